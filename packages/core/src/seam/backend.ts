@@ -1,0 +1,75 @@
+import type { Capabilities } from './capabilities.js';
+import type { Info } from './info.js';
+import { Locator } from './locator.js';
+import type { Tier } from './tiers.js';
+
+/** Options of the `write` verb. */
+export interface WriteOptions {
+  /**
+   * Compare-and-swap expectation. A hash (from `contentHash` of what the caller read): the write lands
+   * only if the target still hashes to it. `null`: the write lands only if the target is still absent.
+   * Omitted: no caller expectation (the backend still guards its own read-to-rename window).
+   */
+  readonly expectHash?: string | null;
+}
+
+/** Construction options a registry-built backend accepts. Each backend documents the keys it reads. */
+export interface BackendOptions {
+  readonly root?: string;
+  readonly lockRoot?: string;
+  readonly [key: string]: unknown;
+}
+
+/**
+ * The storage seam: seven verbs over opaque Locators. Nothing above the backends holds a path into
+ * the store; swapping the backend is invisible to the engine.
+ *
+ * Contract (checked by `runConformance`): `read`/`info` of an absent locator throw `NotFoundError`;
+ * `list` of an absent locator or of a file is `[]`; `mkdir` is idempotent; text round-trips byte for
+ * byte (CRLF, lone CR, non-ASCII); an invalid key throws `InvalidLocatorError`.
+ */
+export abstract class StorageBackend {
+  /** What this backend promises. */
+  abstract readonly capabilities: Capabilities;
+
+  /** How the backend resolves concurrent edits it cannot prevent (a name, e.g. `whole-file`). */
+  get conflictStrategy(): string {
+    return 'none';
+  }
+
+  /** The derived-tier maintenance this backend offers, if any. */
+  get derivedMaintenance(): DerivedMaintenanceLike | undefined {
+    return undefined;
+  }
+
+  /** A backend-relative locator from path parts; no parts is the root. Synchronous and pure. */
+  resolve(...parts: string[]): Locator {
+    return Locator.root.child(...parts);
+  }
+
+  /** The text stored at `locator`. Throws `NotFoundError` when absent. */
+  abstract read(locator: Locator): Promise<string>;
+
+  /** Durably and atomically stores `content`, creating parents; returns the locator written. */
+  abstract write(locator: Locator, content: string, options?: WriteOptions): Promise<Locator>;
+
+  /** Immediate children, sorted by key. `[]` for an absent locator, a file or an empty directory. */
+  abstract list(locator: Locator): Promise<Locator[]>;
+
+  /** Whether a file or directory is present. */
+  abstract exists(locator: Locator): Promise<boolean>;
+
+  /** Metadata. Throws `NotFoundError` when absent. */
+  abstract info(locator: Locator): Promise<Info>;
+
+  /** Ensures a directory (and its ancestors) exists; idempotent. */
+  abstract mkdir(locator: Locator): Promise<Locator>;
+}
+
+/** Structural view of DerivedMaintenance, so backends need not import the tiers module's class. */
+export interface DerivedMaintenanceLike {
+  reindex(tier: Tier): Promise<void>;
+  changedSince(mtimeMs: number): Promise<Locator[]>;
+}
+
+export type BackendClass = new (options?: BackendOptions) => StorageBackend;

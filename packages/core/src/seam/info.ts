@@ -1,0 +1,13 @@
+import type { Locator } from './locator.js';
+
+/**
+ * Metadata about a locator, as the `info` verb returns it. `size` is the UTF-8 byte length of a file
+ * (0 for a directory). `mtimeMs` is epoch milliseconds; on synced backends it is a hint, not an order
+ * (sync clients rewrite mtimes on download), which is why the CAS keys on content hashes instead.
+ */
+export interface Info {
+  readonly locator: Locator;
+  readonly isDir: boolean;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
