@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { renameSync } from 'node:fs';
+import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** How long a contended rename is retried (Windows reports a busy destination as EPERM/EBUSY/EACCES). */
+export const RENAME_RETRY_MS = 2_000;
+const RENAME_BACKOFF_START_MS = 1;
+const RENAME_BACKOFF_MAX_MS = 50;
+const RETRYABLE_RENAME_CODES = new Set(['EPERM', 'EBUSY', 'EACCES']);
+
+/** Longest part of the target name kept in a temp name, so the temp never exceeds NAME_MAX (255). */
+const TEMP_STEM_MAX = 200;
+
+export interface AtomicWriteOptions {
+  /** fsync the file before the rename and the directory after it (default true). */
+  readonly fsync?: boolean;
+  /** Runs once after the temp file is durable, before the rename. Throwing aborts the write. */
+  readonly beforeRename?: () => Promise<void> | void;
+  /**
+   * Runs synchronously immediately before each rename attempt, with nothing able to interleave
+   * between it and the rename. The CAS re-check lives here, so the window between "checked" and
+   * "replaced" is as short as the filesystem allows. Throwing aborts the write and removes the temp.
+   */
+  readonly verifyBeforeRename?: () => void;
+}
+
+/**
+ * A temp name beside the target: `.<name>.<pid>.<random>.tmp`. Dot-prefixed so Obsidian and Obsidian
+ * Sync ignore it; per-writer unique so concurrent writers of one target never share a temp (a fixed
+ * `<name>.tmp` made concurrent agentm writers fail).
+ */
+export function tempNameFor(name: string): string {
+  return `.${name.slice(0, TEMP_STEM_MAX)}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
+}
+
+const OUR_TEMP = /^\..+\.\d+\.[0-9a-f]{16}\.tmp$/;
+const AGENTM_PY_TEMP = /^.+\.\d+\.[0-9a-f]{32}\.tmp$/;
+
+/** Whether a directory entry is an in-flight temp of ours or of a Python agentm writer. Never listed. */
+export function isTempName(name: string): boolean {
+  return OUR_TEMP.test(name) || AGENTM_PY_TEMP.test(name);
+}
+
+/** A durable temp file beside its target, ready to be renamed over it. */
+export interface PreparedWrite {
+  readonly path: string;
+  readonly temp: string;
+  readonly durable: boolean;
+}
+
+/**
+ * First half of an atomic write: creates the parents and writes `content` to a fresh temp beside
+ * `path` (mode 0666 minus umask, never 0600), fsynced. Nothing visible changes yet; a failure removes
+ * the temp.
+ */
+export async function prepareWrite(path: string, content: string | Uint8Array, options: Pick<AtomicWriteOptions, 'fsync'> = {}): Promise<PreparedWrite> {
+  const durable = options.fsync !== false;
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true });
+  const temp = join(dir, tempNameFor(basename(path)));
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(temp, 'wx', 0o666);
+    await handle.writeFile(typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+    if (durable) await handle.sync();
+    await handle.close();
+    handle = undefined;
+    return { path, temp, durable };
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    await discardWrite({ path, temp, durable });
+    throw error;
+  }
+}
+
+/**
+ * Second half: `verify` (synchronously), then rename the temp over the target, retrying a contended
+ * rename for up to 2 s. The rename is synchronous on purpose: verification and rename run back to
+ * back, so no other callback of this process can slip in between. On failure the temp is removed and
+ * the target is untouched. Call `syncDirectory` afterwards to make the rename itself durable.
+ */
+export async function commitWrite(prepared: PreparedWrite, verify?: () => void): Promise<void> {
+  const deadline = Date.now() + RENAME_RETRY_MS;
+  let backoff = RENAME_BACKOFF_START_MS;
+  try {
+    for (;;) {
+      verify?.();
+      try {
+        renameSync(prepared.temp, prepared.path);
+        return;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? '';
+        if (!RETRYABLE_RENAME_CODES.has(code) || Date.now() >= deadline) throw error;
+        await sleep(Math.min(backoff, Math.max(0, deadline - Date.now())));
+        backoff = Math.min(backoff * 2, RENAME_BACKOFF_MAX_MS);
+      }
+    }
+  } catch (error) {
+    await discardWrite(prepared);
+    throw error;
+  }
+}
+
+/** Removes a prepared temp that will not be committed. Never throws. */
+export async function discardWrite(prepared: PreparedWrite): Promise<void> {
+  await rm(prepared.temp, { force: true }).catch(() => undefined);
+}
+
+/**
+ * Writes `content` to `path` so that a reader (or a crash) only ever sees the old bytes or the new
+ * bytes: temp in the same directory, write, fsync, rename over the target, fsync the directory.
+ * Parents are created. On any failure the temp is removed and the error rethrown; the target is
+ * untouched.
+ */
+export async function atomicWrite(path: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const prepared = await prepareWrite(path, content, options);
+  try {
+    await options.beforeRename?.();
+  } catch (error) {
+    await discardWrite(prepared);
+    throw error;
+  }
+  await commitWrite(prepared, options.verifyBeforeRename);
+  if (prepared.durable) await syncDirectory(dirname(path));
+}
+
+/** Makes a rename in `dir` durable. Windows cannot open a directory for fsync; there it is skipped. */
+export async function syncDirectory(dir: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // EISDIR/EPERM on Windows, EINVAL on some network filesystems: the data itself is already fsynced.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

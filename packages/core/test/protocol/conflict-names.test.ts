@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { agentmConflictName, isConflictName, recognizeConflictName } from '../../src/protocol/index.js';
+
+describe('recognizeConflictName: unambiguous patterns', () => {
+  it.each([
+    ['notes (agentm conflict laptop 20261125143005).md', 'agentm', 'notes.md'],
+    ['PLAN (agentm conflict my-box 20260101000000).md', 'agentm', 'PLAN.md'],
+    ['notes.sync-conflict-20261125-143005-ABCDEFG.md', 'syncthing', 'notes.md'],
+    ['PLAN-foo.sync-conflict-20260102-030405-Q7RZ2AB.md', 'syncthing', 'PLAN-foo.md'],
+    ["notes (Alex's conflicted copy 2026-11-25).md", 'conflicted-copy', 'notes.md'],
+    ["notes (Alex's conflicted copy 2026-11-25 (1)).md", 'conflicted-copy', 'notes.md'],
+    ['notes (conflicted copy 2026-11-25 143005).md', 'conflicted-copy', 'notes.md'],
+    ['notes (Conflicted copy laptop 202611251430).md', 'conflicted-copy', 'notes.md'],
+    ['PLAN-foo (conflicted copy 2026-06-01).md', 'conflicted-copy', 'PLAN-foo.md'],
+    ['notes (conflicted copy 2026-06-01) - MacBook.md', 'conflicted-copy', 'notes.md'],
+    ['notes [Conflict].md', 'bracket-conflict', 'notes.md'],
+    ['notes [Conflict 2].md', 'bracket-conflict', 'notes.md'],
+    ['Copy of notes.md', 'copy-of', 'notes.md'],
+    ['notes.Conflict.md', 'resilio', 'notes.md'],
+    ['notes.Conflict1.md', 'resilio', 'notes.md'],
+    ['notes.Conflict 3.md', 'resilio', 'notes.md'],
+    ['notes.md.conflict1', 'rclone', 'notes.md'],
+    ['notes.conflict2.md', 'rclone', 'notes.md'],
+    ['notes.md..path1', 'rclone', 'notes.md'],
+  ])('%s → %s of %s', (name, family, original) => {
+    const match = recognizeConflictName(name);
+    expect(match?.family).toBe(family);
+    expect(match?.original).toBe(original);
+    expect(match?.ambiguous).toBe(false);
+  });
+});
+
+describe('recognizeConflictName: ambiguous patterns need the original beside them', () => {
+  it.each([
+    ['notes (1).md', 'numbered', 'notes.md'],
+    ['notes 2.md', 'icloud', 'notes.md'],
+    ['notes-DESKTOP-4F2K9Q1.md', 'onedrive', 'notes.md'],
+    ['my-notes-LAPTOP7.md', 'onedrive', 'my-notes.md'],
+  ])('%s is a %s copy of %s only when %s exists', (name, family, original) => {
+    expect(recognizeConflictName(name)).toBeUndefined();
+    expect(recognizeConflictName(name, () => false)).toBeUndefined();
+    const match = recognizeConflictName(name, (candidate) => candidate === original);
+    expect(match?.family).toBe(family);
+    expect(match?.original).toBe(original);
+    expect(match?.ambiguous).toBe(true);
+  });
+});
+
+describe('look-alikes that are not conflicts', () => {
+  it.each([
+    ['report (2026).md', ['report (2026).md']],
+    ['report (2026).md', ['notes.md']],
+    ['PLAN-foo.md', ['PLAN.md', 'PLAN-foo.md']],
+    ['progress-worker.md', ['progress.md']],
+    ['Chapter 1.md', ['Chapter.md']],
+    ['notes.md', ['notes.md']],
+    ['conflict-resolution.md', []],
+    ['my conflicted copy notes.md', []],
+    ['notes.md', []],
+    ['.notes.md.1234.0123456789abcdef.tmp', []],
+  ])('%s (siblings %j) is not a conflict copy', (name, siblings) => {
+    expect(isConflictName(name, siblings)).toBe(false);
+  });
+});
+
+describe('agentmConflictName', () => {
+  it('names a copy the recognizer maps back to its original', () => {
+    const when = new Date(2026, 10, 25, 14, 30, 5);
+    const name = agentmConflictName('PLAN-foo.md', 'Dev Box (2)', when);
+    expect(name).toBe('PLAN-foo (agentm conflict Dev-Box-2 20261125143005).md');
+    expect(recognizeConflictName(name)).toMatchObject({ family: 'agentm', original: 'PLAN-foo.md' });
+  });
+
+  it('handles names without an extension and empty device names', () => {
+    const name = agentmConflictName('README', '', new Date(2026, 0, 2, 3, 4, 5));
+    expect(name).toBe('README (agentm conflict device 20260102030405)');
+    expect(recognizeConflictName(name)?.original).toBe('README');
+  });
+});
