@@ -1,0 +1,34 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { BackendOptions, WriteOptions } from '../seam/backend.js';
+import { capabilities } from '../seam/capabilities.js';
+import type { Locator } from '../seam/locator.js';
+import { casWriteFile } from '../protocol/cas-write.js';
+import { FsBackend } from './fs-backend.js';
+
+export const DEVICE_LOCAL_PROTOCOL = 'device-local';
+
+/** The device-local root: argument → `AGENTM_DEVICE_LOCAL_ROOT` → `~/.agentm/memory`. */
+export function deviceLocalRoot(explicit?: string, env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  if (explicit !== undefined && explicit !== '') return explicit;
+  const fromEnv = env['AGENTM_DEVICE_LOCAL_ROOT'];
+  if (fromEnv !== undefined && fromEnv.trim() !== '') return fromEnv.trim();
+  return join(home, '.agentm', 'memory');
+}
+
+/**
+ * The fresh-install default: Markdown under a directory on this device, never synced. One writer is
+ * assumed (all capabilities false), so there is no lock; writes are still atomic, and a caller's CAS
+ * expectation is still checked.
+ */
+export class DeviceLocalBackend extends FsBackend {
+  readonly capabilities = capabilities();
+
+  constructor(options: BackendOptions = {}) {
+    super(deviceLocalRoot(typeof options.root === 'string' ? options.root : undefined));
+  }
+
+  protected async writeFile(path: string, content: string, locator: Locator, options: WriteOptions): Promise<void> {
+    await casWriteFile(path, content, { expectHash: options.expectHash, label: locator.key });
+  }
+}

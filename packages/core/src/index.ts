@@ -1,0 +1,3 @@
+export * from './seam/index.js';
+export * from './protocol/index.js';
+export * from './backends/index.js';
