@@ -1,9 +1,16 @@
 #!/usr/bin/env node
 import { runCli } from './program.js';
 
-const code = await runCli(process.argv.slice(2), {
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+process.exitCode = await runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
   env: process.env,
+  cwd: process.cwd(),
+  readStdin,
 });
-process.exitCode = code;

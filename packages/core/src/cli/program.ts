@@ -1,45 +1,33 @@
 import { Command, CommanderError } from 'commander';
-import { cliBackend, roundTripRow, storageRow, type DoctorRow } from './doctor.js';
+import { registerDoctor } from './commands/doctor.js';
+import type { CliContext, CliIo } from './context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
 
-export interface CliIo {
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-  readonly env: NodeJS.ProcessEnv;
-}
+export type { CliIo } from './context.js';
 
-/** Builds the `agentm` program. Each action sets `state.exitCode`. */
-export function buildProgram(io: CliIo, state: { exitCode: number }): Command {
+/** Every command, one registration function per file under commands/. */
+const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [registerDoctor];
+
+/** Builds the `agentm` program. Each action sets `ctx.exitCode`. */
+export function buildProgram(ctx: CliContext): Command {
   const program = new Command('agentm')
     .description('AgentM: durable, synced memory and plan state for AI coding agents')
     .exitOverride()
-    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
     .showHelpAfterError('(run agentm --help for usage)');
-
-  program
-    .command('doctor')
-    .description('check the selected storage backend (and, with --roundtrip, write and read a probe note)')
-    .option('--roundtrip', 'write a probe note under _meta/ and read it back through the backend')
-    .option('--json', 'print the rows as JSON')
-    .action(async (opts: { roundtrip?: boolean; json?: boolean }) => {
-      const selected = cliBackend(io.env);
-      const rows: DoctorRow[] = [await storageRow(selected)];
-      if (opts.roundtrip) rows.push(await roundTripRow(selected));
-      if (opts.json) io.out(`${JSON.stringify(rows, null, 2)}\n`);
-      else for (const row of rows) io.out(`${row.line}\n`);
-      state.exitCode = rows.some((r) => r.status === 'fail') ? EXIT_CHECK_FAILED : EXIT_OK;
-    });
-
+  for (const register of COMMANDS) register(program, ctx);
+  // Subcommands inherit the exit override, so a usage error anywhere becomes exit 2, not a throw.
+  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err });
   return program;
 }
 
 /** Runs the CLI and returns the exit code; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const state = { exitCode: EXIT_OK };
-  const program = buildProgram(io, state);
+  const ctx: CliContext = { io, exitCode: EXIT_OK };
+  const program = buildProgram(ctx);
   try {
     await program.parseAsync([...argv], { from: 'user' });
-    return state.exitCode;
+    return ctx.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version exit 0; every other parse failure is a usage error.

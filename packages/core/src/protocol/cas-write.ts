@@ -59,16 +59,19 @@ export interface CasWriteOptions {
  * A compare-and-swap replace of one file. The temp is written and fsynced first; then, inside the
  * `critical` section (the lock, when the caller gives one), the target is re-hashed immediately before
  * the rename and the write is refused unless it still matches the caller's expectation (or, without
- * one, the bytes found when the write began). A loser never overwrites: the foreign bytes stay and
+ * one, the bytes found on entering the critical section). A loser never overwrites: the foreign bytes stay and
  * the temp is removed.
  */
 export async function casWriteFile(path: string, content: string, options: CasWriteOptions = {}): Promise<void> {
   const label = options.label ?? path;
-  const expected = options.expectHash !== undefined ? options.expectHash : await currentHash(path);
   const prepared = await prepareWrite(path, content);
   const critical = options.critical ?? ((commit) => commit());
   try {
     await critical(async (hold) => {
+      // Without a caller expectation, the bytes found on entering the critical section are the
+      // expectation (agentm's pre-read under the lock): writers that take the lock serialize, and only
+      // a writer outside it (a sync client, an editor) can make this write fail.
+      const expected = options.expectHash !== undefined ? options.expectHash : currentHashSync(path);
       await options.beforeRecheck?.();
       await commitWrite(prepared, () => {
         hold?.assertHeld();
