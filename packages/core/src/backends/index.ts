@@ -7,6 +7,7 @@ export * from './fs-backend.js';
 export * from './device-local.js';
 export * from './vault.js';
 export * from './memory-backend.js';
+export * from './personal-write.js';
 export * from './conformance.js';
 
 /** The built-in backends, registered into the default registry when core loads. */
