@@ -2,7 +2,8 @@ import { deviceLocalRoot } from '../backends/device-local.js';
 import { defaultLockRoot } from '../protocol/vault-lock.js';
 import type { BackendClass, BackendOptions, StorageBackend } from '../seam/backend.js';
 import { missingCapabilities, type Capabilities } from '../seam/capabilities.js';
-import { defaultRegistry, type BackendRegistry } from '../seam/registry.js';
+import type { BackendRegistry } from '../seam/registry.js';
+import { builtinRegistry } from '../backends/builtins.js';
 import { processHost, type HostEnv } from '../config/host.js';
 import { KEY_VAULT_PATH } from '../config/keys.js';
 import { chooseProtocol, type ProtocolChoice } from './choose-protocol.js';
@@ -49,7 +50,7 @@ export interface SelectionPlan {
  */
 export async function planSelection(options: SelectOptions = {}): Promise<SelectionPlan> {
   const host = options.host ?? processHost();
-  const registry = options.registry ?? defaultRegistry;
+  const registry = options.registry ?? builtinRegistry;
   const choice = await chooseProtocol(host);
   const { protocol, origin } = choice;
   const backendClass = registry.get(protocol);
