@@ -102,7 +102,7 @@ function checkedValue(key: string, value: unknown): unknown {
  * Sets a key (CLI names accepted). `vault_path` resolves an existing directory and also selects the
  * vault (`storage.backend = vault`), like agentm's `--vault-path`. Idempotent: no write when unchanged.
  */
-export function setConfigValue(host: HostEnv, key: string, value: unknown): Promise<ConfigChange> {
+export async function setConfigValue(host: HostEnv, key: string, value: unknown): Promise<ConfigChange> {
   if (key === KEY_LEGACY_VAULT_PATH || key === KEY_VAULT_PATH) {
     const dir = resolveVaultDir(value, host);
     return mutateConfig(host, (data) => [assign(data, KEY_VAULT_PATH, dir), assign(data, KEY_STORAGE_BACKEND, 'vault')].some(Boolean));
@@ -113,7 +113,7 @@ export function setConfigValue(host: HostEnv, key: string, value: unknown): Prom
 }
 
 /** Removes a key (`vault_path` removes the plugin and the legacy key). No write when absent. */
-export function unsetConfigValue(host: HostEnv, key: string): Promise<ConfigChange> {
+export async function unsetConfigValue(host: HostEnv, key: string): Promise<ConfigChange> {
   const canonical = canonicalConfigKey(key);
   if (canonical === KEY_SCHEMA_VERSION) throw new ConfigValueError(canonical, 'schema_version is managed by AgentM and cannot be unset');
   const keys = canonical === KEY_LEGACY_VAULT_PATH || canonical === KEY_VAULT_PATH ? [KEY_VAULT_PATH, KEY_LEGACY_VAULT_PATH] : [canonical];
