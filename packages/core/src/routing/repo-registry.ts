@@ -114,7 +114,7 @@ export async function mutateRegistry(backend: StorageBackend, mutate: (registry:
  * Registers (upserts) a repo. A known slug keeps its position and every field not given (an earlier
  * `wiki_path` survives a re-register without one); a new slug is appended. Paths are normalized.
  */
-export function registerRepo(backend: StorageBackend, slug: string, rootPath: string, wikiPath?: string): Promise<RepoRegistry> {
+export async function registerRepo(backend: StorageBackend, slug: string, rootPath: string, wikiPath?: string): Promise<RepoRegistry> {
   if (typeof slug !== 'string' || slug.trim() === '') throw new RegistryArgumentError('registerRepo: slug must be non-empty');
   if (typeof rootPath !== 'string' || rootPath.trim() === '') throw new RegistryArgumentError('registerRepo: root_path must be non-empty');
   const update: Record<string, string> = { root_path: normalizeRepoPath(rootPath) };
