@@ -2,12 +2,15 @@ import { parse as parseYaml } from 'yaml';
 
 /** A note read back: every frontmatter field, the body, and the fields the engine uses, typed. */
 export interface ParsedNote {
-  /** Every frontmatter field as YAML parsed it (dates stay strings). `{}` without frontmatter. */
+  /**
+   * Every frontmatter field, scalars as their exact text (YAML failsafe schema: `slug: 007` stays
+   * "007", `created: 2026-11-25` stays a string), lists as string arrays. `{}` without frontmatter.
+   */
   readonly fields: Record<string, unknown>;
   /** The text after the frontmatter and its blank line (the whole text without frontmatter). */
   readonly body: string;
   readonly hasFrontmatter: boolean;
-  /** Set when the frontmatter is not valid YAML (fields is then `{}`). */
+  /** Set when the frontmatter is not valid YAML; `fields` then comes from agentm's one-line `key: value` form. */
   readonly frontmatterError: string | undefined;
   /** Which field names the note's class: `type` (memory types) or `kind` (record kinds). */
   readonly kindField: 'type' | 'kind' | undefined;
@@ -69,8 +72,24 @@ function split(text: string): [string, string] | undefined {
 }
 
 /**
+ * agentm's frontmatter line by line (`key: value`, `key: [a, b]`), for what YAML refuses but agentm
+ * writes: unquoted tags such as `-` make `tags: [-]` invalid YAML.
+ */
+function parseLines(yaml: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const line of yaml.split(/\r?\n/)) {
+    const m = /^([A-Za-z_][\w.-]*):[ \t]?(.*)$/.exec(line);
+    if (!m) continue;
+    const value = m[2]!.trim();
+    const list = /^\[(.*)\]$/.exec(value);
+    fields[m[1]!] = list ? list[1]!.split(',').map((v) => v.trim()).filter((v) => v !== '') : value;
+  }
+  return fields;
+}
+
+/**
  * Parses a note (agentm's format, or any Markdown with YAML frontmatter). Never throws: text without
- * frontmatter is all body; invalid YAML leaves `fields` empty and sets `frontmatterError`.
+ * frontmatter is all body; invalid YAML sets `frontmatterError` and falls back to agentm's line form.
  */
 export function parseNote(text: string): ParsedNote {
   const parts = split(text);
@@ -78,11 +97,12 @@ export function parseNote(text: string): ParsedNote {
   let frontmatterError: string | undefined;
   if (parts) {
     try {
-      const parsed: unknown = parseYaml(parts[0]);
+      const parsed: unknown = parseYaml(parts[0], { schema: 'failsafe' });
       if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) fields = parsed as Record<string, unknown>;
-      else if (parsed !== null && parsed !== undefined) frontmatterError = 'the frontmatter is not a mapping';
+      else if (parsed !== null && parsed !== undefined && parsed !== '') frontmatterError = 'the frontmatter is not a mapping';
     } catch (error) {
       frontmatterError = (error as Error).message;
+      fields = parseLines(parts[0]);
     }
   }
   const type = str(fields['type']);

@@ -3,7 +3,7 @@ import { NoteValidationError } from './errors.js';
 /** Kinds, slugs and tags: lower-case letters, digits and hyphens. */
 export const NAME_PATTERN = /^[a-z0-9-]+$/;
 /** Groups: one or more such names joined by `/`. */
-export const GROUP_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+export const GROUP_PATTERN = new RegExp('^[a-z0-9-]+(/[a-z0-9-]+)*$');
 export const LIFECYCLE_TIERS = ['durable', 'volatile'] as const;
 
 /** Throws `NoteValidationError` naming the argument and the pattern unless `value` matches. */
@@ -11,7 +11,7 @@ export function assertPattern(argument: string, value: unknown, pattern: RegExp,
   if (typeof value !== 'string' || !pattern.test(value)) {
     throw new NoteValidationError(
       argument,
-      `invalid ${argument} ${JSON.stringify(value)}: it must match ${pattern.source} (lower-case letters, digits and hyphens${
+      `invalid ${argument} ${JSON.stringify(value)}: it must match ${pattern.source.replace(/\\\//g, "/")} (lower-case letters, digits and hyphens${
         pattern === GROUP_PATTERN ? ', segments joined by /' : ''
       }), e.g. ${example}`,
     );
