@@ -1,4 +1,5 @@
 import type { StorageBackend } from '../seam/backend.js';
+import { withBackendLock } from '../seam/backend-lock.js';
 import { NotFoundError } from '../seam/errors.js';
 import type { Locator } from '../seam/locator.js';
 import { contentHash } from '../protocol/content-hash.js';
@@ -84,22 +85,28 @@ export async function writeRegistry(backend: StorageBackend, registry: RepoRegis
 
 /**
  * Read-modify-write with a compare-and-swap, retried up to 5 times from a fresh read; then
- * `ConcurrentModificationError`. `mutate` returns the new registry, or undefined for "no change"
- * (nothing is written, so the file's mtime is not churned).
+ * `ConcurrentModificationError`. Each attempt holds the backend's lock when it has one (the vault),
+ * so writers that take the lock never starve each other; the CAS still catches writers outside it.
+ * `mutate` returns the new registry, or undefined for "no change" (nothing is written, so the file's
+ * mtime is not churned).
  */
 export async function mutateRegistry(backend: StorageBackend, mutate: (registry: RepoRegistry) => RepoRegistry | undefined): Promise<RepoRegistry> {
   let last: ConcurrentModificationError | undefined;
   for (let attempt = 0; attempt < REGISTRY_CAS_ATTEMPTS; attempt++) {
-    const { registry, hash } = await readRegistryWithHash(backend);
-    const next = mutate(registry);
-    if (next === undefined) return registry;
-    try {
-      await writeRegistry(backend, next, hash);
-      return next;
-    } catch (error) {
-      if (!(error instanceof ConcurrentModificationError)) throw error;
-      last = error;
-    }
+    const outcome = await withBackendLock(backend, async (): Promise<{ done: RepoRegistry } | { lost: ConcurrentModificationError }> => {
+      const { registry, hash } = await readRegistryWithHash(backend);
+      const next = mutate(registry);
+      if (next === undefined) return { done: registry };
+      try {
+        await writeRegistry(backend, next, hash);
+        return { done: next };
+      } catch (error) {
+        if (!(error instanceof ConcurrentModificationError)) throw error;
+        return { lost: error };
+      }
+    });
+    if ('done' in outcome) return outcome.done;
+    last = outcome.lost;
   }
   const locator = registryLocator(backend).key;
   throw new ConcurrentModificationError(

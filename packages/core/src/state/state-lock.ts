@@ -1,3 +1,4 @@
+import { withBackendLock } from '../seam/backend-lock.js';
 import { defaultLockRoot, withVaultLock } from '../protocol/vault-lock.js';
 import type { ProjectResolution } from '../routing/resolve-project.js';
 import { stateLocation } from './state-location.js';
@@ -10,10 +11,7 @@ import { stateLocation } from './state-location.js';
  */
 export async function withStateLock<T>(resolution: ProjectResolution, fn: () => Promise<T>): Promise<T> {
   const location = await stateLocation(resolution);
-  if (location.kind === 'backend') {
-    const withLock = (location.backend as unknown as { withLock?: (f: () => Promise<T>) => Promise<T> }).withLock;
-    return typeof withLock === 'function' ? withLock.call(location.backend, fn) : fn();
-  }
+  if (location.kind === 'backend') return withBackendLock(location.backend, fn);
   const { host } = resolution;
   return withVaultLock(location.dir, () => fn(), { lockRoot: defaultLockRoot(host.env as NodeJS.ProcessEnv, host.home) });
 }

@@ -124,8 +124,9 @@ describe('process seam: read-only, graceful no-op, seed 000 contract', () => {
     const w = await world({ vault: 'none' });
     await mkdir(join(w.home, 'prefix'));
     await writeFile(configFilePath(w.ctx.host!), '{"storage.backend": ');
-    for (const call of [() => recallHere(w.ctx), () => offerSaveHere(w.ctx, { kind: 'x' }), () => statePath(w.ctx, 'plan')]) {
-      const error = await readOnly(w.home, call);
+    const calls: Array<() => Promise<unknown>> = [() => recallHere(w.ctx), () => offerSaveHere(w.ctx, { kind: 'x' }), () => statePath(w.ctx, 'plan')];
+    for (const call of calls) {
+      const error = await readOnly<unknown>(w.home, call);
       expect(error).toBeInstanceOf(StorageSelectionError);
       expect((error as StorageSelectionError).cause).toBeInstanceOf(CorruptConfigError);
     }

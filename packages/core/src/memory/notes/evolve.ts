@@ -1,4 +1,5 @@
 import type { StorageBackend } from '../../seam/backend.js';
+import { withBackendLock } from '../../seam/backend-lock.js';
 import { NotFoundError } from '../../seam/errors.js';
 import { Locator } from '../../seam/locator.js';
 import { contentHash } from '../../protocol/content-hash.js';
@@ -31,11 +32,6 @@ export interface EvolvedNote {
 
 interface Removable {
   remove(locator: Locator, options?: { expectHash?: string }): Promise<void>;
-}
-
-function withLockOf(backend: StorageBackend): <T>(fn: () => Promise<T>) => Promise<T> {
-  const withLock = (backend as unknown as { withLock?: <T>(fn: () => Promise<T>) => Promise<T> }).withLock;
-  return typeof withLock === 'function' ? <T>(fn: () => Promise<T>) => withLock.call(backend, fn) as Promise<T> : (fn) => fn();
 }
 
 /** The old note's text marked superseded: `status: superseded`, plus `superseded_by/at/reason` before the closing `---`. */
@@ -73,7 +69,7 @@ export async function evolveNote(backend: StorageBackend, input: EvolveNoteInput
   if (input.newSlug !== undefined) assertSlug(input.newSlug);
   const space = options.memorySpace ?? 'memory';
   const now = options.now ?? new Date();
-  return withLockOf(backend)(async () => {
+  return withBackendLock(backend, async () => {
     let text: string;
     try {
       text = await backend.read(input.locator);
