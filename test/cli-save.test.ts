@@ -65,4 +65,19 @@ describe('agentm save (black box)', { timeout: 120_000 }, () => {
       expect(text.endsWith(`---\n\n${body}`)).toBe(true);
     }
   });
+
+  it('evolve supersedes a saved note: archive with status superseded, new note with supersedes', async () => {
+    const w = await agentmWorld();
+    await w.writeConfig(vaultConfig(w));
+    const saved = await runAgentm(['save', 'convention', 'style', '--body-file', '-'], { home: w.home, stdin: 'tabs\n' });
+    const path = saved.stdout.trim();
+    const evolved = await runAgentm(['evolve', path, '--reason', 'team vote', '--body-file', '-'], { home: w.home, stdin: 'spaces\n' });
+    expect(evolved.code, evolved.stderr).toBe(0);
+    const compact = today().replace(/-/g, '');
+    const archive = join(w.memoryRoot, 'memory', '_archive', 'memory', 'convention', `style.md.${compact}.md`);
+    expect(evolved.stdout).toBe(`${path}\narchived ${archive}\n`);
+    expect(await readFile(archive, 'utf8')).toMatch(/\nstatus: superseded\n[\s\S]*superseded_by: memory\/convention\/style\.md\nsuperseded_at: \d{4}-\d\d-\d\d\nsuperseded_reason: team vote\n---\n\ntabs\n$/);
+    expect(await readFile(path, 'utf8')).toMatch(new RegExp(`\\nsupersedes: memory/_archive/memory/convention/style\\.md\\.${compact}\\.md\\n---\\n\\nspaces\\n$`));
+    expect((await runAgentm(['evolve', path, '--reason', ' ', '--body-file', '-'], { home: w.home, stdin: 'x' })).code).toBe(2);
+  });
 });

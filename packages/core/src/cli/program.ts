@@ -5,6 +5,7 @@ import { registerRepos } from './commands/repos.js';
 import { registerStateFiles } from './commands/state-files.js';
 import { registerSave } from './commands/save.js';
 import { registerProcessSeam } from './commands/process-seam.js';
+import { registerEvolve } from './commands/evolve.js';
 import type { CliContext, CliIo } from './context.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
 
@@ -18,6 +19,7 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
   registerStateFiles,
   registerSave,
   registerProcessSeam,
+  registerEvolve,
 ];
 
 /** Builds the `agentm` program. Each action sets `ctx.exitCode`. */
