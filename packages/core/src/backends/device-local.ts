@@ -22,10 +22,12 @@ export function deviceLocalRoot(explicit?: string, env: NodeJS.ProcessEnv = proc
  * expectation is still checked.
  */
 export class DeviceLocalBackend extends FsBackend {
-  readonly capabilities = capabilities();
+  /** What every instance advertises, readable before construction (selection checks it without creating the root). */
+  static readonly declaredCapabilities = capabilities();
+  readonly capabilities = DeviceLocalBackend.declaredCapabilities;
 
   constructor(options: BackendOptions = {}) {
-    super(deviceLocalRoot(typeof options.root === 'string' ? options.root : undefined));
+    super(deviceLocalRoot(typeof options.root === 'string' ? options.root : undefined), { createRoot: options['createRoot'] !== false });
   }
 
   protected async writeFile(path: string, content: string, locator: Locator, options: WriteOptions): Promise<void> {

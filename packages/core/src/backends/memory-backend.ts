@@ -55,6 +55,15 @@ export class MemoryBackend extends StorageBackend {
     return locator;
   }
 
+  /** Removes a file, only if it still hashes to `expectHash` when given (the filesystem backends' extra verb). */
+  async remove(locator: Locator, options: { readonly expectHash?: string } = {}): Promise<void> {
+    const existing = this.#entries.get(locator.key);
+    if (!existing) throw new NotFoundError(locator.key);
+    if (existing.dir) throw new NotFoundError(locator.key, 'it is a directory; only files are removed');
+    if (options.expectHash !== undefined) checkExpectation(locator.key, options.expectHash, contentHash(existing.content));
+    this.#entries.delete(locator.key);
+  }
+
   async list(locator: Locator): Promise<Locator[]> {
     if (!this.#entries.get(locator.key)?.dir) return [];
     const prefix = locator.isRoot ? '' : `${locator.key}/`;

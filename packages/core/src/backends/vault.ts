@@ -4,7 +4,8 @@ import type { Locator } from '../seam/locator.js';
 import { casWriteFile } from '../protocol/cas-write.js';
 import { defaultLockRoot, lockDirFor, withLockDir, type VaultLockOptions } from '../protocol/vault-lock.js';
 import { BackendConfigError } from './errors.js';
-import { FsBackend } from './fs-backend.js';
+import { FsBackend, removeChecked, type RemoveOptions } from './fs-backend.js';
+import { writePersonalFile, type PersonalWriteAuthorization } from './personal-write.js';
 
 export const VAULT_PROTOCOL = 'vault';
 
@@ -14,6 +15,13 @@ export interface VaultBackendOptions extends BackendOptions {
   readonly lockRoot?: string;
   readonly lockTimeoutMs?: number;
   readonly lockStaleMs?: number;
+  /**
+   * The operator's personal space above the store root (the Obsidian vault root when the memory root
+   * is `<vault>/Agent`). Only `writePersonal` reaches it. Selection sets it to the vault path.
+   */
+  readonly personalRoot?: string;
+  /** Create the root at construction (default true); read-only callers pass false. */
+  readonly createRoot?: boolean;
 }
 
 /**
@@ -21,10 +29,14 @@ export interface VaultBackendOptions extends BackendOptions {
  * compares the target's content hash against what was read, and lands by atomic rename.
  */
 export class VaultBackend extends FsBackend {
-  readonly capabilities = capabilities({ concurrentWriters: true, conflictFiles: true, sync: true });
+  /** What every instance advertises, readable before construction. */
+  static readonly declaredCapabilities = capabilities({ concurrentWriters: true, conflictFiles: true, sync: true });
+  readonly capabilities = VaultBackend.declaredCapabilities;
   readonly lockOptions: VaultLockOptions;
   /** This vault's lock directory (agentm's formula), computed once: the root does not move. */
   readonly lockDir: string;
+  /** The personal space `writePersonal` targets, if one was configured. */
+  readonly personalRoot: string | undefined;
 
   constructor(options: VaultBackendOptions = {}) {
     if (typeof options.root !== 'string' || options.root.trim() === '') {
@@ -32,13 +44,14 @@ export class VaultBackend extends FsBackend {
         "the 'vault' backend needs a root (the memory root); set plugins.obsidian-vault.vault_path in .agentm-config.json or MEMORY_VAULT_PATH",
       );
     }
-    super(options.root);
+    super(options.root, { createRoot: options.createRoot !== false });
     this.lockOptions = {
       ...(options.lockRoot !== undefined ? { lockRoot: options.lockRoot } : {}),
       ...(options.lockTimeoutMs !== undefined ? { timeoutMs: options.lockTimeoutMs } : {}),
       ...(options.lockStaleMs !== undefined ? { staleMs: options.lockStaleMs } : {}),
     };
     this.lockDir = lockDirFor(this.root, options.lockRoot ?? defaultLockRoot());
+    this.personalRoot = typeof options.personalRoot === 'string' && options.personalRoot.trim() !== '' ? options.personalRoot : undefined;
   }
 
   override get conflictStrategy(): string {
@@ -56,5 +69,27 @@ export class VaultBackend extends FsBackend {
       label: locator.key,
       critical: (commit) => withLockDir(this.lockDir, commit, this.lockOptions),
     });
+  }
+
+  protected override removeFile(path: string, locator: Locator, options: RemoveOptions): Promise<void> {
+    return withLockDir(this.lockDir, async (hold) => {
+      hold.assertHeld();
+      removeChecked(path, locator, options);
+    }, this.lockOptions);
+  }
+
+  /**
+   * Writes into the operator's personal space (above the store root), the only verb that can. Refuses
+   * without an authorization made by `authorizePersonalWrite(reason)`; the locator is relative to the
+   * personal root and cannot escape it. Same lock, CAS and atomic write as `write`.
+   */
+  writePersonal(locator: Locator, content: string, authorization: PersonalWriteAuthorization, options: WriteOptions = {}): Promise<Locator> {
+    return writePersonalFile(
+      { personalRoot: this.personalRoot, critical: (commit) => withLockDir(this.lockDir, commit, this.lockOptions) },
+      locator,
+      content,
+      authorization,
+      options,
+    );
   }
 }

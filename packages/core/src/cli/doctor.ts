@@ -1,10 +1,11 @@
-import { access, constants } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { DeviceLocalBackend, deviceLocalRoot } from '../backends/device-local.js';
-import { FsBackend } from '../backends/fs-backend.js';
-import { VaultBackend } from '../backends/vault.js';
 import type { StorageBackend } from '../seam/backend.js';
+import { CAPABILITY_SNAKE_NAMES, CAPABILITY_FLAGS, type Capabilities } from '../seam/capabilities.js';
 import { contentHash } from '../protocol/content-hash.js';
+import { configFilePath, readConfigTolerant } from '../config/config-file.js';
+import type { HostEnv } from '../config/host.js';
+import { legacyOnlyVault } from '../config/roots.js';
+import { selectBackend } from '../selection/select-backend.js';
+import { storagePreview } from '../selection/storage-preview.js';
 
 export interface DoctorRow {
   readonly check: string;
@@ -12,39 +13,48 @@ export interface DoctorRow {
   readonly line: string;
 }
 
-/**
- * The backend the CLI works through. Until configuration-driven selection lands, the chain is
- * `MEMORY_VAULT_PATH` → vault, else the device-local store.
- */
-export function cliBackend(env: NodeJS.ProcessEnv = process.env): { protocol: string; origin: string; backend: StorageBackend } {
-  const vault = env['MEMORY_VAULT_PATH']?.trim();
-  if (vault) return { protocol: 'vault', origin: '$MEMORY_VAULT_PATH env override', backend: new VaultBackend({ root: vault }) };
-  return { protocol: 'device-local', origin: 'fresh-install default', backend: new DeviceLocalBackend({ root: deviceLocalRoot(undefined, env) }) };
+/** The storage row: `storagePreview` (never throws, never writes). */
+export async function storageRow(host: HostEnv): Promise<DoctorRow> {
+  const preview = await storagePreview({ host });
+  return { check: 'storage', status: preview.status, line: preview.line };
 }
 
-async function writable(path: string): Promise<boolean> {
-  for (let p = path; ; p = dirname(p)) {
-    try {
-      await access(p, constants.W_OK);
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(p) === p) return false;
-    }
+/**
+ * A warning when the config has only the legacy `vault_path` key: it still selects the vault (we never
+ * rewrite config while reading it), and the hint says how to migrate. Undefined when there is nothing to say.
+ */
+export async function legacyConfigRow(host: HostEnv): Promise<DoctorRow | undefined> {
+  const legacy = await legacyOnlyVault(await readConfigTolerant(host), host);
+  if (legacy === undefined) return undefined;
+  return {
+    check: 'config',
+    status: 'warn',
+    line:
+      `config [WARN] ${configFilePath(host)} names the vault only with the legacy key vault_path (${legacy}); it is used as is. ` +
+      `Migrate with: agentm config set vault_path ${legacy}`,
+  };
+}
+
+/** The `--requires` row: selection with the required capabilities (nothing is created on a refusal). */
+export async function requiresRow(host: HostEnv, required: Partial<Capabilities>): Promise<DoctorRow> {
+  const names = CAPABILITY_FLAGS.filter((f) => required[f]).map((f) => CAPABILITY_SNAKE_NAMES[f]);
+  try {
+    const selected = await selectBackend({ host, required, createRoot: false });
+    return { check: 'requires', status: 'ok', line: `requires [OK] backend '${selected.protocol}' satisfies required capabilities: ${names.join(', ') || '(none)'}` };
+  } catch (error) {
+    return { check: 'requires', status: 'fail', line: `requires [FAIL] ${(error as Error).message}` };
   }
 }
 
-export async function storageRow(selected: ReturnType<typeof cliBackend>): Promise<DoctorRow> {
-  const root = selected.backend instanceof FsBackend ? selected.backend.root : '(not a folder)';
-  const ok = await writable(root);
-  const head = `selected backend '${selected.protocol}' (${selected.origin})`;
-  return ok
-    ? { check: 'storage', status: 'ok', line: `storage [OK] ${head} — registered; root ${root} writable` }
-    : { check: 'storage', status: 'warn', line: `storage [WARN] ${head} — registered, but root ${root} is not writable` };
-}
-
-/** Writes a probe note through the backend with a CAS expectation, reads it back, and compares bytes. */
-export async function roundTripRow(selected: ReturnType<typeof cliBackend>, now: Date = new Date()): Promise<DoctorRow> {
-  const { backend, protocol } = selected;
+/** Writes a probe note through the selected backend with a CAS expectation, reads it back, and compares bytes. */
+export async function roundTripRow(host: HostEnv, now: Date = new Date()): Promise<DoctorRow> {
+  let backend: StorageBackend;
+  let protocol: string;
+  try {
+    ({ backend, protocol } = await selectBackend({ host }));
+  } catch (error) {
+    return { check: 'roundtrip', status: 'fail', line: `roundtrip [FAIL] no backend to write through: ${(error as Error).message}` };
+  }
   const probe = backend.resolve('_meta', 'doctor-roundtrip.md');
   const content = `# agentm doctor round trip\n\nwritten ${now.toISOString()} by pid ${process.pid}: café ναί 🦗\r\nend\n`;
   try {

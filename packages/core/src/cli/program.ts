@@ -1,12 +1,26 @@
 import { Command, CommanderError } from 'commander';
 import { registerDoctor } from './commands/doctor.js';
+import { registerConfig } from './commands/config.js';
+import { registerRepos } from './commands/repos.js';
+import { registerStateFiles } from './commands/state-files.js';
+import { registerSave } from './commands/save.js';
+import { registerProcessSeam } from './commands/process-seam.js';
+import { registerEvolve } from './commands/evolve.js';
 import type { CliContext, CliIo } from './context.js';
-import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
+import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
 
 export type { CliIo } from './context.js';
 
 /** Every command, one registration function per file under commands/. */
-const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [registerDoctor];
+const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
+  registerDoctor,
+  registerConfig,
+  registerRepos,
+  registerStateFiles,
+  registerSave,
+  registerProcessSeam,
+  registerEvolve,
+];
 
 /** Builds the `agentm` program. Each action sets `ctx.exitCode`. */
 export function buildProgram(ctx: CliContext): Command {
@@ -33,11 +47,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       // --help and --version exit 0; every other parse failure is a usage error.
       return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
-    if (error instanceof CliError) {
-      io.err(`agentm: ${error.message}\n`);
-      return error.exitCode;
-    }
-    io.err(`agentm: ${(error as Error).message ?? String(error)}\n`);
-    return EXIT_CHECK_FAILED;
+    io.err(`agentm: ${(error as Error)?.message ?? String(error)}\n`);
+    return exitCodeFor(error);
   }
 }

@@ -5,3 +5,4 @@ export * from './capabilities.js';
 export * from './backend.js';
 export * from './tiers.js';
 export * from './registry.js';
+export * from './backend-lock.js';

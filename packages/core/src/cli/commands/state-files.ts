@@ -1,0 +1,61 @@
+import type { Command } from 'commander';
+import { resolveProject } from '../../routing/resolve-project.js';
+import { readActivePlanMarker } from '../../state/active-plan.js';
+import { listPlans } from '../../state/list-plans.js';
+import { harnessStateDir, readStateFile, writeStateFile } from '../../state/state-files.js';
+import { join } from 'node:path';
+import type { CliContext } from '../context.js';
+import { CliError, EXIT_USAGE } from '../errors.js';
+import { dirOption, hostOf, readInputFile } from '../support.js';
+
+interface ProjectOpts {
+  cwd?: string;
+  projectRoot?: string;
+}
+
+function project(ctx: CliContext, opts: ProjectOpts) {
+  return resolveProject({ host: hostOf(ctx), cwd: dirOption(ctx, opts.cwd ?? opts.projectRoot) });
+}
+
+function parseExpect(value: string | undefined): { expectHash?: string | null } {
+  if (value === undefined) return {};
+  if (value === 'absent') return { expectHash: null };
+  if (!/^[0-9a-f]{64}$/.test(value)) throw new CliError(`--expect-hash must be a sha256 hex digest or "absent", got ${JSON.stringify(value)}`, EXIT_USAGE);
+  return { expectHash: value };
+}
+
+/** `read-state`, `write-state` and `plans`: one idea (the routed harness state), three verbs. */
+export function registerStateFiles(program: Command, ctx: CliContext): void {
+  program
+    .command('read-state <file>')
+    .description('print a harness state file (PLAN.md, progress-foo.md, …) from its routed location; nothing when absent')
+    .option('--cwd <dir>', 'the repo (default: the current directory)')
+    .option('--project-root <dir>', 'alias of --cwd (agentm)')
+    .action(async (file: string, opts: ProjectOpts) => {
+      ctx.io.out(await readStateFile(await project(ctx, opts), file));
+    });
+  program
+    .command('write-state <file>')
+    .description('write a harness state file to its routed location (vault: lock + CAS); prints the path')
+    .option('--cwd <dir>', 'the repo (default: the current directory)')
+    .option('--project-root <dir>', 'alias of --cwd (agentm)')
+    .option('--content-file <file>', 'the content (- = standard input)', '-')
+    .option('--expect-hash <sha256|absent>', 'write only if the file still has this content hash (or is still absent)')
+    .action(async (file: string, opts: ProjectOpts & { contentFile: string; expectHash?: string }) => {
+      const expect = parseExpect(opts.expectHash);
+      const content = await readInputFile(ctx, opts.contentFile, '--content-file');
+      ctx.io.out(`${await writeStateFile(await project(ctx, opts), file, content, expect)}\n`);
+    });
+  program
+    .command('plans')
+    .description('list the plan files (PLAN.md, then PLAN-*.md) and the active binding')
+    .option('--cwd <dir>', 'the repo (default: the current directory)')
+    .option('--project-root <dir>', 'alias of --cwd (agentm)')
+    .action(async (opts: ProjectOpts) => {
+      const resolution = await project(ctx, opts);
+      const dir = await harnessStateDir(resolution);
+      for (const name of await listPlans(resolution)) ctx.io.out(`${join(dir, name)}\n`);
+      const marker = await readActivePlanMarker(resolution.projectRoot).catch(() => undefined);
+      if (marker !== undefined && marker.trim() !== '') ctx.io.out(`active-binding=${marker.trim()}\n`);
+    });
+}

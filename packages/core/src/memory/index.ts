@@ -1,0 +1,3 @@
+export * from './budget.js';
+export * from './notes/index.js';
+export * from './basic-recall.js';

@@ -1,0 +1,69 @@
+/**
+ * agentm's note format, byte for byte: a frontmatter block in a fixed key order, a blank line, and the
+ * body ending in exactly one LF (inner bytes, CRLF included, kept).
+ */
+
+/** The locked key order (optional keys are omitted when unset). AgentM's belief fields follow `derived_from`. */
+export const NOTE_KEY_ORDER = [
+  'type',
+  'kind',
+  'status',
+  'altitude',
+  'created',
+  'updated',
+  'tags',
+  'arc',
+  'group',
+  'slug',
+  'source_url',
+  'source_fetched',
+  'fingerprint',
+  'occurrences',
+  'always_load',
+  'supersedes',
+  'lifecycle_tier',
+  'derived_from',
+  'confidence',
+  'reinforce_count',
+  'last_reinforced',
+  'heat_pin',
+] as const;
+
+export type NoteKey = (typeof NOTE_KEY_ORDER)[number];
+export type NoteValue = string | number | boolean | readonly string[];
+/** Frontmatter fields by key; unset keys are left out. */
+export type NoteFields = Partial<Record<NoteKey, NoteValue>>;
+
+/** A local date as `YYYY-MM-DD` (agentm writes the process-local date). */
+export function localDate(when: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}`;
+}
+
+/** A local date as `YYYYMMDD` (archive names). */
+export function compactDate(when: Date): string {
+  return localDate(when).replace(/-/g, '');
+}
+
+function formatValue(value: NoteValue): string {
+  if (Array.isArray(value)) return `[${value.join(', ')}]`;
+  return String(value);
+}
+
+/** Trailing LFs stripped and exactly one appended; everything else (leading space, inner CRLF) kept. */
+export function normalizeBody(body: string): string {
+  return `${body.replace(/\n+$/, '')}\n`;
+}
+
+/** The note's bytes: `---`, the fields in the locked order, `---`, a blank line, the body. */
+export function serializeNote(fields: NoteFields, body: string): string {
+  const lines = ['---'];
+  for (const key of NOTE_KEY_ORDER) {
+    const value = fields[key];
+    if (value === undefined) continue;
+    if (key === 'derived_from' && Array.isArray(value) && value.length === 0) continue;
+    lines.push(`${key}: ${formatValue(value)}`);
+  }
+  lines.push('---', '', '');
+  return lines.join('\n') + normalizeBody(body);
+}

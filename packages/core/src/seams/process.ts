@@ -1,0 +1,117 @@
+/**
+ * The process seam (seed 000): a small, read-only, graceful-no-op view a process calls instead of
+ * reaching into the memory engine. It composes public readers only — never a write path — so
+ * "the seam is read-only" is literally true (backends are even resolved without creating their root).
+ */
+import { join } from 'node:path';
+import type { BackendRegistry } from '../seam/registry.js';
+import { processHost, type HostEnv } from '../config/host.js';
+import { spacePath } from '../config/roots.js';
+import { StorageSelectionError } from '../selection/errors.js';
+import { resolveProject, type ProjectResolution } from '../routing/resolve-project.js';
+import { resolveActivePlan } from '../state/active-plan.js';
+import { harnessStateDir } from '../state/state-files.js';
+import { basicPhaseRecall } from '../memory/basic-recall.js';
+import { normalizePhase } from '../memory/budget.js';
+import { AgentMError } from '../seam/errors.js';
+
+/** The shared context of the three calls. Every key is optional. */
+export interface ProcessContext {
+  /** The project root (default: the process cwd). */
+  readonly cwd?: string;
+  /** The dev-loop phase (default `work`; unknown phases degrade to `work`). */
+  readonly phase?: string;
+  /** A named plan (`foo` → `PLAN-foo.md`), for `statePath`. */
+  readonly plan?: string;
+  /** Environment and home (default: this process). */
+  readonly host?: HostEnv;
+  readonly registry?: BackendRegistry;
+  /** How the git origin URL is read (tests). */
+  readonly gitRemote?: (projectRoot: string) => Promise<string | undefined>;
+}
+
+/** `which` of `statePath` other than `plan`/`progress`: a caller bug, not an absent-memory degrade. */
+export class StatePathArgumentError extends AgentMError {
+  constructor(which: unknown) {
+    super(`statePath: which must be "plan" or "progress", got ${JSON.stringify(which)}`, { code: 'ESTATEPATHARG' });
+  }
+}
+
+function resolveHere(context: ProcessContext | null | undefined): Promise<ProjectResolution> {
+  const ctx = context ?? {};
+  return resolveProject({
+    host: ctx.host ?? processHost(),
+    createRoot: false,
+    ...(ctx.cwd !== undefined ? { cwd: ctx.cwd } : {}),
+    ...(ctx.registry !== undefined ? { registry: ctx.registry } : {}),
+    ...(ctx.gitRemote !== undefined ? { gitRemote: ctx.gitRemote } : {}),
+  });
+}
+
+/**
+ * The project, or undefined when memory is absent: no project slug, or the vault is selected but not
+ * there (an unmounted drive). A corrupt config or an unregistered backend still throws (misconfiguration is loud).
+ */
+async function resolveIfPresent(context: ProcessContext | null | undefined): Promise<ProjectResolution | undefined> {
+  try {
+    const resolution = await resolveHere(context);
+    return resolution.backend !== undefined && resolution.projectLocator !== undefined ? resolution : undefined;
+  } catch (error) {
+    if (error instanceof StorageSelectionError && error.reason === 'no-vault-path') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Recall for the current context: the budgeted recall Markdown for the phase and project. `query` is
+ * accepted for the final signature and does not filter yet; `limit` is the budget in tokens (default:
+ * the phase's). Memory absent → `""`.
+ */
+export async function recallHere(context: ProcessContext | null | undefined, options: { query?: string | undefined; limit?: number | undefined } = {}): Promise<string> {
+  const resolution = await resolveIfPresent(context);
+  if (resolution === undefined) return '';
+  return basicPhaseRecall(resolution.backend!, {
+    projectLocator: resolution.projectLocator,
+    projectSlug: resolution.slug,
+    phase: normalizePhase(context?.phase),
+    limit: options.limit,
+    env: resolution.host.env,
+    memorySpace: spacePath('memory', resolution.selection?.choice.config ?? {}),
+  });
+}
+
+/** A save candidate as `offerSaveHere` returns it: the caller's fields plus `project`, `phase` and `target`. */
+export type OfferedCandidate = Record<string, unknown> & { project: unknown; target: string | null };
+
+/**
+ * What could be saved from this context, without saving it: `[candidate + project, phase, target]`.
+ * The candidate is copied (never mutated; a non-object becomes `{body: candidate}`), `project` and
+ * `phase` are set only where absent, `target` is the project's folder in the store. Memory absent, no
+ * project, or an empty candidate → `[]`. Never writes.
+ */
+export async function offerSaveHere(context: ProcessContext | null | undefined, candidate: unknown): Promise<OfferedCandidate[]> {
+  if (!candidate) return [];
+  const resolution = await resolveIfPresent(context);
+  if (resolution === undefined) return [];
+  const copy: Record<string, unknown> =
+    typeof candidate === 'object' && !Array.isArray(candidate) ? { ...(candidate as Record<string, unknown>) } : { body: candidate };
+  if (!('project' in copy)) copy['project'] = resolution.slug;
+  if (context?.phase !== undefined && context.phase !== '' && !('phase' in copy)) copy['phase'] = context.phase;
+  copy['target'] = resolution.projectLocator?.key ?? null;
+  return [copy as OfferedCandidate];
+}
+
+/**
+ * The path of the active plan (`which = "plan"`) or progress file: the routed harness state directory
+ * (the vault's `_harness/` when a synced backend holds state, else `<repo>/.harness/`) joined with the
+ * active pair (explicit `context.plan` → `.harness/active-plan` → `PLAN.md`). Never undefined. `which`
+ * other than plan/progress throws `StatePathArgumentError` (checked first); a dangling or unsafe
+ * marker and selection errors propagate.
+ */
+export async function statePath(context: ProcessContext | null | undefined, which: 'plan' | 'progress'): Promise<string> {
+  if (which !== 'plan' && which !== 'progress') throw new StatePathArgumentError(which);
+  const resolution = await resolveHere(context);
+  const active = await resolveActivePlan(resolution, context?.plan);
+  const dir = await harnessStateDir(resolution);
+  return join(dir, which === 'plan' ? active.plan : active.progress);
+}

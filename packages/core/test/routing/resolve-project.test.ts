@@ -1,0 +1,66 @@
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MemoryBackend, probeProjectLocator, projectsSpace, resolveProject, StorageSelectionError, type SelectedBackend } from '../../src/index.js';
+import { tempDir } from '../../../../test/helpers/temp.js';
+
+async function repo(slug?: string): Promise<string> {
+  const root = await tempDir();
+  if (slug) {
+    await mkdir(join(root, '.harness'));
+    await writeFile(join(root, '.harness', 'project.json'), JSON.stringify({ vault_project: slug }));
+  }
+  return root;
+}
+
+const noGit = async () => undefined;
+
+describe('resolveProject', () => {
+  it('without a slug selects no backend at all', async () => {
+    let calls = 0;
+    const cwd = await repo();
+    const res = await resolveProject({ cwd, gitRemote: noGit, select: async () => ((calls++, {}) as SelectedBackend) });
+    expect(res).toMatchObject({ slug: undefined, projectLocator: undefined, backend: undefined, layout: 'none', projectRoot: cwd });
+    expect(calls).toBe(0);
+  });
+
+  it('probes desk/projects → projects → personal-projects, defaulting to desk/projects', async () => {
+    const backend = new MemoryBackend();
+    expect(await probeProjectLocator(backend, 'p')).toMatchObject({ layout: 'new' });
+    expect((await probeProjectLocator(backend, 'p')).locator.key).toBe('desk/projects/p');
+    await backend.mkdir(backend.resolve('personal-projects', 'p'));
+    expect((await probeProjectLocator(backend, 'p')).locator.key).toBe('personal-projects/p');
+    await backend.mkdir(backend.resolve('projects', 'p'));
+    expect(await probeProjectLocator(backend, 'p')).toMatchObject({ layout: 'intermediate' });
+    await backend.mkdir(backend.resolve('desk', 'projects', 'p'));
+    expect((await probeProjectLocator(backend, 'p')).locator.key).toBe('desk/projects/p');
+    expect((await projectsSpace(backend)).key).toBe('desk/projects');
+  });
+
+  it('a configured projects space is probed first', async () => {
+    const backend = new MemoryBackend();
+    const config = { 'plugins.obsidian-vault.spaces': { projects: 'work' } };
+    expect((await probeProjectLocator(backend, 'p', config)).locator.key).toBe('work/p');
+    await backend.mkdir(backend.resolve('projects', 'p'));
+    expect((await probeProjectLocator(backend, 'p', config)).locator.key).toBe('projects/p');
+  });
+
+  it('resolves through the selected backend and returns Locators, not paths', async () => {
+    const backend = new MemoryBackend({ capabilities: { sync: true } });
+    const cwd = await repo('agentm');
+    const selection = { backend, protocol: 'mem', origin: 'test', root: undefined, choice: { config: {} } } as unknown as SelectedBackend;
+    const res = await resolveProject({ cwd, gitRemote: noGit, select: async () => selection });
+    expect(res.slug).toBe('agentm');
+    expect(res.projectLocator?.key).toBe('desk/projects/agentm');
+    expect(res.backend).toBe(backend);
+    expect(res.layout).toBe('new');
+  });
+
+  it('propagates selection errors instead of degrading (split-brain guard), creating nothing', async () => {
+    const home = await tempDir();
+    const cwd = await repo('agentm');
+    const host = { env: { AGENTM_INSTALL_PREFIX: join(home, 'p'), MEMORY_VAULT_PATH: join(home, 'unmounted'), AGENTM_DEVICE_LOCAL_ROOT: join(home, 'device') }, home };
+    await expect(resolveProject({ cwd, host, gitRemote: noGit })).rejects.toBeInstanceOf(StorageSelectionError);
+    expect(await readdir(home)).toEqual([]);
+  });
+});
