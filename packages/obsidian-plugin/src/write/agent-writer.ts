@@ -81,7 +81,7 @@ export class AgentWriter {
       return { kind: 'written', path };
     } catch (error) {
       if (!(error instanceof ConcurrentModificationError)) throw error;
-      return { kind: 'conflict-copy', path, copyPath: await this.#writeConflictCopy(path, content), error };
+      return { kind: 'conflict-copy', path, copyPath: await this.keepAsConflictCopy(path, content), error };
     }
   }
 
@@ -113,7 +113,8 @@ export class AgentWriter {
     if (!(await adapter.trashSystem(path))) await adapter.trashLocal(path);
   }
 
-  async #writeConflictCopy(path: string, content: string): Promise<string> {
+  /** Writes `content` beside `path` as a new AgentM conflict copy (never over an existing file); returns its path. */
+  async keepAsConflictCopy(path: string, content: string): Promise<string> {
     const start = this.host.now().getTime();
     for (let i = 0; ; i++) {
       const copyPath = joinVaultPath(parentOf(path), agentmConflictName(nameOf(path), this.host.deviceName, new Date(start + i * 1000)));
