@@ -15,9 +15,9 @@ export interface CardTexts {
 }
 
 export interface CardHandlers {
-  open(which: 'original' | 'copy' | 'both'): void;
-  resolve(action: ResolveAction): void;
-  bringIntoVault(): void;
+  open(which: 'original' | 'copy' | 'both'): unknown;
+  resolve(action: ResolveAction): unknown;
+  bringIntoVault(): unknown;
 }
 
 const ACTIONS: ReadonlyArray<readonly [ResolveAction, string]> = [

@@ -50,6 +50,7 @@ export class ConflictsView extends ItemView {
   #draw: Component | undefined;
   #generation = 0;
   #rendered: Promise<void> = Promise.resolve();
+  #action: Promise<void> = Promise.resolve();
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -75,6 +76,11 @@ export class ConflictsView extends ItemView {
 
   protected override async onClose(): Promise<void> {
     this.#generation++;
+  }
+
+  /** Resolves when the latest action started from this view (resolve, bring into vault) has finished. */
+  actionSettled(): Promise<void> {
+    return this.#action;
   }
 
   /** Resolves when the latest requested draw is on screen. */
@@ -131,8 +137,8 @@ export class ConflictsView extends ItemView {
   #handlers(entry: ConflictEntry, texts: CardTexts) {
     return {
       open: (which: 'original' | 'copy' | 'both') => void this.#open(entry, which),
-      resolve: (action: ResolveAction) => void this.#resolve(entry, texts, action),
-      bringIntoVault: () => void this.#bringIntoVault(entry),
+      resolve: (action: ResolveAction) => (this.#action = this.#resolve(entry, texts, action)),
+      bringIntoVault: () => (this.#action = this.#bringIntoVault(entry)),
     };
   }
 

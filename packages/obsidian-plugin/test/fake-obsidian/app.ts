@@ -120,7 +120,7 @@ export function startApp(vaultPath: string): FakeApp {
 }
 
 /** Step 2: constructs and loads a plugin as the app does, awaiting an async `onload`. */
-export async function loadPlugin<P extends Plugin>(
+export async function loadPlugin<P extends object>(
   app: FakeApp,
   PluginClass: new (app: never, manifest: PluginManifest) => P,
   manifest: PluginManifest,
@@ -128,9 +128,15 @@ export async function loadPlugin<P extends Plugin>(
 ): Promise<P> {
   const plugin = new PluginClass(app as never, { dir: `.obsidian/plugins/${manifest.id}`, ...manifest });
   configure?.(plugin);
-  plugin.load();
-  await plugin.__onloadResult;
+  const fake = plugin as unknown as Plugin;
+  fake.load();
+  await fake.__onloadResult;
   return plugin;
+}
+
+/** Disables a plugin as the app does: `unload()` runs every cleanup it registered. */
+export function unloadPlugin(plugin: object): void {
+  (plugin as unknown as Plugin).unload();
 }
 
 /** Step 3: the vault indexes the disk (a `create` per file, as on launch), then the layout is ready. */
