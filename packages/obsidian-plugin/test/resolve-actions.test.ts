@@ -26,6 +26,7 @@ async function act(view: ConflictsView, copyPath: string, label: string, answer:
   const buttons = Array.from(dialog!.querySelectorAll('button'));
   (answer === 'confirm' ? buttons.find((b) => b.hasClass('mod-warning')) : buttons.find((b) => b.textContent === 'Cancel'))!.click();
   await view.actionSettled();
+  await view.rendered();
 }
 
 const disk = (s: Started, path: string) => readFile(join(s.v.dir, path), 'utf8');

@@ -83,9 +83,13 @@ export class ConflictsView extends ItemView {
     return this.#action;
   }
 
-  /** Resolves when the latest requested draw is on screen. */
-  rendered(): Promise<void> {
-    return this.#rendered;
+  /** Resolves when the latest requested draw is on screen (a draw superseded while reading files waits for its successor). */
+  async rendered(): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = this.#rendered;
+      await current;
+    } while (current !== this.#rendered);
   }
 
   #requestRender(): void {

@@ -66,7 +66,7 @@ export function button(root: ParentNode, text: string): HTMLButtonElement {
   return found;
 }
 
-/** The open confirm modal, if any. */
+/** The most recently opened modal, if any. */
 export function modal(): HTMLElement | null {
-  return document.body.querySelector<HTMLElement>('.modal-container .modal');
+  return Array.from(document.body.querySelectorAll<HTMLElement>('.modal-container .modal')).at(-1) ?? null;
 }

@@ -1,6 +1,7 @@
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { App } from 'obsidian';
+import { afterEach } from 'vitest';
 import { tempDir } from '../../../../test/helpers/temp.js';
 import type { PluginHost } from '../../src/host.js';
 import { finishStartup, startApp, type FakeApp } from '../fake-obsidian/testing.js';
@@ -23,6 +24,9 @@ export interface TestVault {
 }
 
 export const TEST_DEVICE = 'test-box';
+
+// Each test starts its own app; the previous one's window (workspace, modals, notices) goes away.
+afterEach(() => document.body.empty());
 
 /** A vault in a temp directory, with files, indexed and laid out (start-up finished unless `start: false`). */
 export async function testVault(files: Record<string, string> = {}, options: { start?: boolean; host?: Partial<PluginHost> } = {}): Promise<TestVault> {
