@@ -60,7 +60,7 @@ describe('the plugin package', () => {
       expect(text, file).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML/);
       expect(text, file).not.toMatch(/\.addEventListener\(/);
       expect(text, file).not.toMatch(/\bhotkeys\s*:/);
-      expect(text, file, 'use this.app, never the global app').not.toMatch(/\b(window|globalThis)\.app\b/);
+      expect(text, `${file}: use this.app, never the global app`).not.toMatch(/\b(window|globalThis)\.app\b/);
       expect(text, file).not.toMatch(/from 'vscode'/);
     }
   });

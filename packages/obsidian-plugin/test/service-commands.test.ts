@@ -2,6 +2,7 @@ import { MarkdownView } from 'obsidian';
 import { describe, expect, it, vi } from 'vitest';
 import { validateMemoryForm, type MemoryFormInput } from '../src/commands/memory-form.js';
 import type { AgentMServices, SaveNoteRequest } from '../src/services.js';
+import type { Editor as FakeEditor } from './fake-obsidian/views.js';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
 import { modal, startWithPlugin } from './helpers/plugin.js';
 
@@ -76,7 +77,7 @@ describe('commands that need core services', () => {
     const { v, plugin } = await startWithPlugin({ 'note.md': 'Use the stdlib.\nMore.\n' }, { services });
     const leaf = v.app.workspace.getLeaf(true);
     await leaf.openFile(v.app.vault.getFileByPath('note.md')!);
-    (leaf.view as MarkdownView).editor.selectOffsets(0, 15);
+    ((leaf.view as MarkdownView).editor as unknown as FakeEditor).selectOffsets(0, 15);
     expect(v.fake.commands.executeCommandById('agentm-vault:save-selection-as-memory')).toBe(true);
     const dialog = modal()!;
     const input = (field: string) => dialog.querySelector(`[data-field="${field}"] input`) as HTMLInputElement;
