@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Component, Modal, normalizePath, Notice, Setting, TFile, TFolder, type TAbstractFile } from 'obsidian';
+import { Component, FuzzySuggestModal, Modal, normalizePath, Notice, Setting, TFile, TFolder, type TAbstractFile } from 'obsidian';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helpers/temp.js';
 import { finishStartup, leaksSince, shownNotices, snapshot, startApp } from './fake-obsidian/testing.js';
@@ -119,6 +119,31 @@ describe('the fake DOM and components', () => {
     expect(document.body.querySelector('.modal')).toBeNull();
     new Notice('hello');
     expect(shownNotices().at(-1)).toBe('hello');
+  });
+
+  it('a fuzzy suggest modal filters its items as the user types and chooses on click (closing first)', async () => {
+    const app = startApp('/nonexistent');
+    const chosen: string[] = [];
+    class Pick extends FuzzySuggestModal<string> {
+      getItems() {
+        return ['progress.md', 'PLAN.md', 'PLAN-api.md'];
+      }
+      getItemText(item: string) {
+        return item;
+      }
+      onChooseItem(item: string) {
+        chosen.push(`${item} (open: ${document.body.querySelector('.prompt') !== null})`);
+      }
+    }
+    new Pick(app as never).open();
+    const input = document.body.querySelector('.prompt-input') as HTMLInputElement;
+    input.value = 'plapi';
+    input.dispatchEvent(new Event('input'));
+    await new Promise((r) => setTimeout(r, 0));
+    const items = Array.from(document.body.querySelectorAll<HTMLElement>('.suggestion-item'));
+    expect(items.map((i) => i.textContent)).toEqual(['PLAN-api.md']);
+    items[0]!.click();
+    expect(chosen).toEqual(['PLAN-api.md (open: false)']);
   });
 
   it('normalizePath matches the app', () => {

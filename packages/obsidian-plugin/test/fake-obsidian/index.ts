@@ -14,18 +14,8 @@ export { TAbstractFile, TFile, TFolder } from './files.js';
 export { FuzzySuggestModal, Modal, SuggestModal } from './modal.js';
 export { Notice } from './notice.js';
 export { Plugin } from './plugin.js';
-export {
-  AbstractTextComponent,
-  BaseComponent,
-  ButtonComponent,
-  PluginSettingTab,
-  Setting,
-  SettingTab,
-  TextAreaComponent,
-  TextComponent,
-  ToggleComponent,
-  ValueComponent,
-} from './setting.js';
+export { AbstractTextComponent, BaseComponent, ButtonComponent, TextAreaComponent, TextComponent, ToggleComponent, ValueComponent } from './components.js';
+export { PluginSettingTab, Setting, SettingTab } from './setting.js';
 export { debounce, normalizePath, Platform, prepareFuzzySearch, setIcon } from './util.js';
 export { Vault } from './vault.js';
 export { Editor, FileView, ItemView, MarkdownView, View } from './views.js';
