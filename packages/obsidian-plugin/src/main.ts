@@ -1,16 +1,144 @@
 import { Notice, Plugin } from 'obsidian';
-import { VaultBackend } from '@agentm/core';
+import { defaultRegistry, inspectLock, VAULT_PROTOCOL, type BackendClass } from '@agentm/core';
+import { registerServiceCommands } from './commands/service-commands.js';
+import { ConflictIndex } from './conflicts/conflict-index.js';
+import { CONFLICTS_VIEW_TYPE, ConflictsView } from './conflicts/conflicts-view.js';
+import { displayError } from './errors.js';
+import { defaultHost, type PluginHost } from './host.js';
+import { LockIndicator } from './lock-indicator.js';
+import type { AgentMServices } from './services.js';
+import { AgentMSettingTab } from './settings-tab.js';
+import { DEFAULT_SETTINGS, parseSettings, type AgentMSettings } from './settings.js';
+import { bindVaultBackend } from './vault-backend.js';
+import { buildVaultContext, type VaultContext } from './vault-context.js';
+import type { WriteOutcome } from './write/agent-writer.js';
 
-/** Skeleton: the in-vault backend, conflicts view and commands arrive with the plugin issue. */
+/**
+ * AgentM inside Obsidian: the in-vault `vault` backend under the agentm lock, the conflicts view, the
+ * lock status and the commands. `onload` only registers (no vault scan); the work starts on layout ready.
+ */
 export default class AgentMPlugin extends Plugin {
+  override settings: AgentMSettings = { ...DEFAULT_SETTINGS };
+  /** The machine the plugin runs on (lock root, device name, clock…); tests replace it before loading. */
+  host: PluginHost = defaultHost();
+  #context: VaultContext | undefined;
+  #conflicts: ConflictIndex | undefined;
+  #indicator: LockIndicator | undefined;
+  #registryBefore: { readonly had: BackendClass | undefined } | undefined;
+  #started: Promise<void> | undefined;
+
   override async onload(): Promise<void> {
-    this.addCommand({
-      id: 'show-storage-doctor',
-      name: 'Show storage doctor',
-      callback: () => {
-        const caps = new VaultBackend({ root: '.' }).capabilities;
-        new Notice(`AgentM: vault backend (concurrent writers: ${caps.concurrentWriters ? 'yes' : 'no'})`);
-      },
+    this.settings = parseSettings(await this.loadData());
+    this.registerView(CONFLICTS_VIEW_TYPE, (leaf) => new ConflictsView(leaf, { index: () => this.#conflicts, resolver: () => this.#context?.resolver }));
+    this.addRibbonIcon('git-compare', 'Open AgentM conflicts', () => void this.openConflictsView());
+    this.addCommand({ id: 'open-conflicts-view', name: 'Open conflicts view', callback: () => void this.openConflictsView() });
+    const status = this.addStatusBarItem();
+    this.#indicator = new LockIndicator(status, async () => (this.#context ? inspectLock(this.#context.backend.root, { lockRoot: this.host.lockRoot }) : undefined));
+    this.registerDomEvent(status, 'click', () => void this.openConflictsView());
+    this.addSettingTab(new AgentMSettingTab(this.app, this));
+    const services = this.createServices();
+    if (services) registerServiceCommands(this, services);
+    this.app.workspace.onLayoutReady(() => {
+      this.#started = this.#start();
     });
+  }
+
+  /**
+   * The core services behind the save, recall, active plan and doctor commands, or `undefined` (then those
+   * commands are not registered). To be wired once core's config, memory and recall layers exist.
+   */
+  protected createServices(): AgentMServices | undefined {
+    return undefined;
+  }
+
+  /** Resolves once the layout-ready start-up (backend registration, first conflict scan) has finished. */
+  whenStarted(): Promise<void> {
+    return this.#started ?? Promise.resolve();
+  }
+
+  /** The current memory root context (backend, writer, resolver), once started. */
+  get context(): VaultContext | undefined {
+    return this.#context;
+  }
+
+  get conflicts(): ConflictIndex | undefined {
+    return this.#conflicts;
+  }
+
+  get lockIndicator(): LockIndicator | undefined {
+    return this.#indicator;
+  }
+
+  /**
+   * Writes an agent file (vault path) under the lock with a CAS against `expectHash`. If the CAS is lost,
+   * the text is kept as an AgentM conflict copy beside it and the user is told; nothing is overwritten.
+   */
+  async writeAgentFile(path: string, content: string, expectHash?: string | null): Promise<WriteOutcome> {
+    const context = this.#requireContext();
+    const outcome = await context.writer.writeOrKeepBoth(path, content, expectHash);
+    if (outcome.kind === 'conflict-copy') {
+      this.#conflicts?.announce(outcome.copyPath);
+      new Notice(`AgentM: "${path}" changed on disk while it was being saved, so your version was kept as "${outcome.copyPath}". Open the conflicts view to compare and resolve.`, 0);
+      void this.#conflicts?.refresh();
+    }
+    return outcome;
+  }
+
+  async openConflictsView(): Promise<void> {
+    const { workspace } = this.app;
+    let leaf = workspace.getLeavesOfType(CONFLICTS_VIEW_TYPE)[0];
+    if (!leaf) {
+      leaf = workspace.getRightLeaf(false) ?? workspace.getLeaf(true);
+      await leaf.setViewState({ type: CONFLICTS_VIEW_TYPE, active: true });
+    }
+    await workspace.revealLeaf(leaf);
+  }
+
+  async saveSettings(): Promise<void> {
+    await this.saveData(this.settings);
+    if (!this.app.workspace.layoutReady) return;
+    try {
+      this.#rebuild();
+      await this.#conflicts?.refresh();
+    } catch (error) {
+      displayError(error, 'the new settings could not be applied');
+    }
+  }
+
+  async #start(): Promise<void> {
+    try {
+      this.#rebuild();
+    } catch (error) {
+      displayError(error, 'could not start');
+      return;
+    }
+    this.#conflicts = new ConflictIndex(this.app, this.host, () => this.settings, (path) => this.#requireContext().writer.currentHash(path));
+    this.#conflicts.start(this);
+    this.registerInterval(window.setInterval(() => void this.#indicator?.refresh(), this.host.lockPollMs));
+    await this.#indicator?.refresh();
+    await this.#conflicts.refresh();
+  }
+
+  /** (Re)builds the memory-root context and registers the in-vault backend as `vault` in core's registry. */
+  #rebuild(): void {
+    this.#context = buildVaultContext(this.app, this.settings, this.host, (waiting, status) => this.#indicator?.setWaiting(waiting, status));
+    if (!this.#registryBefore) {
+      const had = defaultRegistry.get(VAULT_PROTOCOL);
+      this.#registryBefore = { had };
+      this.register(() => (had ? defaultRegistry.register(VAULT_PROTOCOL, had, { clobber: true }) : defaultRegistry.unregister(VAULT_PROTOCOL)));
+    }
+    const bound = bindVaultBackend(this.app, {
+      folder: this.#context.folder,
+      host: this.host,
+      lockRoot: this.host.lockRoot,
+      lockTimeoutMs: this.settings.lockWaitSeconds * 1000,
+      onLockWait: (waiting, status) => this.#indicator?.setWaiting(waiting, status),
+    });
+    defaultRegistry.register(VAULT_PROTOCOL, bound, { clobber: true });
+  }
+
+  #requireContext(): VaultContext {
+    if (!this.#context) throw new Error('AgentM has not started yet: wait until Obsidian has finished loading the vault');
+    return this.#context;
   }
 }

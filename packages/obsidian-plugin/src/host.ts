@@ -1,0 +1,49 @@
+import { hostname, homedir } from 'node:os';
+import { join } from 'node:path';
+import { defaultLockRoot } from '@agentm/core';
+
+/**
+ * What the plugin takes from the machine rather than from Obsidian. One object, so tests hand in
+ * temp directories and a clock, and nothing reaches the real HOME or cache.
+ */
+export interface PluginHost {
+  /** Where every vault's lock directory lives (agentm's: `<XDG_CACHE_HOME or ~/.cache>/agentm/locks`). */
+  readonly lockRoot: string;
+  /** This device's name, used in AgentM conflict copy names. */
+  readonly deviceName: string;
+  /** Google Drive's lost_and_found folders to list (those that do not exist are skipped). */
+  readonly lostAndFoundRoots: readonly string[];
+  /** The clock. */
+  now(): Date;
+  /** A conflict copy modified more recently than this is still arriving: resolve actions refuse it. */
+  readonly settleMs: number;
+  /** How often the status bar checks the vault lock. */
+  readonly lockPollMs: number;
+  /** How long vault events are gathered before the conflict list is rebuilt. */
+  readonly rescanDebounceMs: number;
+}
+
+/**
+ * Drive's lost_and_found, where agentm looks for it: macOS `~/Library/Application Support/Google/DriveFS/
+ * lost_and_found`; Windows `%LOCALAPPDATA%\Google\DriveFS\lost_and_found` (else under `~/AppData/Local`).
+ */
+export function driveLostAndFoundRoots(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, home = homedir()): string[] {
+  if (platform === 'darwin') return [join(home, 'Library', 'Application Support', 'Google', 'DriveFS', 'lost_and_found')];
+  if (platform === 'win32') {
+    const local = env['LOCALAPPDATA'] || join(home, 'AppData', 'Local');
+    return [join(local, 'Google', 'DriveFS', 'lost_and_found')];
+  }
+  return [];
+}
+
+export function defaultHost(): PluginHost {
+  return {
+    lockRoot: defaultLockRoot(),
+    deviceName: hostname(),
+    lostAndFoundRoots: driveLostAndFoundRoots(),
+    now: () => new Date(),
+    settleMs: 3_000,
+    lockPollMs: 2_000,
+    rescanDebounceMs: 500,
+  };
+}

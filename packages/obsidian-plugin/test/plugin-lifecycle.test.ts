@@ -1,0 +1,88 @@
+import { defaultRegistry, VaultBackend } from '@agentm/core';
+import { describe, expect, it, vi } from 'vitest';
+import AgentMPlugin from '../src/main.js';
+import { CONFLICTS_VIEW_TYPE } from '../src/conflicts/conflicts-view.js';
+import { finishStartup, htmlWritesSince, leaksSince, liveCounts, loadPlugin, snapshot, unloadPlugin } from './fake-obsidian/testing.js';
+import { MANIFEST, openConflicts, startWithPlugin } from './helpers/plugin.js';
+import { testVault } from './helpers/vault.js';
+
+describe('plugin lifecycle', () => {
+  it('onload only registers: no conflict scan, no lock polling and no backend until the layout is ready', async () => {
+    const v = await testVault({ 'notes.md': 'a', 'notes (conflicted copy 2026-01-02).md': 'b' }, { start: false });
+    const before = liveCounts();
+    const plugin = await loadPlugin(v.fake, AgentMPlugin, MANIFEST, (p) => (p.host = v.host));
+    expect(plugin.conflicts).toBeUndefined();
+    expect(plugin.context).toBeUndefined();
+    expect(liveCounts().intervals).toBe(before.intervals);
+    expect(defaultRegistry.get('vault')).toBe(VaultBackend);
+    expect([...v.fake.commands.commands.keys()]).toEqual(['agentm-vault:open-conflicts-view']);
+    await finishStartup(v.fake);
+    await plugin.whenStarted();
+    expect(plugin.conflicts?.entries().map((e) => e.copyPath)).toEqual(['notes (conflicted copy 2026-01-02).md']);
+    expect(liveCounts().intervals).toBe(before.intervals + 1);
+    unloadPlugin(plugin);
+  });
+
+  it('registers the in-vault backend as `vault` while loaded and restores core’s on unload', async () => {
+    const { v, plugin } = await startWithPlugin();
+    const Bound = defaultRegistry.get('vault')!;
+    expect(Bound).not.toBe(VaultBackend);
+    const backend = new Bound() as unknown as { folder: string; root: string };
+    expect(backend.root).toBe(v.dir);
+    unloadPlugin(plugin);
+    expect(defaultRegistry.get('vault')).toBe(VaultBackend);
+  });
+
+  it('unload removes every event listener, interval, DOM handler, command, ribbon icon, status item and view', async () => {
+    const v = await testVault({ 'PLAN.md': 'x', 'PLAN 2.md': 'y' }, { start: false });
+    const before = snapshot();
+    const plugin = await loadPlugin(v.fake, AgentMPlugin, MANIFEST, (p) => (p.host = v.host));
+    await finishStartup(v.fake);
+    await plugin.whenStarted();
+    const view = await openConflicts({ v, plugin });
+    v.fake.setting.openTab(v.fake.setting.tabs[0]!);
+    const live = leaksSince(before);
+    expect(live.eventRefs.length).toBeGreaterThanOrEqual(5); // four vault events + the view's index listener
+    expect(live.intervals).toHaveLength(1);
+    expect(live.domListeners.length).toBeGreaterThan(0);
+    expect(view.contentEl.querySelectorAll('.agentm-conflict')).toHaveLength(1);
+    expect(htmlWritesSince(before)).toEqual([]);
+
+    unloadPlugin(plugin);
+    await new Promise((r) => setTimeout(r, 0)); // the app closes the plugin's open views asynchronously (onClose is async)
+    expect(leaksSince(before)).toEqual({ intervals: [], eventRefs: [], domListeners: [] });
+    expect(v.fake.commands.commands.size).toBe(0);
+    expect(v.fake.__ui.ribbon.children).toHaveLength(0);
+    expect(v.fake.__ui.statusBar.children).toHaveLength(0);
+    expect(v.fake.setting.tabs).toHaveLength(0);
+    expect(v.app.workspace.getLeavesOfType(CONFLICTS_VIEW_TYPE)).toHaveLength(0);
+  });
+
+  it('the ribbon icon and the command open the conflicts view (once)', async () => {
+    const { v, plugin } = await startWithPlugin();
+    (v.fake.__ui.ribbon.querySelector('[aria-label="Open AgentM conflicts"]') as HTMLElement).click();
+    await vi.waitFor(() => expect(v.app.workspace.getLeavesOfType(CONFLICTS_VIEW_TYPE)).toHaveLength(1));
+    expect(v.fake.commands.executeCommandById('agentm-vault:open-conflicts-view')).toBe(true);
+    await plugin.openConflictsView();
+    expect(v.app.workspace.getLeavesOfType(CONFLICTS_VIEW_TYPE)).toHaveLength(1);
+    unloadPlugin(plugin);
+  });
+
+  it('settings: a bad memory root shows an error naming the fix and is not saved; a good one moves the backend', async () => {
+    const { v, plugin } = await startWithPlugin();
+    const tab = v.fake.setting.tabs[0]!;
+    const el = v.fake.setting.openTab(tab);
+    expect(Array.from(el.querySelectorAll('.setting-item-heading')).map((h) => h.textContent)).toEqual(['Storage', 'Conflicts']);
+    const input = el.querySelector('.setting-item input[type="text"]') as HTMLInputElement;
+    input.value = '../outside';
+    input.dispatchEvent(new Event('input'));
+    expect(el.querySelector('.setting-item-error')?.textContent).toMatch(/must not contain "\.\."/);
+    expect(plugin.settings.memoryRoot).toBe('');
+    input.value = 'Agent';
+    input.dispatchEvent(new Event('input'));
+    await vi.waitFor(() => expect(plugin.context?.folder).toBe('Agent'));
+    expect(el.querySelector('.setting-item-error')).toBeNull();
+    expect(JSON.parse(await v.app.vault.adapter.read('.obsidian/plugins/agentm-vault/data.json'))).toMatchObject({ memoryRoot: 'Agent' });
+    unloadPlugin(plugin);
+  });
+});
