@@ -1,0 +1,99 @@
+// `pnpm run check:vscode`: the extension in a real VS Code (code-server's 1.139 workbench + Node
+// extension host), driven by headless chromium. Needs the build (`pnpm run build`) first.
+//   1. setup (cached) · 2. package the .vsix · 3. integration tests inside the extension host
+//   4. UI test against the installed .vsix · 5. summary line "vscode: N passed, N failed".
+// Each phase gets its own code-server with a private HOME/user-data/extensions dir, always stopped.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packageExtension } from '../../packages/vscode-ext/scripts/package.mjs';
+import { ARTIFACTS, EXTENSION_DIR, log } from './env.mjs';
+import { runExtensionTests } from './integration.mjs';
+import { QUIET_SETTINGS, startCodeServer } from './server.mjs';
+import { ensureAll } from './setup.mjs';
+import { runUiTest } from './ui.mjs';
+
+const OVERALL_TIMEOUT_MS = 10 * 60_000;
+const servers = new Set();
+const scratch = mkdtempSync(join(tmpdir(), 'agentm-vscode-e2e-'));
+
+async function cleanup() {
+  await Promise.all([...servers].map((s) => s.stop()));
+  servers.clear();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+async function withServer(name, folder, prepare, body) {
+  const dir = join(scratch, name);
+  mkdirSync(dir, { recursive: true });
+  const server = await startCodeServer(paths, dir, folder, prepare);
+  servers.add(server);
+  try {
+    return await body(server, dir);
+  } finally {
+    servers.delete(server);
+    await server.stop();
+  }
+}
+
+/** mocha's spec reporter ends with "N passing" / "N failing"; count those, not our guesses. */
+function mochaCounts(lines) {
+  const n = (re) => Number(lines.map((l) => re.exec(l)?.[1]).find((v) => v !== undefined) ?? 0);
+  return { passed: n(/^\s*(\d+) passing/), failed: n(/^\s*(\d+) failing/) };
+}
+
+function workspace(name) {
+  const dir = join(scratch, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'README.md'), `# ${name}\n`);
+  return dir;
+}
+
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => cleanup().finally(() => process.exit(130)));
+const watchdog = setTimeout(() => {
+  console.error(`vscode e2e: still running after ${OVERALL_TIMEOUT_MS / 60_000} min; stopping`);
+  cleanup().finally(() => process.exit(1));
+}, OVERALL_TIMEOUT_MS);
+watchdog.unref();
+
+let paths;
+let passed = 0;
+let failed = 0;
+const t0 = Date.now();
+try {
+  paths = ensureAll();
+  const testsPath = join(EXTENSION_DIR, 'out', 'test', 'integration');
+  if (!existsSync(join(EXTENSION_DIR, 'dist', 'extension.js')) || !existsSync(join(testsPath, 'index.js'))) {
+    throw new Error('the extension or its tests are not built; run `npx --yes pnpm@10.34.8 run build` first');
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const { vsix, bytes } = packageExtension();
+  log(`packaged ${vsix} (${(bytes / 1024).toFixed(1)} KiB)`);
+
+  const itest = await withServer('itest', workspace('itest-workspace'), undefined, (server, dir) =>
+    runExtensionTests({ paths, server, dir, devPath: EXTENSION_DIR, testsPath, folder: join(scratch, 'itest-workspace') }),
+  );
+  const counts = mochaCounts(itest.lines);
+  if (itest.code !== 0 && counts.failed === 0) counts.failed = 1; // crashed or timed out before mocha reported
+  passed += counts.passed;
+  failed += counts.failed;
+  const activation = itest.lines.find((l) => l.startsWith('[agentm-activation]'));
+  if (activation) log(`activation (extension's own marks): ${activation.slice('[agentm-activation] '.length)}`);
+
+  const vault = join(scratch, 'ui-vault');
+  mkdirSync(vault);
+  const settings = { ...QUIET_SETTINGS, 'agentm.vault.path': vault };
+  const ui = await withServer('ui', workspace('ui-workspace'), { settings, vsix }, (server, dir) => {
+    return runUiTest({ paths, server, dir, folder: join(scratch, 'ui-workspace'), vault, artifacts: ARTIFACTS });
+  });
+  passed += ui.filter((r) => r.ok).length;
+  failed += ui.filter((r) => !r.ok).length;
+} catch (error) {
+  console.error(`vscode e2e: ${error.message}`);
+  failed += 1;
+} finally {
+  await cleanup();
+}
+log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s; artifacts in ${ARTIFACTS}`);
+console.log(`vscode: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
