@@ -31,7 +31,8 @@ export async function runExtensionTests({ paths, server, dir, devPath, testsPath
       const text = util.format(...(args ?? [])).replace(/%c/g, '');
       if (NOISE.test(text)) return;
       lines.push(text);
-      console.log(type === 'error' ? `  [exthost error] ${text}` : `  ${text}`);
+      const at = `+${((Date.now() - t0) / 1000).toFixed(1)}s`;
+      console.log(type === 'error' ? `  ${at} [exthost error] ${text}` : `  ${at} ${text}`);
     });
     await page.exposeFunction('codeAutomationExit', (code) => exit(code));
     page.on('pageerror', (e) => console.log(`  [page error] ${e.message}`));

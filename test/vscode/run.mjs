@@ -1,8 +1,9 @@
 // `pnpm run check:vscode`: the extension in a real VS Code (code-server's 1.139 workbench + Node
 // extension host), driven by headless chromium. Needs the build (`pnpm run build`) first.
-//   1. setup (cached) · 2. package the .vsix · 3. integration tests inside the extension host
-//   4. UI test against the installed .vsix · 5. summary line "vscode: N passed, N failed".
+//   1. setup (cached) · 2. integration tests inside the extension host (development build)
+//   3. package the .vsix · 4. UI test against the installed .vsix · 5. "vscode: N passed, N failed".
 // Each phase gets its own code-server with a private HOME/user-data/extensions dir, always stopped.
+// usage: node test/vscode/run.mjs [--only itest|ui]
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,34 @@ const watchdog = setTimeout(() => {
 }, OVERALL_TIMEOUT_MS);
 watchdog.unref();
 
+/** Integration tests in the extension host, on the development build; resolves with mocha's counts. */
+async function integrationPhase(testsPath) {
+  const folder = workspace('itest-workspace');
+  const itest = await withServer('itest', folder, undefined, (server, dir) =>
+    runExtensionTests({ paths, server, dir, devPath: EXTENSION_DIR, testsPath, folder }),
+  );
+  const counts = mochaCounts(itest.lines);
+  if (itest.code !== 0 && counts.failed === 0) counts.failed = 1; // crashed or timed out before mocha reported
+  const activation = itest.lines.find((l) => l.startsWith('[agentm-activation]'));
+  if (activation) log(`activation (extension's own marks): ${activation.slice('[agentm-activation] '.length)}`);
+  return counts;
+}
+
+/** Packages the .vsix, installs it in a fresh server whose settings point at a vault, walks the UI. */
+async function uiPhase() {
+  const { vsix, bytes } = packageExtension();
+  log(`packaged ${vsix} (${(bytes / 1024).toFixed(1)} KiB)`);
+  const vault = join(scratch, 'ui-vault');
+  mkdirSync(vault);
+  const folder = workspace('ui-workspace');
+  const settings = { ...QUIET_SETTINGS, 'agentm.vault.path': vault };
+  const steps = await withServer('ui', folder, { settings, vsix }, (server, dir) =>
+    runUiTest({ paths, server, dir, folder, vault, artifacts: ARTIFACTS }),
+  );
+  return { passed: steps.filter((r) => r.ok).length, failed: steps.filter((r) => !r.ok).length };
+}
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 let paths;
 let passed = 0;
 let failed = 0;
@@ -67,27 +96,13 @@ try {
     throw new Error('the extension or its tests are not built; run `npx --yes pnpm@10.34.8 run build` first');
   }
   mkdirSync(ARTIFACTS, { recursive: true });
-  const { vsix, bytes } = packageExtension();
-  log(`packaged ${vsix} (${(bytes / 1024).toFixed(1)} KiB)`);
-
-  const itest = await withServer('itest', workspace('itest-workspace'), undefined, (server, dir) =>
-    runExtensionTests({ paths, server, dir, devPath: EXTENSION_DIR, testsPath, folder: join(scratch, 'itest-workspace') }),
-  );
-  const counts = mochaCounts(itest.lines);
-  if (itest.code !== 0 && counts.failed === 0) counts.failed = 1; // crashed or timed out before mocha reported
-  passed += counts.passed;
-  failed += counts.failed;
-  const activation = itest.lines.find((l) => l.startsWith('[agentm-activation]'));
-  if (activation) log(`activation (extension's own marks): ${activation.slice('[agentm-activation] '.length)}`);
-
-  const vault = join(scratch, 'ui-vault');
-  mkdirSync(vault);
-  const settings = { ...QUIET_SETTINGS, 'agentm.vault.path': vault };
-  const ui = await withServer('ui', workspace('ui-workspace'), { settings, vsix }, (server, dir) => {
-    return runUiTest({ paths, server, dir, folder: join(scratch, 'ui-workspace'), vault, artifacts: ARTIFACTS });
-  });
-  passed += ui.filter((r) => r.ok).length;
-  failed += ui.filter((r) => !r.ok).length;
+  // The UI phase packages after the integration phase, which runs the development build (source maps).
+  const phases = [only !== 'ui' && (() => integrationPhase(testsPath)), only !== 'itest' && uiPhase].filter(Boolean);
+  for (const phase of phases) {
+    const counts = await phase();
+    passed += counts.passed;
+    failed += counts.failed;
+  }
 } catch (error) {
   console.error(`vscode e2e: ${error.message}`);
   failed += 1;

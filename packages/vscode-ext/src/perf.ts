@@ -5,13 +5,16 @@ import { performance } from 'node:perf_hooks';
  * (esbuild banner), so `moduleToActivatedMs` covers loading the bundle (core included) and activate().
  */
 export const MARK_MODULE = 'agentm:module';
+export const MARK_MODULE_END = 'agentm:module:end';
 export const MARK_ACTIVATE_START = 'agentm:activate:start';
 export const MARK_ACTIVATE_END = 'agentm:activate:end';
 export const MARK_STATUS_READY = 'agentm:status:ready';
 
 export interface ActivationReport {
-  /** Bundle evaluation start → end of activate(). */
+  /** Bundle evaluation start → end of activate() (includes VS Code preparing the extension context). */
   readonly moduleToActivatedMs: number | undefined;
+  /** Evaluating the bundle (core included). */
+  readonly moduleEvalMs: number | undefined;
   /** activate() alone. */
   readonly activateMs: number | undefined;
   /** activate() start → status bar showing the selected backend (first async check done). */
@@ -32,7 +35,7 @@ const span = (from: number | undefined, to: number | undefined) =>
   from === undefined || to === undefined ? undefined : Math.round((to - from) * 100) / 100;
 
 export function activationReport(): ActivationReport {
-  const names = [MARK_MODULE, MARK_ACTIVATE_START, MARK_ACTIVATE_END, MARK_STATUS_READY];
+  const names = [MARK_MODULE, MARK_MODULE_END, MARK_ACTIVATE_START, MARK_ACTIVATE_END, MARK_STATUS_READY];
   const marks: Record<string, number> = {};
   for (const n of names) {
     const t = at(n);
@@ -40,6 +43,7 @@ export function activationReport(): ActivationReport {
   }
   return {
     moduleToActivatedMs: span(at(MARK_MODULE), at(MARK_ACTIVATE_END)),
+    moduleEvalMs: span(at(MARK_MODULE), at(MARK_MODULE_END)),
     activateMs: span(at(MARK_ACTIVATE_START), at(MARK_ACTIVATE_END)),
     activateToStatusMs: span(at(MARK_ACTIVATE_START), at(MARK_STATUS_READY)),
     marks,

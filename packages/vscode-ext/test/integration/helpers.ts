@@ -19,6 +19,7 @@ export function repoRoot(): string {
 export interface Inspection {
   readonly activation: {
     readonly moduleToActivatedMs: number | undefined;
+    readonly moduleEvalMs: number | undefined;
     readonly activateMs: number | undefined;
     readonly activateToStatusMs: number | undefined;
     readonly marks: Record<string, number>;

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { defaultLockRoot } from '@agentm/core';
-import { extension, removeTempDirs, repoRoot, setVaultPath, tempDir, waitForStatus } from './helpers';
+import { extension, removeTempDirs, repoRoot, run, setVaultPath, tempDir, waitForStatus } from './helpers';
 
 /** Starts test/fixtures/lock-holder.mjs, a real process holding the vault lock until killed. */
 function holdLock(root: string): Promise<ChildProcess> {
@@ -58,5 +58,22 @@ suite('status bar', () => {
     holder = undefined;
     const idle = await waitForStatus('idle', 'AgentM: vault', 5_000);
     assert.doesNotMatch(idle.statusBar.text, /spin/);
+  });
+
+  test('a lock left by a killed agent stops spinning once its heartbeat is stale, and the doctor says so', async () => {
+    const vault = tempDir();
+    await setVaultPath(vault);
+    await waitForStatus('idle', 'AgentM: vault');
+    holder = await holdLock(vault);
+    await waitForStatus('agentWriting', '$(sync~spin)', 5_000);
+    const exited = new Promise((r) => holder!.once('exit', r));
+    holder.kill('SIGKILL'); // no cleanup: the lock directory stays, its heartbeat stops
+    await exited;
+    holder = undefined;
+    // Nothing changes on disk any more: only the extension's stale deadline (10 s heartbeat) can notice.
+    await waitForStatus('idle', 'AgentM: vault', 15_000);
+    const doctor = await run<{ line: string }[]>('agentm.doctor');
+    assert.ok(doctor.ok);
+    assert.match(doctor.value[1]?.line ?? '', /lock \[WARN\] left by a writer that stopped .* the next write takes it over; or remove /);
   });
 });
