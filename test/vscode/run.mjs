@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { packageExtension } from '../../packages/vscode-ext/scripts/package.mjs';
 import { ARTIFACTS, EXTENSION_DIR, log } from './env.mjs';
 import { runExtensionTests } from './integration.mjs';
-import { QUIET_SETTINGS, startCodeServer } from './server.mjs';
+import { startCodeServer } from './server.mjs';
 import { ensureAll } from './setup.mjs';
 import { runUiTest } from './ui.mjs';
 
@@ -70,15 +70,14 @@ async function integrationPhase(testsPath) {
   return counts;
 }
 
-/** Packages the .vsix, installs it in a fresh server whose settings point at a vault, walks the UI. */
+/** Packages the .vsix, installs it in a fresh server whose machine settings point at a vault, walks the UI. */
 async function uiPhase() {
   const { vsix, bytes } = packageExtension();
   log(`packaged ${vsix} (${(bytes / 1024).toFixed(1)} KiB)`);
   const vault = join(scratch, 'ui-vault');
   mkdirSync(vault);
   const folder = workspace('ui-workspace');
-  const settings = { ...QUIET_SETTINGS, 'agentm.vault.path': vault };
-  const steps = await withServer('ui', folder, { settings, vsix }, (server, dir) =>
+  const steps = await withServer('ui', folder, { machineSettings: { 'agentm.vault.path': vault }, vsix }, (server, dir) =>
     runUiTest({ paths, server, dir, folder, vault, artifacts: ARTIFACTS }),
   );
   return { passed: steps.filter((r) => r.ok).length, failed: steps.filter((r) => !r.ok).length };

@@ -10,7 +10,7 @@ import { log } from './env.mjs';
 export const QUIET_SETTINGS = {
   'workbench.startupEditor': 'none',
   'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
+  'extensions.autoUpdate': 'off', // false is migrated to 'off' by a settings write at startup
   'extensions.ignoreRecommendations': true,
   'telemetry.telemetryLevel': 'off',
   'update.mode': 'none',
@@ -54,7 +54,9 @@ export function installVsix(paths, dir, vsix) {
 
 /**
  * Starts code-server for one run. `dir` is the run's private area (home, user-data, extensions, log);
- * `prepare.settings` replaces the quiet user settings, `prepare.vsix` is installed first.
+ * `prepare.settings` replaces the quiet user settings; `prepare.machineSettings` go to the remote
+ * machine's settings (a remote window ignores machine-scoped settings, such as `agentm.vault.path`, in
+ * user settings); `prepare.vsix` is installed first.
  * Resolves once /healthz answers; the result's stop() ends it and its children.
  */
 export async function startCodeServer(paths, dir, folder, prepare = {}) {
@@ -63,6 +65,10 @@ export async function startCodeServer(paths, dir, folder, prepare = {}) {
   mkdirSync(home, { recursive: true });
   const settings = prepare.settings ?? QUIET_SETTINGS;
   writeFileSync(join(dir, 'user-data', 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+  if (prepare.machineSettings) {
+    mkdirSync(join(dir, 'user-data', 'Machine'), { recursive: true });
+    writeFileSync(join(dir, 'user-data', 'Machine', 'settings.json'), `${JSON.stringify(prepare.machineSettings, null, 2)}\n`);
+  }
   if (prepare.vsix) installVsix(paths, dir, prepare.vsix);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
