@@ -8,7 +8,7 @@ import { launchBrowser } from './browser.mjs';
 import { log } from './env.mjs';
 
 /** Known-harmless workbench and offline noise; everything else the extension host prints is shown. */
-const NOISE = /connection token|Creating a socket|grace time|Service Worker|builtin extensions cache|AgentHost|AccountPolicy|ChatModelSelection|ENOTFOUND|^Canceled|open-vsx|vsda/;
+const NOISE = /authentication provider 'github'|connection token|Creating a socket|grace time|Service Worker|builtin extensions cache|AgentHost|AccountPolicy|ChatModelSelection|ENOTFOUND|^Canceled|open-vsx|vsda/;
 
 export function workbenchUrl(base, folder, payload) {
   const remote = (p) => `vscode-remote://${new URL(base).host}${p}`;

@@ -9,10 +9,11 @@ export class ExtensionError extends Error {
  */
 export class FeatureUnavailableError extends ExtensionError {
   override name = 'FeatureUnavailableError';
+  /** @param feature the command's title, e.g. "Run plan". */
   constructor(readonly feature: string) {
     super(
-      `${feature} is not available in this version of the AgentM extension yet; nothing was changed. ` +
-        `Update the extension when a release with ${feature.toLowerCase()} is out (the agentm CLI works on the same vault meanwhile).`,
+      `"${feature}" is not available in this version of the AgentM extension yet; nothing was changed. ` +
+        'Update the extension when a later version brings it.',
     );
   }
 }

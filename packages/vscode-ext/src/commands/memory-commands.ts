@@ -8,7 +8,7 @@ const SEARCH_DEBOUNCE_MS = 150;
 /** Save selection as memory: kind, slug and tags in quick inputs, each validated before anything is written. */
 export async function saveSelection(ctx: CommandContext): Promise<string | undefined> {
   const saver = ctx.sources.notes;
-  if (!saver) throw new FeatureUnavailableError('Saving memories');
+  if (!saver) throw new FeatureUnavailableError('Save selection as memory');
   const editor = vscode.window.activeTextEditor;
   const body = editor ? editor.document.getText(editor.selection) : '';
   if (!editor || body.trim() === '') throw new NothingToDoError('select the text to save in an editor first, then run "AgentM: Save selection as memory"');
@@ -99,12 +99,12 @@ async function longWork(ctx: CommandContext, title: string, work: MemoryMaintena
 
 export async function reindex(ctx: CommandContext): Promise<string> {
   const m = ctx.sources.maintenance;
-  if (!m) throw new FeatureUnavailableError('Reindexing memory');
+  if (!m) throw new FeatureUnavailableError('Reindex memory');
   return longWork(ctx, 'reindexing memory', (p, t) => m.reindex(p, t));
 }
 
 export async function consolidate(ctx: CommandContext): Promise<string> {
   const m = ctx.sources.maintenance;
-  if (!m) throw new FeatureUnavailableError('Consolidating memory');
+  if (!m) throw new FeatureUnavailableError('Consolidate memory');
   return longWork(ctx, 'consolidating memory', (p, t) => m.consolidate(p, t));
 }

@@ -35,12 +35,14 @@ suite('commands', () => {
   test('a command whose data source is not wired says so and writes nothing', async () => {
     const vault = tempDir();
     await setVaultPath(vault);
+    const titles = new Map<string, string>(extension().packageJSON.contributes.commands.map((c: { command: string; title: string }) => [c.command, c.title.replace(/…$/, '')]));
     for (const id of UNWIRED) {
       const outcome = await run(id);
       assert.equal(outcome.ok, false, `${id} appeared to succeed`);
       if (outcome.ok) continue;
       assert.equal(outcome.reason, 'unavailable', `${id}: ${outcome.message}`);
       assert.match(outcome.message, /not available in this version of the AgentM extension yet; nothing was changed/, id);
+      assert.ok(outcome.message.includes(`"${titles.get(id)}"`), `${id} does not name its command: ${outcome.message}`);
     }
     const shown = (await inspect()).messages.filter((m) => m.userStarted && /not available/.test(m.text));
     assert.ok(shown.length >= UNWIRED.length, `expected one notification per refused command, saw ${shown.length}`);
