@@ -6,7 +6,7 @@
 //
 // usage: node test/vscode/setup.mjs [--only apt|node|code-server|tools]...
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -47,16 +47,47 @@ export function ensureApt() {
   return `installed ${missing.join(' ')}`;
 }
 
+const INSTALL_LOCK_STALE_MS = 20 * 60_000;
+const sleepSync = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Holds `<dir>.lock` (an atomic mkdir) while `fn` runs, so two checkouts setting up the same cache at
+ * once do not install into one directory together. A lock older than 20 min is a dead run's: taken over.
+ */
+function withInstallLock(dir, fn) {
+  const lock = `${dir}.lock`;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > INSTALL_LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+      else sleepSync(1_000);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Runs `install` in a fresh `dir` unless the stamp says this exact `version` is already there. */
 function stamped(dir, version, install) {
   const stamp = join(dir, '.agentm-e2e-ok');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === version) return 'cached';
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), '{"name":"agentm-e2e-tools","private":true}\n');
-  install();
-  writeFileSync(stamp, version);
-  return `installed ${version}`;
+  const done = () => existsSync(stamp) && readFileSync(stamp, 'utf8') === version;
+  if (done()) return 'cached';
+  return withInstallLock(dir, () => {
+    if (done()) return 'installed by another run';
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), '{"name":"agentm-e2e-tools","private":true}\n');
+    install();
+    writeFileSync(stamp, version);
+    return `installed ${version}`;
+  });
 }
 
 /** npm install into `dir`, output to `<dir>.log` (shown, tail only, when it fails). */
