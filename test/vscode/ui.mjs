@@ -74,6 +74,8 @@ export async function runUiTest({ paths, server, dir, folder, vault, artifacts }
     });
 
     await step('a screenshot of the AgentM container is saved', async () => {
+      await page.mouse.move(700, 450); // no hover tooltip over the notification
+      await page.waitForTimeout(300);
       await page.screenshot({ path: join(artifacts, 'ui-agentm.png') });
       log(`ui screenshot: ${join(artifacts, 'ui-agentm.png')}`);
     });
