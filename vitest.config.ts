@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { alias: [{ find: /^obsidian$/, replacement: fileURLToPath(new URL('./packages/obsidian-plugin/test/fake-obsidian/index.ts', import.meta.url)) }] },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'test/vscode/**'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'test/vscode/**', 'packages/vscode-ext/test/integration/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Multi-process tests spawn many children; two files at a time keeps a 2-core machine responsive.

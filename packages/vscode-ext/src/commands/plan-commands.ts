@@ -1,0 +1,113 @@
+import * as vscode from 'vscode';
+import { FeatureUnavailableError, NothingToDoError } from '../errors';
+import type { PlanRunner, PlanSource, PlanView } from '../sources/types';
+import type { PlanNode } from '../views/plan-tree';
+import type { CommandContext } from './context';
+
+function plansOf(ctx: CommandContext, feature: string): PlanSource {
+  if (!ctx.sources.plans) throw new FeatureUnavailableError(feature);
+  return ctx.sources.plans;
+}
+
+function runnerOf(ctx: CommandContext, feature: string): PlanRunner {
+  if (!ctx.sources.planRunner || !ctx.sources.plans) throw new FeatureUnavailableError(feature);
+  return ctx.sources.planRunner;
+}
+
+const isNode = (arg: unknown): arg is PlanNode => typeof arg === 'object' && arg !== null && 'plan' in arg && 'type' in arg;
+
+async function allPlans(ctx: CommandContext): Promise<readonly PlanView[]> {
+  const state = await plansOf(ctx, 'Plans').read();
+  if (state.kind === 'noProject') throw new NothingToDoError(`no AgentM project detected here: ${state.reason}`);
+  if (state.kind === 'noPlan') throw new NothingToDoError(`project '${state.project}' has no plan yet; an agent writes PLAN.md when it plans`);
+  return state.plans;
+}
+
+/** The plan a command acts on: the tree item it was invoked on, a plan name, or the active plan. */
+async function targetPlan(ctx: CommandContext, arg: unknown): Promise<PlanView> {
+  if (isNode(arg)) return arg.plan;
+  const plans = await allPlans(ctx);
+  const wanted = typeof arg === 'string' ? plans.find((p) => p.name === arg) : plans.find((p) => p.active);
+  if (!wanted) throw new NothingToDoError(typeof arg === 'string' ? `there is no plan named '${arg}'; run "AgentM: Switch plan…" to see the plans` : 'no plan is active; run "AgentM: Switch plan…" first');
+  return wanted;
+}
+
+export async function switchPlan(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
+  const source = plansOf(ctx, 'Switch plan');
+  let name = isNode(arg) ? arg.plan.name : typeof arg === 'string' ? arg : undefined;
+  if (name === undefined) {
+    const plans = await allPlans(ctx);
+    const pick = await vscode.window.showQuickPick(
+      plans.map((p) => ({ label: p.name, description: p.active ? 'active' : p.status, detail: p.goal })),
+      { title: 'AgentM: Switch plan', placeHolder: 'The plan this project works on' },
+    );
+    if (!pick) return undefined;
+    name = pick.label;
+  }
+  await source.switchTo(name);
+  ctx.planTree.refresh();
+  return name;
+}
+
+export async function openPlan(ctx: CommandContext, arg?: unknown): Promise<string> {
+  plansOf(ctx, 'Open PLAN');
+  const plan = await targetPlan(ctx, arg);
+  await vscode.window.showTextDocument(plan.planUri);
+  return plan.planUri.toString();
+}
+
+export async function openProgress(ctx: CommandContext, arg?: unknown): Promise<string> {
+  plansOf(ctx, 'Open progress');
+  const plan = await targetPlan(ctx, arg);
+  if (!plan.progressUri) throw new NothingToDoError(`plan '${plan.name}' has no progress file yet; it appears with the first step an agent runs`);
+  await vscode.window.showTextDocument(plan.progressUri);
+  return plan.progressUri.toString();
+}
+
+export async function runPlan(ctx: CommandContext, arg?: unknown): Promise<string> {
+  const runner = runnerOf(ctx, 'Run plan');
+  const plan = await targetPlan(ctx, arg);
+  await vscode.commands.executeCommand('setContext', 'agentm.plan.running', true);
+  try {
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `AgentM: running plan '${plan.name}'`, cancellable: true },
+      (progress, token) => runner.run(plan.name, progress, token),
+    );
+    ctx.funnel.notify('info', `AgentM: plan '${plan.name}': ${result}`);
+    return result;
+  } finally {
+    await vscode.commands.executeCommand('setContext', 'agentm.plan.running', false);
+    ctx.planTree.refresh();
+  }
+}
+
+export async function stopPlan(ctx: CommandContext, arg?: unknown): Promise<string> {
+  const runner = runnerOf(ctx, 'Stop plan');
+  const plan = await targetPlan(ctx, arg);
+  await runner.stop(plan.name);
+  ctx.funnel.notify('info', `AgentM: plan '${plan.name}' stopped`);
+  return plan.name;
+}
+
+export async function retryStep(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
+  const runner = runnerOf(ctx, 'Retry failed step');
+  let plan: PlanView;
+  let stepId: string;
+  if (isNode(arg) && arg.type === 'step') {
+    plan = arg.plan;
+    stepId = arg.step.id;
+  } else {
+    plan = await targetPlan(ctx, arg);
+    const failed = plan.steps.filter((s) => s.status === 'failed');
+    if (failed.length === 0) throw new NothingToDoError(`plan '${plan.name}' has no failed step to retry`);
+    const pick = await vscode.window.showQuickPick(
+      failed.map((s) => ({ label: s.title, description: `${s.id} · attempt ${s.attempt}`, id: s.id })),
+      { title: `AgentM: Retry a failed step of '${plan.name}'` },
+    );
+    if (!pick) return undefined;
+    stepId = pick.id;
+  }
+  await runner.retry(plan.name, stepId);
+  ctx.planTree.refresh();
+  return stepId;
+}

@@ -1,0 +1,56 @@
+import * as vscode from 'vscode';
+import { providerApiKey } from '../secrets';
+import { activationReport } from '../perf';
+import type { CommandContext, Handler } from './context';
+import { showDoctor } from './doctor';
+import { consolidate, recall, reindex, saveSelection } from './memory-commands';
+import { openPlan, openProgress, retryStep, runPlan, stopPlan, switchPlan } from './plan-commands';
+import { clearApiKey, setApiKey, setPhase } from './settings-commands';
+
+/** Every command of the extension, by id; `package.json` contributes the same ids (a test checks both ways). */
+export const COMMANDS: Readonly<Record<string, { readonly title: string; readonly run: Handler }>> = {
+  'agentm.saveSelection': { title: 'Save selection as memory', run: saveSelection },
+  'agentm.recall': { title: 'Recall', run: recall },
+  'agentm.switchPlan': { title: 'Switch plan', run: switchPlan },
+  'agentm.setPhase': { title: 'Set phase', run: setPhase },
+  'agentm.openPlan': { title: 'Open PLAN', run: openPlan },
+  'agentm.openProgress': { title: 'Open progress', run: openProgress },
+  'agentm.runPlan': { title: 'Run plan', run: runPlan },
+  'agentm.stopPlan': { title: 'Stop plan', run: stopPlan },
+  'agentm.retryStep': { title: 'Retry failed step', run: retryStep },
+  'agentm.doctor': { title: 'Storage doctor', run: showDoctor },
+  'agentm.reindex': { title: 'Reindex memory', run: reindex },
+  'agentm.consolidate': { title: 'Consolidate memory', run: consolidate },
+  'agentm.setApiKey': { title: 'Set provider API key', run: setApiKey },
+  'agentm.clearApiKey': { title: 'Clear provider API key', run: clearApiKey },
+  'agentm.refresh': { title: 'Refresh views', run: refresh },
+  'agentm.inspect': { title: 'Inspect', run: inspect },
+};
+
+async function refresh(ctx: CommandContext): Promise<true> {
+  ctx.planTree.refresh();
+  ctx.recallTree.refresh();
+  await ctx.storage.refresh();
+  return true;
+}
+
+/**
+ * Hidden from the palette: the extension's state as data, for tests and bug reports — activation
+ * timings from its own performance marks, the status bar, recent funnel messages, whether a key is set.
+ */
+async function inspect(ctx: CommandContext): Promise<unknown> {
+  return {
+    activation: activationReport(),
+    statusBar: ctx.statusBar.state,
+    messages: [...ctx.funnel.recent],
+    hasApiKey: (await providerApiKey(ctx.secrets)) !== undefined,
+    wired: Object.fromEntries(Object.entries(ctx.sources).map(([k, v]) => [k, v !== undefined])),
+  };
+}
+
+/** Registers every command; each runs through the error funnel and resolves with a `CommandOutcome`. */
+export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
+  return Object.entries(COMMANDS).map(([id, { title, run }]) =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) => ctx.funnel.userAction(title, () => run(ctx, ...args))),
+  );
+}

@@ -1,0 +1,73 @@
+import * as vscode from 'vscode';
+import { FeatureUnavailableError, messageOf } from './errors';
+
+/** What a command resolves with, so callers (and tests) can tell success from refusal without the UI. */
+export type CommandOutcome<T = unknown> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly reason: 'unavailable' | 'cancelled' | 'error'; readonly message: string };
+
+export interface FunnelMessage {
+  readonly severity: 'info' | 'warning' | 'error';
+  readonly text: string;
+  readonly userStarted: boolean;
+}
+
+/** Where background trouble is shown (the status bar item). */
+export interface TroubleSink {
+  setTrouble(source: string, message: string | undefined): void;
+}
+
+/**
+ * The extension's one error funnel (STYLE: "one error funnel per front end"). A user-started action
+ * that fails gets exactly one notification; background trouble goes to the status bar; both get a line
+ * in the AgentM output channel. Messages come from typed errors that already name the fix.
+ */
+export class ErrorFunnel {
+  /** The latest messages, newest last (for the inspect command the tests call). */
+  readonly recent: FunnelMessage[] = [];
+  #sink: TroubleSink | undefined;
+
+  constructor(readonly output: vscode.LogOutputChannel) {}
+
+  attach(sink: TroubleSink): void {
+    this.#sink = sink;
+  }
+
+  /** Runs a command the user started; a throw becomes one notification, and the outcome says what happened. */
+  async userAction<T>(title: string, action: () => Promise<T>): Promise<CommandOutcome<T>> {
+    try {
+      return { ok: true, value: await action() };
+    } catch (error) {
+      if (error instanceof vscode.CancellationError) return { ok: false, reason: 'cancelled', message: `${title} cancelled` };
+      const unavailable = error instanceof FeatureUnavailableError;
+      const text = `AgentM: ${messageOf(error)}`;
+      if (!unavailable && error instanceof Error && error.stack) this.output.error(`${title}: ${error.stack}`);
+      this.notify(unavailable ? 'warning' : 'error', text, true);
+      return { ok: false, reason: unavailable ? 'unavailable' : 'error', message: text };
+    }
+  }
+
+  /** A result or notice for an action the user started. Never awaited: with no toast the promise never settles. */
+  notify(severity: FunnelMessage['severity'], text: string, userStarted = true): void {
+    this.#remember({ severity, text, userStarted });
+    if (severity === 'error') void vscode.window.showErrorMessage(text);
+    else if (severity === 'warning') void vscode.window.showWarningMessage(text);
+    else void vscode.window.showInformationMessage(text);
+  }
+
+  /** Background trouble from `source` (undefined clears it): status bar, not a notification. */
+  background(source: string, error: unknown): void {
+    const text = error === undefined ? undefined : `AgentM: ${messageOf(error)}`;
+    if (text) {
+      this.#remember({ severity: 'warning', text, userStarted: false });
+      this.output.warn(`${source}: ${text}`);
+    }
+    this.#sink?.setTrouble(source, text);
+  }
+
+  #remember(message: FunnelMessage): void {
+    this.recent.push(message);
+    if (this.recent.length > 20) this.recent.shift();
+    if (message.userStarted) this.output.info(message.text);
+  }
+}

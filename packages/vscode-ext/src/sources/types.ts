@@ -1,0 +1,156 @@
+import type * as vscode from 'vscode';
+
+/**
+ * The data the views and commands need, behind small interfaces. `wiring.ts` builds them from core;
+ * a part whose core API has not landed yet is `undefined` in `Sources`, and the commands that need it
+ * tell the user plainly that the feature is not available yet.
+ */
+export interface Sources {
+  readonly doctor: Doctor;
+  readonly plans: PlanSource | undefined;
+  readonly planRunner: PlanRunner | undefined;
+  readonly recall: RecallSource | undefined;
+  readonly notes: NoteSaver | undefined;
+  readonly maintenance: MemoryMaintenance | undefined;
+}
+
+// ------------------------------------------------------------------------------------------ doctor
+
+export type CheckStatus = 'ok' | 'warn' | 'fail';
+
+/** Which backend is selected and whether it can be produced (DESIGN §6 `storagePreview`). */
+export interface StoragePreview {
+  readonly status: CheckStatus;
+  /** Protocol name (`vault`, `device-local`, …); undefined when selection itself failed. */
+  readonly protocol: string | undefined;
+  /** One line naming the backend, where its choice came from, and on trouble the fix. */
+  readonly line: string;
+  /** The store root the vault lock is keyed on, when the backend takes the machine-wide vault lock. */
+  readonly lockedStoreRoot: string | undefined;
+}
+
+export interface DoctorRow {
+  readonly check: string;
+  readonly status: CheckStatus;
+  readonly line: string;
+}
+
+export interface Doctor {
+  /** Never throws and never writes: a broken setup is `status: 'fail'` with the fix in `line`. */
+  preview(): Promise<StoragePreview>;
+  /** The full check, one row per concern (storage, lock, …). Never throws. */
+  run(): Promise<readonly DoctorRow[]>;
+}
+
+// -------------------------------------------------------------------------------------------- plans
+
+/** `[ ]` pending, `[/]` running, `[x]` done, `[!]` failed, `[?]` blocked, `[-]` cancelled; ready is derived. */
+export type StepStatus = 'pending' | 'ready' | 'running' | 'done' | 'failed' | 'blocked' | 'cancelled';
+
+export interface StepView {
+  readonly id: string;
+  readonly title: string;
+  readonly status: StepStatus;
+  /** Ids of the steps this one waits for (`[after:: a, b]`). */
+  readonly after: readonly string[];
+  readonly attempt: number;
+  /** Zero-based line of the step in the PLAN file, to reveal it. */
+  readonly line: number;
+}
+
+export interface ProgressEntryView {
+  /** Stable id (the entry's fingerprint). */
+  readonly id: string;
+  /** As written in the progress file (ISO time or date). */
+  readonly when: string;
+  readonly kind: string;
+  readonly text: string;
+}
+
+export interface PlanView {
+  readonly name: string;
+  readonly active: boolean;
+  readonly goal: string | undefined;
+  readonly status: string;
+  readonly steps: readonly StepView[];
+  /** Latest first, a handful at most. */
+  readonly progress: readonly ProgressEntryView[];
+  readonly planUri: vscode.Uri;
+  readonly progressUri: vscode.Uri | undefined;
+}
+
+export type PlanState =
+  | { readonly kind: 'noProject'; readonly reason: string }
+  | { readonly kind: 'noPlan'; readonly project: string }
+  | { readonly kind: 'ready'; readonly project: string; readonly plans: readonly PlanView[] };
+
+export interface PlanSource {
+  /** Fires (debounced by the source) when a PLAN, progress or marker file changes on disk. */
+  readonly onDidChange: vscode.Event<void>;
+  /** The project's plans as they are on disk now. Throws a typed error on misconfiguration. */
+  read(): Promise<PlanState>;
+  /** Binds the project to `name` (writes `.harness/active-plan`). */
+  switchTo(name: string): Promise<void>;
+}
+
+/** Reports steps of long work to the window; `increment` is in percent. */
+export interface WorkProgress {
+  report(step: { message?: string; increment?: number }): void;
+}
+
+export interface PlanRunner {
+  /** Runs the plan until it is done, fails, or `token` is cancelled; resolves with a short result. */
+  run(plan: string, progress: WorkProgress, token: vscode.CancellationToken): Promise<string>;
+  stop(plan: string): Promise<void>;
+  /** `failed → ready` with the attempt bumped. */
+  retry(plan: string, stepId: string): Promise<void>;
+}
+
+// ------------------------------------------------------------------------------------------- memory
+
+export interface RecallHit {
+  readonly title: string;
+  readonly kind: string;
+  readonly uri: vscode.Uri;
+  readonly score: number;
+  readonly similarity: number;
+  readonly recency: number;
+  readonly snippet: string;
+}
+
+export type RecallState =
+  | { readonly kind: 'noProject'; readonly reason: string }
+  | { readonly kind: 'memoryEmpty' }
+  | { readonly kind: 'ready'; readonly hits: readonly RecallHit[] };
+
+export interface RecallSource {
+  readonly onDidChange: vscode.Event<void>;
+  /** What memory holds for `phase` in this project (phase recall). */
+  phase(phase: string, token: vscode.CancellationToken): Promise<RecallState>;
+  /** Search as the user types; resolves fast enough to call on every keystroke (debounced by the caller). */
+  search(query: string, token: vscode.CancellationToken): Promise<readonly RecallHit[]>;
+}
+
+export interface NoteDraft {
+  readonly kind: string;
+  readonly slug: string;
+  readonly tags: readonly string[];
+  readonly body: string;
+}
+
+export interface NoteSaver {
+  /** The kinds offered in the quick pick (agentm's vocabulary). */
+  kinds(): readonly string[];
+  /** A message naming what is wrong and how to fix it, or undefined when `slug` is acceptable. */
+  validateSlug(slug: string): string | undefined;
+  /** Same for the comma-separated tag list. */
+  validateTags(tags: string): string | undefined;
+  /** Writes the note in agentm's format (never overwrites); resolves with where it went. */
+  save(draft: NoteDraft): Promise<{ readonly uri: vscode.Uri }>;
+}
+
+export interface MemoryMaintenance {
+  /** Brings the derived index up to date; resolves with a short result ("indexed 12 notes"). */
+  reindex(progress: WorkProgress, token: vscode.CancellationToken): Promise<string>;
+  consolidate(progress: WorkProgress, token: vscode.CancellationToken): Promise<string>;
+}

@@ -1,0 +1,122 @@
+import * as vscode from 'vscode';
+import type { ErrorFunnel } from '../funnel';
+import type { PlanSource, PlanState, PlanView, ProgressEntryView, StepView } from '../sources/types';
+import { STEP_ICONS, planDescription, progressText, stepText } from './presentation';
+
+export type PlanNode =
+  | { readonly type: 'plan'; readonly plan: PlanView }
+  | { readonly type: 'step'; readonly plan: PlanView; readonly step: StepView }
+  | { readonly type: 'progress'; readonly plan: PlanView }
+  | { readonly type: 'entry'; readonly plan: PlanView; readonly entry: ProgressEntryView };
+
+/** The view's state for its welcome content: `unavailable` until a PlanSource is wired. */
+export type PlanViewKind = PlanState['kind'] | 'unavailable' | 'error';
+
+/**
+ * The Plan view: the project's plans (the active one expanded), their steps with status icons and
+ * `after` dependencies, and the latest progress entries. Re-reads on every source change; the empty
+ * states are welcome views keyed on the `agentm.plan.state` context key.
+ */
+export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vscode.Disposable {
+  readonly #changed = new vscode.EventEmitter<PlanNode | undefined>();
+  readonly onDidChangeTreeData = this.#changed.event;
+  #state: PlanState | undefined;
+  readonly #subscription: vscode.Disposable | undefined;
+
+  constructor(
+    private readonly source: PlanSource | undefined,
+    private readonly funnel: ErrorFunnel,
+  ) {
+    this.#subscription = source?.onDidChange(() => this.refresh());
+  }
+
+  get state(): PlanState | undefined {
+    return this.#state;
+  }
+
+  refresh(): void {
+    this.#changed.fire(undefined);
+  }
+
+  async getChildren(node?: PlanNode): Promise<PlanNode[]> {
+    if (!node) return this.#roots();
+    if (node.type === 'plan') {
+      const steps: PlanNode[] = node.plan.steps.map((step) => ({ type: 'step', plan: node.plan, step }));
+      return node.plan.progress.length ? [...steps, { type: 'progress', plan: node.plan }] : steps;
+    }
+    if (node.type === 'progress') return node.plan.progress.map((entry) => ({ type: 'entry', plan: node.plan, entry }));
+    return [];
+  }
+
+  async #roots(): Promise<PlanNode[]> {
+    if (!this.source) {
+      await setViewState('agentm.plan.state', 'unavailable');
+      return [];
+    }
+    try {
+      this.#state = await this.source.read();
+      this.funnel.background('plan view', undefined);
+    } catch (error) {
+      this.#state = undefined;
+      this.funnel.background('plan view', error);
+      await setViewState('agentm.plan.state', 'error');
+      return [];
+    }
+    await setViewState('agentm.plan.state', this.#state.kind);
+    return this.#state.kind === 'ready' ? this.#state.plans.map((plan) => ({ type: 'plan', plan })) : [];
+  }
+
+  getTreeItem(node: PlanNode): vscode.TreeItem {
+    switch (node.type) {
+      case 'plan': {
+        const item = new vscode.TreeItem(node.plan.name, node.plan.active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `plan:${node.plan.name}`;
+        item.description = planDescription(node.plan);
+        item.tooltip = node.plan.goal ?? node.plan.name;
+        item.iconPath = new vscode.ThemeIcon(node.plan.active ? 'pinned' : 'checklist');
+        item.contextValue = node.plan.active ? 'agentm.plan.active' : 'agentm.plan';
+        item.resourceUri = node.plan.planUri;
+        return item;
+      }
+      case 'step': {
+        const text = stepText(node.step);
+        const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.None);
+        item.id = `step:${node.plan.name}:${node.step.id}`;
+        item.description = text.description;
+        item.tooltip = text.tooltip;
+        item.contextValue = text.contextValue;
+        const icon = STEP_ICONS[node.step.status];
+        item.iconPath = new vscode.ThemeIcon(icon.icon, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+        const line = new vscode.Range(node.step.line, 0, node.step.line, 0);
+        item.command = { command: 'vscode.open', title: 'Open step', arguments: [node.plan.planUri, { selection: line }] };
+        return item;
+      }
+      case 'progress': {
+        const item = new vscode.TreeItem('Latest progress', vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `progress:${node.plan.name}`;
+        item.iconPath = new vscode.ThemeIcon('history');
+        item.contextValue = 'agentm.progress';
+        return item;
+      }
+      case 'entry': {
+        const text = progressText(node.entry);
+        const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.None);
+        item.id = `entry:${node.plan.name}:${node.entry.id}`;
+        item.description = text.description;
+        item.tooltip = text.tooltip;
+        item.contextValue = text.contextValue;
+        if (node.plan.progressUri) item.command = { command: 'vscode.open', title: 'Open progress', arguments: [node.plan.progressUri] };
+        return item;
+      }
+    }
+  }
+
+  dispose(): void {
+    this.#subscription?.dispose();
+    this.#changed.dispose();
+  }
+}
+
+export async function setViewState(key: string, value: string): Promise<void> {
+  await vscode.commands.executeCommand('setContext', key, value);
+}

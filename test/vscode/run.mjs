@@ -1,0 +1,113 @@
+// `pnpm run check:vscode`: the extension in a real VS Code (code-server's 1.139 workbench + Node
+// extension host), driven by headless chromium. Needs the build (`pnpm run build`) first.
+//   1. setup (cached) · 2. integration tests inside the extension host (development build)
+//   3. package the .vsix · 4. UI test against the installed .vsix · 5. "vscode: N passed, N failed".
+// Each phase gets its own code-server with a private HOME/user-data/extensions dir, always stopped.
+// usage: node test/vscode/run.mjs [--only itest|ui]
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packageExtension } from '../../packages/vscode-ext/scripts/package.mjs';
+import { ARTIFACTS, EXTENSION_DIR, log } from './env.mjs';
+import { runExtensionTests } from './integration.mjs';
+import { startCodeServer } from './server.mjs';
+import { ensureAll } from './setup.mjs';
+import { runUiTest } from './ui.mjs';
+
+const OVERALL_TIMEOUT_MS = 10 * 60_000;
+const servers = new Set();
+const scratch = mkdtempSync(join(tmpdir(), 'agentm-vscode-e2e-'));
+
+async function cleanup() {
+  await Promise.all([...servers].map((s) => s.stop()));
+  servers.clear();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+async function withServer(name, folder, prepare, body) {
+  const dir = join(scratch, name);
+  mkdirSync(dir, { recursive: true });
+  const server = await startCodeServer(paths, dir, folder, prepare);
+  servers.add(server);
+  try {
+    return await body(server, dir);
+  } finally {
+    servers.delete(server);
+    await server.stop();
+  }
+}
+
+/** mocha's spec reporter ends with "N passing" / "N failing"; count those, not our guesses. */
+function mochaCounts(lines) {
+  const n = (re) => Number(lines.map((l) => re.exec(l)?.[1]).find((v) => v !== undefined) ?? 0);
+  return { passed: n(/^\s*(\d+) passing/), failed: n(/^\s*(\d+) failing/) };
+}
+
+function workspace(name) {
+  const dir = join(scratch, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'README.md'), `# ${name}\n`);
+  return dir;
+}
+
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => cleanup().finally(() => process.exit(130)));
+const watchdog = setTimeout(() => {
+  console.error(`vscode e2e: still running after ${OVERALL_TIMEOUT_MS / 60_000} min; stopping`);
+  cleanup().finally(() => process.exit(1));
+}, OVERALL_TIMEOUT_MS);
+watchdog.unref();
+
+/** Integration tests in the extension host, on the development build; resolves with mocha's counts. */
+async function integrationPhase(testsPath) {
+  const folder = workspace('itest-workspace');
+  const itest = await withServer('itest', folder, undefined, (server, dir) =>
+    runExtensionTests({ paths, server, dir, devPath: EXTENSION_DIR, testsPath, folder }),
+  );
+  const counts = mochaCounts(itest.lines);
+  if (itest.code !== 0 && counts.failed === 0) counts.failed = 1; // crashed or timed out before mocha reported
+  const activation = itest.lines.find((l) => l.startsWith('[agentm-activation]'));
+  if (activation) log(`activation (extension's own marks): ${activation.slice('[agentm-activation] '.length)}`);
+  return counts;
+}
+
+/** Packages the .vsix, installs it in a fresh server whose machine settings point at a vault, walks the UI. */
+async function uiPhase() {
+  const { vsix, bytes } = packageExtension();
+  log(`packaged ${vsix} (${(bytes / 1024).toFixed(1)} KiB)`);
+  const vault = join(scratch, 'ui-vault');
+  mkdirSync(vault);
+  const folder = workspace('ui-workspace');
+  const steps = await withServer('ui', folder, { machineSettings: { 'agentm.vault.path': vault }, vsix }, (server, dir) =>
+    runUiTest({ paths, server, dir, folder, vault, artifacts: ARTIFACTS }),
+  );
+  return { passed: steps.filter((r) => r.ok).length, failed: steps.filter((r) => !r.ok).length };
+}
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+let paths;
+let passed = 0;
+let failed = 0;
+const t0 = Date.now();
+try {
+  paths = ensureAll();
+  const testsPath = join(EXTENSION_DIR, 'out', 'test', 'integration');
+  if (!existsSync(join(EXTENSION_DIR, 'dist', 'extension.js')) || !existsSync(join(testsPath, 'index.js'))) {
+    throw new Error('the extension or its tests are not built; run `npx --yes pnpm@10.34.8 run build` first');
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  // The UI phase packages after the integration phase, which runs the development build (source maps).
+  const phases = [only !== 'ui' && (() => integrationPhase(testsPath)), only !== 'itest' && uiPhase].filter(Boolean);
+  for (const phase of phases) {
+    const counts = await phase();
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+} catch (error) {
+  console.error(`vscode e2e: ${error.message}`);
+  failed += 1;
+} finally {
+  await cleanup();
+}
+log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s; artifacts in ${ARTIFACTS}`);
+console.log(`vscode: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
