@@ -1,12 +1,17 @@
 import { Command, CommanderError } from 'commander';
 import { registerDoctor } from './commands/doctor.js';
+import { registerEval } from './commands/eval.js';
+import { registerPlan } from './commands/plan.js';
+import { registerReplay } from './commands/replay.js';
+import { registerRun } from './commands/run.js';
+import { registerTrace } from './commands/trace.js';
 import type { CliContext, CliIo } from './context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
 
 export type { CliIo } from './context.js';
 
 /** Every command, one registration function per file under commands/. */
-const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [registerDoctor];
+const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [registerDoctor, registerRun, registerPlan, registerTrace, registerReplay, registerEval];
 
 /** Builds the `agentm` program. Each action sets `ctx.exitCode`. */
 export function buildProgram(ctx: CliContext): Command {

@@ -54,3 +54,4 @@ export * from './trace/spec-runner.js';
 export * from './trace/replay.js';
 export * from './trace/eval-fixtures.js';
 export * from './trace/eval.js';
+export * from './trace/read-trace.js';

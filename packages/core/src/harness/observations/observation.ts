@@ -50,7 +50,8 @@ export function makeObservation(input: ObservationInput): Observation {
   for (const [key, value] of Object.entries(input.data ?? {})) {
     if (value === undefined) continue;
     if (!DATA_KEY.test(key) || (CORE_FIELDS as readonly string[]).includes(key)) throw new TypeError(`observation data key ${JSON.stringify(key)} is not allowed`);
-    data[key] = typeof value === 'number' && !Number.isFinite(value) ? String(value) : value;
+    // Non-finite numbers have no number literal; -0 prints as 0: normalize both so they read back as written.
+    data[key] = typeof value === 'number' ? (Number.isFinite(value) ? value + 0 : String(value)) : value;
   }
   const time = input.time === undefined ? new Date() : input.time;
   return {

@@ -1,5 +1,4 @@
 import { dominantEol, splitLines } from '../plan/lines.js';
-import { scanMarkdown } from '../plan/markdown-scan.js';
 import { OBSERVATION_KINDS, type Observation, type ObservationKind, type ObservationValue } from './observation.js';
 
 /**
@@ -81,18 +80,30 @@ function nextNonEmpty(lines: ReadonlyArray<{ readonly text: string }>, from: num
   return undefined;
 }
 
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+
 /**
  * The observations of a progress file, in file order. Anything else (headings, a person's notes, list
- * items without the observation form, code blocks) is skipped and left alone.
+ * items without the observation form, top-level code blocks) is skipped and left alone. An entry's own
+ * continuation lines are consumed whole, so text that looks like Markdown (a fence, a list item) inside
+ * an entry never confuses the parser.
  */
 export function parseProgress(text: string): Observation[] {
   const lines = splitLines(text);
-  const scanned = scanMarkdown(lines);
   const out: Observation[] = [];
+  let fence: { char: string; length: number } | undefined;
   for (let i = 0; i < lines.length; i++) {
-    if (scanned[i]!.kind !== 'list' || scanned[i]!.indent !== 0) continue;
-    const parsed = parseHead(lines[i]!.text);
-    if (!parsed) continue;
+    const line = lines[i]!.text;
+    if (fence) {
+      if (new RegExp(`^ {0,3}${fence.char === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(line)) fence = undefined;
+      continue;
+    }
+    const parsed = parseHead(line);
+    if (!parsed) {
+      const open = FENCE.exec(line);
+      if (open && !(open[1]!.startsWith('`') && open[2]!.includes('`'))) fence = { char: open[1]![0]!, length: open[1]!.length };
+      continue;
+    }
     const textLines = [parsed.first];
     // Continuation (only after a first text line): lines indented two spaces, and empty lines followed
     // by more of them.

@@ -1,4 +1,5 @@
 import type { ChatProvider } from '../chat/chat-provider.js';
+import { NO_PROVIDER_HINT } from '../chat/env-provider.js';
 import { HarnessError } from '../errors.js';
 import { makeObservation, type Observation } from '../observations/observation.js';
 import type { RetryPolicy } from '../inner-loop/retry.js';
@@ -57,7 +58,7 @@ export async function planGoal(goal: string, planName: string, options: PlannerO
   let decomposed: DecomposedStep[];
   let fallbackReason: string | undefined;
   try {
-    if (!options.provider) throw new HarnessError('no chat provider is configured');
+    if (!options.provider) throw new HarnessError(NO_PROVIDER_HINT);
     decomposed = validateDecompose(await decomposeGoal(options.provider, g, roles, options.retry));
   } catch (error) {
     fallbackReason = (error as Error).message;
