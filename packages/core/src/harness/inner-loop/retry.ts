@@ -67,20 +67,23 @@ export async function executeWithRetry<T>(
     const onOuter = () => controller.abort(outer?.reason);
     outer?.addEventListener('abort', onOuter, { once: true });
     let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
     try {
       const deadline =
         policy.perCallTimeoutMs > 0
           ? new Promise<never>((_, reject) => {
               timer = setTimeout(() => {
-                controller.abort(new CallTimeoutError(policy.perCallTimeoutMs));
+                timedOut = true;
                 reject(new CallTimeoutError(policy.perCallTimeoutMs));
+                controller.abort(new CallTimeoutError(policy.perCallTimeoutMs));
               }, policy.perCallTimeoutMs);
             })
           : undefined;
       const value = await (deadline ? Promise.race([fn(controller.signal, attempt), deadline]) : fn(controller.signal, attempt));
       return { ok: true, value, attempts: attempt };
     } catch (error) {
-      const structured = { ...classifyToolError(error)!, attempts: attempt };
+      // The call may reject with its own abort error before the deadline's rejection wins the race.
+      const structured = { ...classifyToolError(timedOut ? new CallTimeoutError(policy.perCallTimeoutMs) : error)!, attempts: attempt };
       if (!structured.retryable || attempt >= max || outer?.aborted) return { ok: false, error: structured, attempts: attempt };
     } finally {
       clearTimeout(timer);
