@@ -99,4 +99,19 @@ describe('reconciler processes', () => {
       'running->done@1',
     ]);
   }, 120_000);
+
+  it('SIGINT stops a run: the running command is ended, its step released for a retry, exit 130', async () => {
+    const t = await repoWithPlan('stop', '');
+    await writeFile(t.plan, `- [ ] endless [id:: s1] [cmd:: ${STEP} '${t.side}' 50 hang]\n`);
+    const run = spawnProcess(AGENTM_BIN, ['run', '--plan', 'stop'], t.env, { cwd: t.repo, replaceEnv: true });
+    await waitFor(async () => (await lines(t.side)).some((l) => l.startsWith('start s1 attempt=0')), 'the step to start');
+    run.child.kill('SIGINT');
+    const exit = await run.exited;
+    expect([exit.code, exit.stdout], exit.stderr).toEqual([130, 'plan stop: stopped (running steps were released for a retry)\n']);
+    const stepPid = Number(/pid=(\d+)/.exec((await lines(t.side))[0]!)![1]);
+    expect(() => process.kill(stepPid, 0)).toThrow();
+    expect(parsePlan(await readFile(t.plan, 'utf8')).steps[0]).toMatchObject({ stored: 'pending', attempt: 1 });
+    const log = parseProgress(await readFile(t.progress, 'utf8'));
+    expect(log.find((o) => o.kind === 'error')).toMatchObject({ step: 's1', attempt: 0, data: { reason: 'interrupted' } });
+  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { HarnessError } from '../errors.js';
 import { classifyToolError, structuredToolError, type StructuredToolError } from './tool-errors.js';
 
 /** memQL's defaults: 30 s per call, 3 attempts, backoff 250 ms doubling to 4 s. */
@@ -23,10 +24,9 @@ export function backoffMs(policy: Pick<RetryPolicy, 'baseBackoffMs' | 'maxBackof
 export type RetryResult<T> = { readonly ok: true; readonly value: T; readonly attempts: number } | { readonly ok: false; readonly error: StructuredToolError; readonly attempts: number };
 
 /** An error raised when a per-call deadline expires (classified `timeout`, so it is retried). */
-export class CallTimeoutError extends Error {
+export class CallTimeoutError extends HarnessError {
   constructor(ms: number) {
-    super(`call timed out after ${ms} ms (context deadline exceeded)`);
-    this.name = 'CallTimeoutError';
+    super(`call timed out after ${ms} ms (context deadline exceeded)`, { code: 'ECALLTIMEOUT' });
   }
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PlanValidationError } from '../errors.js';
+import { backoffMs, DEFAULT_RETRY_POLICY } from '../inner-loop/retry.js';
 import { makeObservation, type ObservationInput } from '../observations/observation.js';
 import { parseProgress } from '../observations/progress-format.js';
 import { findStep, parsePlan, type PlanDocument, type PlanStep } from '../plan/plan-document.js';
@@ -14,6 +15,8 @@ import { planObservationId, type PlanFiles } from './plan-files.js';
 import { recordOutcome, releaseInterrupted } from './record.js';
 
 export const DEFAULT_MAX_CONCURRENT = 4;
+/** Tries to record a finished step before giving up (its claim then waits for this process to end). */
+export const RECORD_ATTEMPTS = 5;
 /** A step whose claimant died is retried while its attempt stays below this (then it fails). */
 export const DEFAULT_MAX_RECOVERIES = 3;
 
@@ -248,11 +251,18 @@ export class Reconciler {
     } catch (error) {
       outcome = { status: 'failed', summary: (error as Error).message ?? String(error), toolCalls: 0, tokens: 0 };
     }
-    try {
-      if (this.#abort.signal.aborted) await releaseInterrupted(this.files, this.#actor, step, outcome, this.#now);
-      else await recordOutcome(this.files, this.#actor, step, outcome, this.#now);
-    } catch (error) {
-      this.#log(`could not record step ${step.id}: ${(error as Error).message}`);
+    // Recording must not be lost to a passing lock timeout: the step would stay claimed by a live process.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (this.#abort.signal.aborted) await releaseInterrupted(this.files, this.#actor, step, outcome, this.#now);
+        else await recordOutcome(this.files, this.#actor, step, outcome, this.#now);
+        this.#log(`step ${step.id} ${this.#abort.signal.aborted ? 'released' : outcome.status}`);
+        return;
+      } catch (error) {
+        this.#log(`could not record step ${step.id} (attempt ${attempt} of ${RECORD_ATTEMPTS}): ${(error as Error).message}`);
+        if (attempt >= RECORD_ATTEMPTS) return;
+        await new Promise((r) => setTimeout(r, backoffMs(DEFAULT_RETRY_POLICY, attempt + 1)));
+      }
     }
   }
 
