@@ -6,7 +6,7 @@ import { DecomposeValidationError, singleStepFallback, truncateText, validateDec
 import { parseDecomposition } from '../../src/harness/planner/decompose.js';
 import { planGoal } from '../../src/harness/planner/planner.js';
 import { agentCapabilityText, bestFit, decideDedup, decideRoute, stepCapabilityText, withDefaults, computeUpgradeGap, mergeCapabilities } from '../../src/harness/planner/routing.js';
-import { lexicalCosine, vectorCosine } from '../../src/harness/planner/similarity.js';
+import { embeddingScorer, lexicalCosine, vectorCosine } from '../../src/harness/planner/similarity.js';
 import { pickSeedRole, SEED_ROLES } from '../../src/harness/tools/roles.js';
 
 const step = (key: string, dependsOn: string[] = [], title = `do ${key}`): DecomposedStep => ({ key, title, goal: '', dependsOn, roleHint: '' });
@@ -163,6 +163,20 @@ describe('planning a goal', () => {
     expect(draft.steps.map((s) => [s.id, s.title])).toEqual([['s1', 'Add a --json flag to trace']]);
     expect(draft.observations[0]).toMatchObject({ kind: 'decision', data: { choice: 'single_step_fallback' } });
     expect(parsePlan(draft.text).steps).toHaveLength(1);
+  });
+
+  it('an embeddings source overrides the lexical scorer: a close role is routed to, a middling one upgraded', async () => {
+    // Vectors by text: the step is [1, 0]; builder [1, 0] (cosine 1), researcher [0.7, 0.714] (≈ 0.70), operator [0, 1].
+    const source = {
+      embed: async (texts: readonly string[]) =>
+        texts.map((t) => (t.startsWith('role: builder') ? new Float32Array([1, 0]) : t.startsWith('role: researcher') ? new Float32Array([0.7, 0.714]) : t.startsWith('role: operator') ? new Float32Array([0, 1]) : new Float32Array([1, 0]))),
+    };
+    const routed = await planGoal('Write the parser', 'p', { scorer: embeddingScorer(source) });
+    expect(routed.steps.map((s) => [s.role, s.action])).toEqual([['builder', 'route']]);
+    expect(routed.observations[1]!.text).toBe('step s1: route (agent builder fits (1.00 >= route 0.82))');
+    const partial = await planGoal('Write the parser', 'p', { scorer: embeddingScorer({ embed: async (texts) => texts.map((t) => (t.startsWith('role: researcher') ? [0.7, 0.714] : t.startsWith('role:') ? [0, 1] : [1, 0])) }) });
+    expect(partial.steps.map((s) => [s.role, s.action])).toEqual([['researcher', 'upgrade']]);
+    expect(partial.observations[1]!.data).toMatchObject({ choice: 'upgrade', gap_tools: 'write_file', gap_domains: 'workbench, software-engineering' });
   });
 
   it('without a provider plans one step and names the variables to set', async () => {

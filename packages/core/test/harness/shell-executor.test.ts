@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -104,5 +104,37 @@ describe('the shell executor', () => {
     expect(outcome.status).toBe('failed');
     expect(outcome.summary).toContain('could not start "definitely-not-a-program-xyz"');
     expect(outcome.summary).toContain('ENOENT');
+  });
+});
+
+describe('stopping a command', () => {
+  it('a timeout ends the command’s whole process tree, not just its first process', async () => {
+    const root = await tempDir();
+    const grandchild = join(root, 'grandchild.mjs');
+    await writeFile(grandchild, `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(join(root, 'gc.pid'))}, String(process.pid)); setInterval(() => {}, 1 << 30);\n`);
+    await writeFile(join(root, 'parent.mjs'), `import { spawn } from 'node:child_process'; spawn(process.execPath, [${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setInterval(() => {}, 1 << 30);\n`);
+    const outcome = await runShellStep(request(`- [/] tree [cmd:: ${node} parent.mjs] [timeout:: 1500ms]`), { projectRoot: root });
+    expect(outcome.summary).toContain('timed out');
+    const pid = Number(readFileSync(join(root, 'gc.pid'), 'utf8'));
+    // The group was sent SIGTERM: the grandchild is gone (a zombie awaiting its reaper counts as gone).
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        return false;
+      }
+      const stat = (() => {
+        try {
+          return readFileSync(`/proc/${pid}/stat`, 'utf8');
+        } catch {
+          return '';
+        }
+      })();
+      return stat === '' ? process.platform !== 'linux' : stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    };
+    for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 20));
+    const survived = alive();
+    if (survived) process.kill(pid, 'SIGKILL');
+    expect(survived).toBe(false);
   });
 });

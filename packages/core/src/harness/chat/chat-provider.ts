@@ -10,7 +10,7 @@ export interface ToolCall {
   readonly arguments: string;
 }
 
-export type ChatMessage =
+export type HarnessChatMessage =
   | { readonly role: 'system' | 'user'; readonly content: string }
   | { readonly role: 'assistant'; readonly content: string; readonly toolCalls?: readonly ToolCall[] }
   | { readonly role: 'tool'; readonly content: string; readonly toolCallId: string; readonly name: string };
@@ -23,7 +23,7 @@ export interface ToolDefinition {
 }
 
 export interface ChatRequest {
-  readonly messages: readonly ChatMessage[];
+  readonly messages: readonly HarnessChatMessage[];
   /** Tools the model may call this turn (none: a text-only exchange). */
   readonly tools?: readonly ToolDefinition[];
   /** Ask for a JSON object as the answer (the planner's decomposition). */
@@ -52,7 +52,7 @@ export interface ChatResponse {
  * (include the HTTP status and provider text: `503 service unavailable`, `429 rate limit`, `timed out`),
  * and must give up promptly when `signal` aborts.
  */
-export interface ChatProvider {
+export interface HarnessChatProvider {
   /** For messages and observations (`openai-compatible http://…/v1 model=…`, `vscode.lm copilot/gpt-4o`). */
   readonly name: string;
   chat(request: ChatRequest, signal: AbortSignal): Promise<ChatResponse>;

@@ -1,5 +1,5 @@
 import { HarnessError } from '../errors.js';
-import type { ChatProvider } from './chat-provider.js';
+import type { HarnessChatProvider } from './chat-provider.js';
 import { OpenAiChatProvider } from './openai-provider.js';
 
 export const LLM_ENV = { baseUrl: 'AGENTM_LLM_BASE_URL', model: 'AGENTM_LLM_MODEL', apiKey: 'AGENTM_LLM_API_KEY' } as const;
@@ -20,7 +20,7 @@ export class ChatConfigError extends HarnessError {
  * Neither base URL nor model set → undefined (no LLM: the planner falls back to one step). Only one of
  * them, or a base URL that is not http(s) → `ChatConfigError` naming the variable.
  */
-export function chatProviderFromEnv(env: NodeJS.ProcessEnv): ChatProvider | undefined {
+export function chatProviderFromEnv(env: NodeJS.ProcessEnv): HarnessChatProvider | undefined {
   const baseUrl = env[LLM_ENV.baseUrl]?.trim() ?? '';
   const model = env[LLM_ENV.model]?.trim() ?? '';
   const apiKey = env[LLM_ENV.apiKey]?.trim() ?? '';

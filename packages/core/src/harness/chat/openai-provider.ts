@@ -1,5 +1,5 @@
 import { HarnessError } from '../errors.js';
-import type { ChatMessage, ChatProvider, ChatRequest, ChatResponse, ToolCall } from './chat-provider.js';
+import type { HarnessChatMessage, HarnessChatProvider, ChatRequest, ChatResponse, ToolCall } from './chat-provider.js';
 
 export interface OpenAiChatOptions {
   /** `http://localhost:11434/v1`, `https://api.openai.com/v1`; a bare origin gets `/v1`. */
@@ -33,7 +33,7 @@ export function chatCompletionsUrl(baseUrl: string): string {
   return url.toString();
 }
 
-function wireMessage(m: ChatMessage): Record<string, unknown> {
+function wireMessage(m: HarnessChatMessage): Record<string, unknown> {
   if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId, name: m.name, content: m.content };
   if (m.role === 'assistant' && m.toolCalls && m.toolCalls.length > 0) {
     return { role: 'assistant', content: m.content, tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) };
@@ -70,7 +70,7 @@ function parseResponse(url: string, body: unknown): ChatResponse {
 }
 
 /** A chat provider for any OpenAI-compatible `/v1/chat/completions` endpoint (OpenAI, Ollama, LM Studio, llama.cpp). */
-export class OpenAiChatProvider implements ChatProvider {
+export class OpenAiChatProvider implements HarnessChatProvider {
   readonly name: string;
   readonly url: string;
 

@@ -1,4 +1,4 @@
-import type { ChatProvider } from '../chat/chat-provider.js';
+import type { HarnessChatProvider } from '../chat/chat-provider.js';
 import { NO_PROVIDER_HINT } from '../chat/env-provider.js';
 import { runToolLoop, type ToolLoopOptions } from '../inner-loop/tool-loop.js';
 import { stopReasonSucceeded } from '../inner-loop/stop-reasons.js';
@@ -11,7 +11,7 @@ const SUMMARY_CHARS = 1_500;
 
 export interface LlmExecutorOptions {
   /** The model; undefined → every LLM step fails with a message naming the configuration variables. */
-  readonly provider?: ChatProvider;
+  readonly provider?: HarnessChatProvider;
   readonly projectRoot: string;
   readonly tools?: ReadonlyMap<string, Tool>;
   readonly roles?: readonly Role[];

@@ -20,7 +20,8 @@ export interface ProcessResult {
 
 /**
  * Runs `argv` directly (`shell: false`: no word of it is interpreted by a shell) in `cwd`, with the given
- * environment, stdin closed. Kills it (SIGTERM, then SIGKILL after a grace period) on timeout or abort.
+ * environment, stdin closed. Kills it and its descendants (SIGTERM, then SIGKILL after a grace period) on
+ * timeout or abort.
  */
 export function runProcess(argv: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal?: AbortSignal }): Promise<ProcessResult> {
   const started = Date.now();
@@ -29,15 +30,25 @@ export function runProcess(argv: readonly string[], options: { cwd: string; env:
     let timedOut = false;
     let aborted = false;
     let killTimer: NodeJS.Timeout | undefined;
-    const child = spawn(argv[0]!, argv.slice(1), { cwd: options.cwd, env: options.env, shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    // Its own process group (POSIX), so a timeout or stop ends the whole tree (`npm test` and its children).
+    const group = process.platform !== 'win32';
+    const child = spawn(argv[0]!, argv.slice(1), { cwd: options.cwd, env: options.env, shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true, detached: group });
+    const signal = (sig: NodeJS.Signals) => {
+      try {
+        if (group && child.pid !== undefined) process.kill(-child.pid, sig);
+        else child.kill(sig);
+      } catch {
+        child.kill(sig);
+      }
+    };
     const keep = (chunk: Buffer) => {
       tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS);
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     const stop = () => {
-      child.kill('SIGTERM');
-      killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+      signal('SIGTERM');
+      killTimer = setTimeout(() => signal('SIGKILL'), KILL_GRACE_MS);
     };
     const timer = options.timeoutMs > 0 ? setTimeout(() => ((timedOut = true), stop()), options.timeoutMs) : undefined;
     const onAbort = () => ((aborted = true), stop());

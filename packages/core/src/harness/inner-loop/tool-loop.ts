@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatProvider, ToolCall, ToolDefinition } from '../chat/chat-provider.js';
+import type { HarnessChatMessage, HarnessChatProvider, ToolCall, ToolDefinition } from '../chat/chat-provider.js';
 import type { ObservationValue } from '../observations/observation.js';
 import type { Tool, ToolContext } from '../tools/tool.js';
 import { estimateTokens, trimWindow } from './context-trim.js';
@@ -23,9 +23,9 @@ export interface LoopEvent {
 }
 
 export interface ToolLoopOptions {
-  readonly provider: ChatProvider;
+  readonly provider: HarnessChatProvider;
   /** The opening messages (system prompt first: it is the pinned head). */
-  readonly messages: readonly ChatMessage[];
+  readonly messages: readonly HarnessChatMessage[];
   /** Every tool the loop knows; only `allowed` ones are offered (role scoping). */
   readonly tools: ReadonlyMap<string, Tool>;
   readonly allowed?: readonly string[];
@@ -77,7 +77,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const detector = new LoopDetector(options.loopThreshold);
   const cache = new Map<string, string>();
   const store = options.idempotency ?? new MapIdempotencyStore();
-  const messages: ChatMessage[] = [...options.messages];
+  const messages: HarnessChatMessage[] = [...options.messages];
   const emit = async (e: LoopEvent) => void (await options.onEvent?.(e));
   let tokens = 0;
   let toolCalls = 0;

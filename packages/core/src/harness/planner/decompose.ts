@@ -1,4 +1,4 @@
-import type { ChatProvider } from '../chat/chat-provider.js';
+import type { HarnessChatProvider } from '../chat/chat-provider.js';
 import { executeWithRetry, type RetryPolicy } from '../inner-loop/retry.js';
 import { DEFAULT_MODEL_RETRY } from '../inner-loop/tool-loop.js';
 import type { Role } from '../tools/roles.js';
@@ -41,7 +41,7 @@ export function parseDecomposition(text: string): DecomposedStep[] {
 }
 
 /** Asks the model for a decomposition (with the model retry policy); throws on any failure. */
-export async function decomposeGoal(provider: ChatProvider, goal: string, roles: readonly Role[], retry: RetryPolicy = DEFAULT_MODEL_RETRY, signal?: AbortSignal): Promise<DecomposedStep[]> {
+export async function decomposeGoal(provider: HarnessChatProvider, goal: string, roles: readonly Role[], retry: RetryPolicy = DEFAULT_MODEL_RETRY, signal?: AbortSignal): Promise<DecomposedStep[]> {
   const answer = await executeWithRetry(
     (s) => provider.chat({ messages: [{ role: 'system', content: 'You turn goals into small, valid step DAGs and answer in JSON.' }, { role: 'user', content: decomposePrompt(goal, roles) }], json: true, temperature: 0 }, s),
     retry,

@@ -1,4 +1,4 @@
-import type { ChatProvider } from '../chat/chat-provider.js';
+import type { HarnessChatProvider } from '../chat/chat-provider.js';
 import { NO_PROVIDER_HINT } from '../chat/env-provider.js';
 import { HarnessError } from '../errors.js';
 import { makeObservation, type Observation } from '../observations/observation.js';
@@ -16,7 +16,7 @@ export const PLANNER_ACTOR = 'planner';
 
 export interface PlannerOptions {
   /** Decomposes the goal; without one the plan is a single step. */
-  readonly provider?: ChatProvider;
+  readonly provider?: HarnessChatProvider;
   /** Capability similarity (default: lexical cosine, offline). */
   readonly scorer?: SimilarityScorer;
   /** The roster steps are routed to (default: researcher, builder, operator). */

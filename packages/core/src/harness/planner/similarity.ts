@@ -8,13 +8,13 @@ export interface SimilarityScorer {
 }
 
 /** Lower-cased word tokens (letters and digits of any script). */
-export function tokenize(text: string): string[] {
+export function similarityTokens(text: string): string[] {
   return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 function termFrequencies(text: string): Map<string, number> {
   const tf = new Map<string, number>();
-  for (const t of tokenize(text)) tf.set(t, (tf.get(t) ?? 0) + 1);
+  for (const t of similarityTokens(text)) tf.set(t, (tf.get(t) ?? 0) + 1);
   return tf;
 }
 
@@ -33,13 +33,13 @@ export const lexicalScorer: SimilarityScorer = {
   scores: async (text, candidates) => candidates.map((c) => lexicalCosine(text, c)),
 };
 
-/** An embeddings endpoint, as the memory layer's providers offer it. */
-export interface EmbeddingsProvider {
-  embed(texts: readonly string[]): Promise<number[][]>;
+/** Anything that embeds texts (structurally, the memory layer's embedding providers fit: Float32Array vectors are fine). */
+export interface EmbeddingSource {
+  embed(texts: readonly string[]): Promise<ReadonlyArray<ArrayLike<number>>>;
 }
 
 /** Cosine of two vectors clamped to [0, 1]; mismatched, empty or zero vectors → 0. */
-export function vectorCosine(a: readonly number[], b: readonly number[]): number {
+export function vectorCosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (a.length === 0 || a.length !== b.length) return 0;
   let dot = 0;
   let na = 0;
@@ -53,7 +53,7 @@ export function vectorCosine(a: readonly number[], b: readonly number[]): number
 }
 
 /** A scorer over an embeddings provider (it overrides the lexical default when configured). */
-export function embeddingScorer(provider: EmbeddingsProvider): SimilarityScorer {
+export function embeddingScorer(provider: EmbeddingSource): SimilarityScorer {
   return {
     async scores(text, candidates) {
       if (candidates.length === 0) return [];
