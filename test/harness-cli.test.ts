@@ -41,7 +41,7 @@ describe('agentm plan / run / trace / replay (black box)', () => {
 
     const replay = await runAgentm(['replay', '--plan', 'tidy-the-readme'], { home: r.home, cwd: r.cwd });
     expect([replay.code, replay.stdout]).toEqual([0, 'recorded: s1\nreplayed: s1\ndeterministic: yes (the DAG fixes the dispatch order)\nreproduced: yes\n']);
-  }, 60_000);
+  }, 120_000);
 
   it('plans through an OpenAI-compatible endpoint and runs an LLM step that uses a tool', async () => {
     const r = await repo();
@@ -61,7 +61,7 @@ describe('agentm plan / run / trace / replay (black box)', () => {
     expect(log.find((o) => o.kind === 'tool_result' && o.data['tool'] === 'read_file')!.text).toBe('read_file → 1.2.3');
     expect(log.find((o) => o.kind === 'tool_result' && o.data['tool'] === 'llm')!.text).toBe('step "read" completed (1 tool call(s)): The version is 1.2.3.');
     expect(log.find((o) => o.kind === 'note')!.data['stop_reason']).toBe('respondToUser');
-  }, 60_000);
+  }, 120_000);
 
   it('refuses bad input with exit 2 and a reason', async () => {
     const r = await repo();
@@ -82,7 +82,7 @@ describe('agentm plan / run / trace / replay (black box)', () => {
     expect([cyclic.code, cyclic.stderr]).toEqual([2, expect.stringContaining('cannot run: dependency cycle through step "a"')]);
     const nothing = await runAgentm(['trace', '--plan', 'ghost'], { home: r.home, cwd: r.cwd });
     expect(nothing.code).toBe(1);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('agentm eval (black box)', () => {
@@ -99,5 +99,5 @@ describe('agentm eval (black box)', () => {
       'agentm eval: threshold violated: total tool calls 14 exceeds cap 10',
       'agentm eval: threshold violated: total tokens 535 exceeds cap 500',
     ]);
-  }, 60_000);
+  }, 120_000);
 });

@@ -33,7 +33,7 @@ describe('reconciler processes', () => {
   it('two reconcilers racing on one plan never run a step twice', async () => {
     const ids = Array.from({ length: 12 }, (_, i) => `s${i}`);
     const t = await repoWithPlan('race', '');
-    await writeFile(t.plan, `---\ngoal: race\n---\n${ids.map((id) => `- [ ] step ${id} [id:: ${id}] [cmd:: ${STEP} '${t.side}' 300]\n`).join('')}`);
+    await writeFile(t.plan, `---\ngoal: race\n---\n${ids.map((id) => `- [ ] step ${id} [id:: ${id}] [cmd:: ${STEP} '${t.side}' 200 barrier]\n`).join('')}`);
     const args = ['run', '--plan', 'race', '--max-concurrent', '2', '--tick-interval', '1'];
     const [a, b] = await Promise.all([runAgentm(args, { home: t.home, cwd: t.repo, env: t.env }), runAgentm(args, { home: t.home, cwd: t.repo, env: t.env })]);
     expect([a.code, b.code], `${a.stderr}\n${b.stderr}`).toEqual([0, 0]);
@@ -43,7 +43,7 @@ describe('reconciler processes', () => {
     const starts = side.filter((l) => l.startsWith('start ')).map((l) => l.split(' ')[1]);
     expect([...starts].sort()).toEqual([...ids].sort());
     expect(side.filter((l) => l.startsWith('done '))).toHaveLength(12);
-    // Both processes did work: the race was real.
+    // Both processes did work (the first steps wait for each other): the race was real.
     const parents = new Set(side.filter((l) => l.startsWith('start ')).map((l) => /parent=(\d+)/.exec(l)![1]));
     expect(parents.size).toBe(2);
 
