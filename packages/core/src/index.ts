@@ -6,4 +6,5 @@ export * from './selection/index.js';
 export * from './routing/index.js';
 export * from './state/index.js';
 export * from './memory/index.js';
+export * from './harness/index.js';
 export * from './seams/index.js';

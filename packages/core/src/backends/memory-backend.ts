@@ -49,8 +49,10 @@ export class MemoryBackend extends StorageBackend {
   async write(locator: Locator, content: string, options: WriteOptions = {}): Promise<Locator> {
     const existing = this.#entries.get(locator.key);
     if (existing?.dir) throw new NotFoundError(locator.key, 'it is a directory, not a file');
-    checkExpectation(locator.key, options.expectHash, existing ? contentHash(existing.content) : null);
     await this.mkdir(locator.parent);
+    // Check and store with no await between them: a CAS must not let two writers both pass the check.
+    const current = this.#entries.get(locator.key);
+    checkExpectation(locator.key, options.expectHash, current && !current.dir ? contentHash(current.content) : null);
     this.#entries.set(locator.key, { dir: false, content, mtimeMs: Date.now() });
     return locator;
   }

@@ -6,6 +6,11 @@ import { registerStateFiles } from './commands/state-files.js';
 import { registerSave } from './commands/save.js';
 import { registerProcessSeam } from './commands/process-seam.js';
 import { registerEvolve } from './commands/evolve.js';
+import { registerEval } from './commands/eval.js';
+import { registerPlan } from './commands/plan.js';
+import { registerReplay } from './commands/replay.js';
+import { registerRun } from './commands/run.js';
+import { registerTrace } from './commands/trace.js';
 import type { CliContext, CliIo } from './context.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
 
@@ -20,6 +25,11 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
   registerSave,
   registerProcessSeam,
   registerEvolve,
+  registerRun,
+  registerPlan,
+  registerTrace,
+  registerReplay,
+  registerEval,
 ];
 
 /** Builds the `agentm` program. Each action sets `ctx.exitCode`. */

@@ -1,0 +1,50 @@
+import type { Command } from 'commander';
+import { ChatConfigError, chatProviderFromEnv } from '../../harness/chat/env-provider.js';
+import { slugifyTitle } from '../../harness/plan/step-ids.js';
+import { planGoal, writePlanDraft } from '../../harness/planner/planner.js';
+import { ConcurrentModificationError } from '../../protocol/errors.js';
+import type { CliContext } from '../context.js';
+import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
+import { resolvePlanFiles } from '../plan-files.js';
+
+/** A plan name from a goal: its first words, slugified, at most 40 characters. */
+export function planNameFromGoal(goal: string): string {
+  return slugifyTitle(goal.split(/\s+/).slice(0, 6).join(' ')).slice(0, 40).replace(/-+$/, '');
+}
+
+export function registerPlan(program: Command, ctx: CliContext): void {
+  program
+    .command('plan')
+    .description('turn a goal into a PLAN-<name>.md step DAG (through the LLM when configured; else one step)')
+    .argument('<goal>', 'what the plan should achieve')
+    .option('--name <name>', 'the plan name (default: from the goal)')
+    .option('--json', 'print the planned steps and decisions as JSON')
+    .action(async (goal: string, opts: { name?: string; json?: boolean }) => {
+      if (goal.trim() === '') throw new CliError('plan: empty goal; say what the plan should achieve', EXIT_USAGE);
+      let provider;
+      try {
+        provider = chatProviderFromEnv(ctx.io.env);
+      } catch (error) {
+        if (error instanceof ChatConfigError) throw new CliError(error.message, EXIT_USAGE);
+        throw error;
+      }
+      const { files, name } = await resolvePlanFiles(ctx, opts.name ?? planNameFromGoal(goal));
+      const draft = await planGoal(goal, name, { provider });
+      try {
+        await writePlanDraft(files, draft);
+      } catch (error) {
+        if (error instanceof ConcurrentModificationError) {
+          throw new CliError(`a plan already exists at ${files.planLabel}: choose another --name, or remove that plan first`, EXIT_USAGE);
+        }
+        throw error;
+      }
+      if (draft.fallbackReason) ctx.io.err(`agentm plan: planned as a single step: ${draft.fallbackReason}\n`);
+      if (opts.json) {
+        ctx.io.out(`${JSON.stringify({ plan: files.planLabel, name, goal: draft.goal, fallbackReason: draft.fallbackReason ?? null, steps: draft.steps }, null, 2)}\n`);
+      } else {
+        ctx.io.out(`wrote ${files.planLabel}\n`);
+        for (const s of draft.steps) ctx.io.out(`  - [ ] ${s.title} [id:: ${s.id}]${s.dependsOn.length ? ` after ${s.dependsOn.join(', ')}` : ''} → ${s.role} (${s.action})\n`);
+      }
+      ctx.exitCode = EXIT_OK;
+    });
+}

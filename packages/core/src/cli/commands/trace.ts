@@ -1,0 +1,25 @@
+import type { Command } from 'commander';
+import { computeMetrics } from '../../harness/trace/metrics.js';
+import { readTrace } from '../../harness/trace/read-trace.js';
+import { renderTrace } from '../../harness/trace/render.js';
+import type { CliContext } from '../context.js';
+import { CliError, EXIT_CHECK_FAILED, EXIT_OK } from '../errors.js';
+import { resolvePlanFiles } from '../plan-files.js';
+
+export function registerTrace(program: Command, ctx: CliContext): void {
+  program
+    .command('trace')
+    .description("show a plan's timeline (status changes and observations from its progress log) with metrics")
+    .option('--plan <name>', 'the plan (PLAN-<name>.md); default PLAN.md')
+    .option('--json', 'print the trace as JSON')
+    .action(async (opts: { plan?: string; json?: boolean }) => {
+      const { files } = await resolvePlanFiles(ctx, opts.plan);
+      const { trace, found } = await readTrace(files);
+      if (!found) throw new CliError(`no plan at ${files.planLabel} and no progress log at ${files.progressLabel}`, EXIT_CHECK_FAILED);
+      if (opts.json) {
+        const steps = trace.steps.map((s) => ({ id: s.id, title: s.title, status: s.finalStatus, transitions: s.transitions.length, observations: s.observations.length }));
+        ctx.io.out(`${JSON.stringify({ plan: trace.plan, goal: trace.goal, status: trace.finalStatus, metrics: computeMetrics(trace), steps, timeline: trace.events }, null, 2)}\n`);
+      } else ctx.io.out(renderTrace(trace));
+      ctx.exitCode = EXIT_OK;
+    });
+}

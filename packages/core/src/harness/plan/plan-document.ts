@@ -1,0 +1,211 @@
+import { UnknownStepError } from '../errors.js';
+import { findFrontmatter, planMeta, type Frontmatter, type PlanMeta } from './frontmatter.js';
+import { parseInlineFields, stripInlineFields } from './inline-fields.js';
+import { joinLines, splitLines, type Line } from './lines.js';
+import { scanMarkdown, type ScannedLine } from './markdown-scan.js';
+import { findCycle } from './plan-graph.js';
+import { assignStepIds } from './step-ids.js';
+import { statusOfSymbol, type StoredStatus } from './step-status.js';
+
+/** One checklist item of a PLAN file. */
+export interface PlanStep {
+  readonly id: string;
+  /** Whether the id is written as `[id:: …]` (else derived from the title). */
+  readonly idExplicit: boolean;
+  /** The item's text without inline fields, whitespace collapsed. */
+  readonly title: string;
+  /** The checkbox symbol as written, and the status it means. */
+  readonly symbol: string;
+  readonly stored: StoredStatus;
+  /** 0-based line index in `PlanDocument.lines`. */
+  readonly line: number;
+  /** Offsets inside that line: the checkbox symbol, and where the content (title and fields) starts. */
+  readonly symbolOffset: number;
+  readonly contentStart: number;
+  readonly indent: number;
+  /** The enclosing step's id, for a sub-step. */
+  readonly parent?: string;
+  /** Direct sub-steps' ids. */
+  readonly children: readonly string[];
+  /** Heading texts enclosing the step, outermost first. */
+  readonly headings: readonly string[];
+  /** `[after:: a, b]` as written. */
+  readonly after: readonly string[];
+  /** Effective dependencies: `after`, the ancestors' `after`, and the direct sub-steps (a parent waits for them). */
+  readonly deps: readonly string[];
+  readonly attempt: number;
+  readonly agent?: string;
+  readonly role?: string;
+  readonly cmd?: string;
+  readonly key?: string;
+  readonly started?: string;
+  /** Every inline field by lower-cased key (first occurrence wins). */
+  readonly fields: Readonly<Record<string, string>>;
+  /** Indented prose lines under the item before its first sub-item (the step's notes). */
+  readonly details: string;
+}
+
+export interface PlanProblem {
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+}
+
+/** A parsed PLAN file. `text` and `lines` are the exact input; nothing is normalized. */
+export interface PlanDocument {
+  readonly text: string;
+  readonly lines: readonly Line[];
+  readonly frontmatter?: Frontmatter;
+  readonly meta: PlanMeta;
+  readonly steps: readonly PlanStep[];
+  readonly problems: readonly PlanProblem[];
+}
+
+interface RawItem {
+  readonly scanned: ScannedLine;
+  readonly parentIndex: number;
+  readonly headings: string[];
+  readonly fields: Record<string, string>;
+  readonly explicitId?: string;
+  readonly title: string;
+  readonly details: string[];
+}
+
+function list(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))];
+}
+
+/**
+ * Parses any Markdown text as a plan. Never throws: oddities are reported in `problems` (errors are
+ * what `agentm run` refuses: duplicate ids and dependency cycles). `serializePlan(parsePlan(t)) === t`.
+ */
+export function parsePlan(text: string): PlanDocument {
+  const lines = splitLines(text);
+  const frontmatter = findFrontmatter(lines);
+  const scanned = scanMarkdown(lines, frontmatter ? frontmatter.end + 1 : 0);
+  const problems: PlanProblem[] = frontmatter?.error ? [{ severity: 'warning', message: frontmatter.error }] : [];
+  const items: RawItem[] = [];
+  const headings: Array<{ level: number; text: string }> = [];
+  let stack: Array<{ indent: number; item: number }> = [];
+  let detailsOf: RawItem | undefined;
+  for (const s of scanned) {
+    if (s.kind === 'heading') {
+      while (headings.length > 0 && headings[headings.length - 1]!.level >= s.headingLevel!) headings.pop();
+      headings.push({ level: s.headingLevel!, text: s.headingText! });
+      stack = [];
+      detailsOf = undefined;
+      continue;
+    }
+    if (s.kind === 'task' || s.kind === 'list') {
+      while (stack.length > 0 && stack[stack.length - 1]!.indent >= s.indent) stack.pop();
+      if (s.kind === 'list') {
+        stack.push({ indent: s.indent, item: -1 });
+        if (detailsOf && s.indent > detailsOf.scanned.indent) detailsOf.details.push(lines[s.index]!.text.trim());
+        else detailsOf = undefined;
+        continue;
+      }
+      const parent = [...stack].reverse().find((e) => e.item >= 0);
+      const content = lines[s.index]!.text.slice(s.task!.contentStart);
+      const fields: Record<string, string> = {};
+      for (const f of parseInlineFields(content)) if (!(f.name in fields)) fields[f.name] = f.value;
+      const item: RawItem = {
+        scanned: s,
+        parentIndex: parent ? parent.item : -1,
+        headings: headings.map((h) => h.text),
+        fields,
+        explicitId: fields['id'] || undefined,
+        title: stripInlineFields(content),
+        details: [],
+      };
+      stack.push({ indent: s.indent, item: items.length });
+      items.push(item);
+      detailsOf = item;
+      continue;
+    }
+    if (s.kind === 'text' && detailsOf && s.indent > detailsOf.scanned.indent) {
+      detailsOf.details.push(lines[s.index]!.text.trim());
+      continue;
+    }
+    if (s.kind === 'text' && s.indent === 0 && scanned[s.index - 1]?.kind === 'blank') stack = [];
+    if (s.kind !== 'blank') detailsOf = undefined;
+  }
+
+  const ids = assignStepIds(items);
+  const seen = new Map<string, number>();
+  for (let i = 0; i < items.length; i++) {
+    if (!items[i]!.explicitId) continue;
+    const first = seen.get(ids[i]!);
+    if (first !== undefined) {
+      problems.push({ severity: 'error', message: `duplicate step id "${ids[i]}" (lines ${items[first]!.scanned.index + 1} and ${items[i]!.scanned.index + 1})` });
+    } else seen.set(ids[i]!, i);
+  }
+  const children = items.map(() => [] as string[]);
+  items.forEach((item, i) => {
+    if (item.parentIndex >= 0) children[item.parentIndex]!.push(ids[i]!);
+  });
+  const inheritedAfter = (i: number): string[] => {
+    const p = items[i]!.parentIndex;
+    return p < 0 ? [] : [...list(items[p]!.fields['after']), ...inheritedAfter(p)];
+  };
+  const steps: PlanStep[] = items.map((item, i) => {
+    const f = item.fields;
+    const after = list(f['after']);
+    const attemptText = f['attempt'];
+    let attempt = 0;
+    if (attemptText !== undefined && attemptText !== '') {
+      if (/^\d+$/.test(attemptText)) attempt = Number(attemptText);
+      else problems.push({ severity: 'warning', message: `step "${ids[i]}": attempt "${attemptText}" is not a whole number; read as 0` });
+    }
+    const stored = statusOfSymbol(item.scanned.task!.symbol);
+    if (stored === 'unknown') {
+      problems.push({ severity: 'warning', message: `step "${ids[i]}": unknown status symbol [${item.scanned.task!.symbol}] (use [ ] [/] [x] [!] [?] [-])` });
+    }
+    const deps = [...new Set([...after, ...inheritedAfter(i), ...children[i]!])].filter((d) => d !== ids[i]);
+    return {
+      id: ids[i]!,
+      idExplicit: item.explicitId !== undefined,
+      title: item.title,
+      symbol: item.scanned.task!.symbol,
+      stored,
+      line: item.scanned.index,
+      symbolOffset: item.scanned.task!.symbolOffset,
+      contentStart: item.scanned.task!.contentStart,
+      indent: item.scanned.indent,
+      ...(item.parentIndex >= 0 ? { parent: ids[item.parentIndex]! } : {}),
+      children: children[i]!,
+      headings: item.headings,
+      after,
+      deps,
+      attempt,
+      ...(f['agent'] ? { agent: f['agent'] } : {}),
+      ...(f['role'] ? { role: f['role'] } : {}),
+      ...(f['cmd'] ? { cmd: f['cmd'] } : {}),
+      ...(f['key'] ? { key: f['key'] } : {}),
+      ...(f['started'] ? { started: f['started'] } : {}),
+      fields: f,
+      details: item.details.join('\n'),
+    };
+  });
+  const known = new Set(ids);
+  for (const step of steps) {
+    for (const dep of step.after) {
+      if (!known.has(dep)) problems.push({ severity: 'warning', message: `step "${step.id}" comes after unknown step "${dep}" (it can never run)` });
+    }
+  }
+  const cycle = findCycle(steps);
+  if (cycle) problems.push({ severity: 'error', message: `dependency cycle through step "${cycle}"` });
+  return { text, lines, ...(frontmatter ? { frontmatter } : {}), meta: planMeta(frontmatter), steps, problems };
+}
+
+/** The exact text of a plan (its lines and their original endings). */
+export function serializePlan(doc: PlanDocument): string {
+  return joinLines(doc.lines);
+}
+
+/** The step with `id`; throws `UnknownStepError` when absent or ambiguous. */
+export function findStep(doc: PlanDocument, id: string): PlanStep {
+  const matches = doc.steps.filter((s) => s.id === id);
+  if (matches.length === 0) throw new UnknownStepError(id);
+  if (matches.length > 1) throw new UnknownStepError(id, `${matches.length} checklist items share this id; give each a distinct [id:: …]`);
+  return matches[0]!;
+}

@@ -1,0 +1,52 @@
+import type { HarnessChatProvider } from '../chat/chat-provider.js';
+import { executeWithRetry, type RetryPolicy } from '../inner-loop/retry.js';
+import { DEFAULT_MODEL_RETRY } from '../inner-loop/tool-loop.js';
+import type { Role } from '../tools/roles.js';
+import { DecomposeValidationError, type DecomposedStep } from './dag.js';
+
+/** The decomposition prompt (memQL `decomposeGoal`): a small DAG as one JSON object. */
+export function decomposePrompt(goal: string, roles: readonly Role[]): string {
+  return [
+    'You are a planner. Break the goal below into a short plan: 1 to 8 concrete steps forming a DAG.',
+    'Each step has a unique "key" (short, like s1), a "title" (one line, imperative), a "goal" (what done looks like),',
+    '"dependsOn" (keys of steps that must finish first; [] if none) and a "roleHint", one of: ' + roles.map((r) => `${r.slug} (${r.description})`).join('; ') + '.',
+    'Steps that do not depend on each other may run in parallel.',
+    'Answer with only a JSON object of the form {"steps":[{"key":"s1","title":"…","goal":"…","dependsOn":[],"roleHint":"researcher"}]}.',
+    '',
+    `Goal: ${goal}`,
+  ].join('\n');
+}
+
+/** Reads a decomposition from model output: the JSON object (inside a ``` fence or not) with a `steps` array. */
+export function parseDecomposition(text: string): DecomposedStep[] {
+  const unfenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text)?.[1] ?? text;
+  const start = unfenced.indexOf('{');
+  const end = unfenced.lastIndexOf('}');
+  if (start < 0 || end < start) throw new DecomposeValidationError('the model did not answer with a JSON object');
+  let value: unknown;
+  try {
+    value = JSON.parse(unfenced.slice(start, end + 1));
+  } catch (error) {
+    throw new DecomposeValidationError(`the model's JSON does not parse: ${(error as Error).message}`);
+  }
+  const steps = (value as { steps?: unknown }).steps;
+  if (!Array.isArray(steps)) throw new DecomposeValidationError('the model\'s JSON has no "steps" array');
+  return steps.map((s, i) => {
+    if (s === null || typeof s !== 'object') throw new DecomposeValidationError(`step ${i} is not an object`);
+    const o = s as Record<string, unknown>;
+    const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+    const deps = Array.isArray(o['dependsOn']) ? o['dependsOn'].map(str) : typeof o['dependsOn'] === 'string' ? [o['dependsOn']] : [];
+    return { key: str(o['key']), title: str(o['title']), goal: str(o['goal']), dependsOn: deps, roleHint: str(o['roleHint']) };
+  });
+}
+
+/** Asks the model for a decomposition (with the model retry policy); throws on any failure. */
+export async function decomposeGoal(provider: HarnessChatProvider, goal: string, roles: readonly Role[], retry: RetryPolicy = DEFAULT_MODEL_RETRY, signal?: AbortSignal): Promise<DecomposedStep[]> {
+  const answer = await executeWithRetry(
+    (s) => provider.chat({ messages: [{ role: 'system', content: 'You turn goals into small, valid step DAGs and answer in JSON.' }, { role: 'user', content: decomposePrompt(goal, roles) }], json: true, temperature: 0 }, s),
+    retry,
+    signal,
+  );
+  if (!answer.ok) throw new DecomposeValidationError(`the model call failed: ${answer.error.type}: ${answer.error.message}`);
+  return parseDecomposition(answer.value.content);
+}

@@ -1,0 +1,52 @@
+import { stringify } from 'yaml';
+import { slugifyTitle } from '../plan/step-ids.js';
+import type { DecomposedStep } from './dag.js';
+
+/** A routed step ready to be written as a checklist item. */
+export interface PlannedStep extends DecomposedStep {
+  readonly id: string;
+  readonly role: string;
+  /** The step's idempotency key. */
+  readonly stepKey: string;
+}
+
+const SAFE_ID = /^[\p{L}\p{N}_.-]+$/u;
+
+/**
+ * Step ids for decomposition keys: a key that is safe in an inline field and an `after::` list is kept;
+ * any other is slugified; clashes get `-2`, `-3`. Returns key → id.
+ */
+export function idsForKeys(keys: readonly string[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const key of keys) {
+    const base = SAFE_ID.test(key) ? key : slugifyTitle(key);
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    ids.set(key, id);
+  }
+  return ids;
+}
+
+/** One line of text that cannot be misread as Markdown structure or as an inline field. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/::/g, ':').trim();
+}
+
+/**
+ * The PLAN file for a goal: frontmatter (`goal`, `status: open`, `created`), a heading, and one checklist
+ * item per step with `[id:: …]`, `[after:: …]`, `[role:: …]`, `[key:: …]`, and the step's goal as an
+ * indented note when it says more than the title.
+ */
+export function renderPlan(goal: string, steps: readonly PlannedStep[], created: Date): string {
+  const front = stringify({ goal: oneLine(goal), status: 'open', created: created.toISOString() }, { lineWidth: 0 }).trimEnd();
+  const lines = ['---', front, '---', '', `# ${oneLine(goal).slice(0, 100)}`, ''];
+  for (const s of steps) {
+    const fields = [`[id:: ${s.id}]`, ...(s.dependsOn.length > 0 ? [`[after:: ${s.dependsOn.join(', ')}]`] : []), `[role:: ${s.role}]`, `[key:: ${s.stepKey}]`];
+    lines.push(`- [ ] ${oneLine(s.title)} ${fields.join(' ')}`);
+    const g = oneLine(s.goal);
+    if (g !== '' && g !== oneLine(s.title)) lines.push(`  Goal: ${g}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
