@@ -1,9 +1,13 @@
 import { join } from 'node:path';
+import { BackendPlanFiles } from '../harness/reconciler/backend-plan-files.js';
 import { LocalPlanFiles } from '../harness/reconciler/local-plan-files.js';
 import type { PlanFiles } from '../harness/reconciler/plan-files.js';
 import { defaultLockRoot } from '../protocol/vault-lock.js';
+import { resolveProject } from '../routing/resolve-project.js';
+import { resolveActivePlan } from '../state/active-plan.js';
+import { stateLocation } from '../state/state-location.js';
 import type { CliContext } from './context.js';
-import { CliError, EXIT_USAGE } from './errors.js';
+import { hostOf } from './support.js';
 
 export interface ResolvedPlanFiles {
   readonly files: PlanFiles;
@@ -14,30 +18,22 @@ export interface ResolvedPlanFiles {
 }
 
 /**
- * A plan name as DESIGN §12 reads it: trimmed, one trailing `.md` and one leading `PLAN-` dropped;
- * empty or `PLAN` → the singleton pair (`''`). Unsafe names (`.`, `..`, `/`, `\`, NUL) are a usage error.
- */
-export function normalizePlanName(raw: string | undefined): string {
-  let name = (raw ?? '').trim();
-  if (name.endsWith('.md')) name = name.slice(0, -3);
-  if (name.startsWith('PLAN-')) name = name.slice(5);
-  if (name === '' || name === 'PLAN') return '';
-  if (name === '.' || name === '..' || /[/\\\0]/.test(name)) {
-    throw new CliError(`unsafe plan name ${JSON.stringify(raw)}: a plan name must be a single path component (no "/", "\\" or NUL, not "." or "..")`, EXIT_USAGE);
-  }
-  return name;
-}
-
-/**
- * Where the CLI's harness commands find a plan and its progress log. For now: the repo-local pair in
- * `<cwd>/.harness/` (`PLAN.md`/`progress.md`, or `PLAN-<name>.md`/`progress-<name>.md`), written under
- * the lock keyed on that directory. This is the one place to route elsewhere (the vault's `_harness/`
- * when a synced backend is selected, the active-plan marker).
+ * Where the CLI's harness commands find a plan and its progress log, routed exactly like the state
+ * verbs (DESIGN §7): the project is resolved from the cwd; the plan is the explicit name, else the
+ * repo's `.harness/active-plan` marker (a dangling or unsafe marker is an error, never a fall-back to
+ * PLAN.md), else the singleton pair; the files live in the vault's `<project>/_harness/` when a synced
+ * backend is selected (written through its lock and CAS), else in the repo's `.harness/` (under the lock
+ * keyed on that directory). Selection errors propagate.
  */
 export async function resolvePlanFiles(ctx: CliContext, planName?: string): Promise<ResolvedPlanFiles> {
-  const name = normalizePlanName(planName);
-  const dir = join(ctx.io.cwd, '.harness');
-  const [plan, progress] = name === '' ? ['PLAN.md', 'progress.md'] : [`PLAN-${name}.md`, `progress-${name}.md`];
-  const files = new LocalPlanFiles(join(dir, plan), join(dir, progress), { lock: { lockRoot: defaultLockRoot(ctx.io.env) } });
-  return { files, name: files.name, projectRoot: ctx.io.cwd };
+  const resolution = await resolveProject({ cwd: ctx.io.cwd, host: hostOf(ctx) });
+  const active = await resolveActivePlan(resolution, planName);
+  const location = await stateLocation(resolution);
+  const files: PlanFiles =
+    location.kind === 'backend'
+      ? new BackendPlanFiles(location.backend, location.dir.child(active.plan), location.dir.child(active.progress))
+      : new LocalPlanFiles(join(location.dir, active.plan), join(location.dir, active.progress), {
+          lock: { lockRoot: defaultLockRoot(ctx.io.env) },
+        });
+  return { files, name: files.name, projectRoot: resolution.projectRoot };
 }
