@@ -1,0 +1,22 @@
+import { contentHash } from '../../protocol/content-hash.js';
+
+/**
+ * The text a fingerprint is taken of (DESIGN §12): CRLF and CR → LF; each line trimmed; runs of space,
+ * tab, form feed and vertical tab collapsed to one space; blank lines dropped; lines joined with LF;
+ * Unicode case-folded (upper-then-lower, which folds ß → ss and final sigma like Python's casefold).
+ */
+export function normalizeFingerprintText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trim().replace(/[ \t\f\v]+/g, ' '))
+    .filter((line) => line !== '')
+    .join('\n')
+    .toUpperCase()
+    .toLowerCase();
+}
+
+/** sha256 hex of the normalized text: edits of whitespace, case or blank lines keep the fingerprint. */
+export function textFingerprint(text: string): string {
+  return contentHash(normalizeFingerprintText(text));
+}

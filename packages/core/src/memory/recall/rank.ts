@@ -1,0 +1,143 @@
+import { isRecallable } from '../documents/document.js';
+import { recallScore, recencyOf, relevanceOf } from './score.js';
+
+/** What ranking needs of a document. */
+export interface RankDoc {
+  readonly owner: string;
+  readonly kind: string;
+  readonly status: string;
+  readonly updatedMs: number;
+}
+
+export interface RankOptions {
+  /** Project slug: its notes plus global ones (owner `""`). Undefined: every project (unscoped). */
+  readonly project?: string | undefined;
+  /** Only these kinds (e.g. `['fix', 'episode']`); undefined or empty = all. */
+  readonly kinds?: readonly string[] | undefined;
+  readonly k: number;
+  /** Only documents updated within this many ms before `now`; 0 = all history. */
+  readonly window: number;
+  readonly halfLife: number;
+  readonly wSem: number;
+  readonly wRec: number;
+  readonly lexicalShare: number;
+  readonly now: number;
+}
+
+export interface Ranked<D> {
+  readonly doc: D;
+  /** Relevance in [0, 1] (see `relevanceOf`). */
+  readonly similarity: number;
+  readonly recency: number;
+  readonly score: number;
+  /** BM25 score before normalization (0 when the query had no words, or the doc matched none). */
+  readonly bm25: number;
+  readonly cosine: number | undefined;
+}
+
+/** Lexical matches of a query: BM25 score by slot. `undefined` = no words in the query (rank by recency). */
+export interface MatchSet {
+  readonly slots: Int32Array;
+  readonly scores: Float64Array;
+  readonly count: number;
+}
+
+/** Whether a document may be returned for these options (status, project scope, kinds, window). */
+export function inScope(doc: RankDoc, options: Pick<RankOptions, 'project' | 'kinds' | 'window' | 'now'>): boolean {
+  if (!isRecallable(doc)) return false;
+  if (options.project !== undefined && doc.owner !== '' && doc.owner !== options.project) return false;
+  if (options.kinds && options.kinds.length > 0 && !options.kinds.includes(doc.kind)) return false;
+  if (options.window > 0 && options.now - doc.updatedMs > options.window) return false;
+  return true;
+}
+
+/**
+ * Ranks documents for recall. Pure. Candidates are the lexical matches (when the query has words),
+ * every in-scope document with a cosine (when the query has a vector), or every in-scope document
+ * (no words, no vector: recency alone). Relevance is normalized by the best BM25 score among the
+ * in-scope matches. Returns the top k by score, ties broken by recency then id order of slots.
+ */
+export function rankDocuments<D extends RankDoc>(
+  bySlot: readonly (D | undefined)[],
+  matches: MatchSet | undefined,
+  cosines: ArrayLike<number> | undefined,
+  options: RankOptions,
+): Ranked<D>[] {
+  const bm25 = new Map<number, number>();
+  const slots: number[] = [];
+  if (matches) {
+    for (let i = 0; i < matches.count; i++) {
+      const slot = matches.slots[i]!;
+      const doc = bySlot[slot];
+      if (doc && inScope(doc, options)) (bm25.set(slot, matches.scores[i]!), slots.push(slot));
+    }
+  }
+  if (!matches || cosines) {
+    for (let slot = 0; slot < bySlot.length; slot++) {
+      const doc = bySlot[slot];
+      if (bm25.has(slot) || !doc || !inScope(doc, options)) continue;
+      if (cosines && !(cosines[slot]! > 0) && matches) continue;
+      slots.push(slot);
+    }
+  }
+  let max = 0;
+  for (const s of bm25.values()) if (s > max) max = s;
+  const heap = new TopK<Ranked<D>>(Math.max(0, options.k), (a, b) => a.score - b.score || a.recency - b.recency);
+  for (const slot of slots) {
+    const doc = bySlot[slot]!;
+    const raw = bm25.get(slot) ?? 0;
+    const cos = cosines ? cosines[slot] : undefined;
+    const similarity = relevanceOf(raw, max, cos !== undefined && Number.isFinite(cos) ? cos : cosines ? 0 : undefined, options.lexicalShare);
+    const recency = recencyOf(options.now - doc.updatedMs, options.halfLife);
+    heap.push({ doc, similarity, recency, score: recallScore(similarity, recency, options.wSem, options.wRec), bm25: raw, cosine: cos });
+  }
+  return heap.sorted();
+}
+
+/** A bounded min-heap keeping the k largest items by `compare`. */
+class TopK<T> {
+  readonly #items: T[] = [];
+  constructor(
+    private readonly k: number,
+    private readonly compare: (a: T, b: T) => number,
+  ) {}
+
+  push(item: T): void {
+    const items = this.#items;
+    if (items.length < this.k) {
+      items.push(item);
+      this.#up(items.length - 1);
+    } else if (this.k > 0 && this.compare(item, items[0]!) > 0) {
+      items[0] = item;
+      this.#down(0);
+    }
+  }
+
+  sorted(): T[] {
+    return [...this.#items].sort((a, b) => this.compare(b, a));
+  }
+
+  #up(i: number): void {
+    const items = this.#items;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.compare(items[i]!, items[parent]!) >= 0) return;
+      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      i = parent;
+    }
+  }
+
+  #down(i: number): void {
+    const items = this.#items;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let min = i;
+      if (l < items.length && this.compare(items[l]!, items[min]!) < 0) min = l;
+      if (r < items.length && this.compare(items[r]!, items[min]!) < 0) min = r;
+      if (min === i) return;
+      [items[i], items[min]] = [items[min]!, items[i]!];
+      i = min;
+    }
+  }
+}
