@@ -1,12 +1,15 @@
 import { Command, CommanderError } from 'commander';
 import { registerDoctor } from './commands/doctor.js';
+import { registerRecall } from './commands/recall.js';
+import { registerReindex } from './commands/reindex.js';
+import { registerConsolidate } from './commands/consolidate.js';
 import type { CliContext, CliIo } from './context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
 
 export type { CliIo } from './context.js';
 
 /** Every command, one registration function per file under commands/. */
-const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [registerDoctor];
+const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [registerDoctor, registerRecall, registerReindex, registerConsolidate];
 
 /** Builds the `agentm` program. Each action sets `ctx.exitCode`. */
 export function buildProgram(ctx: CliContext): Command {

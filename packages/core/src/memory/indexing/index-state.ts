@@ -29,7 +29,7 @@ export function searchableText(doc: Pick<IndexDocument, 'title' | 'tags' | 'text
 }
 
 export function previewOf(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = text.slice(0, PREVIEW_CHARS * 3).replace(/\s+/g, ' ').trim();
   return flat.length > PREVIEW_CHARS ? flat.slice(0, PREVIEW_CHARS) : flat;
 }
 

@@ -18,7 +18,7 @@ import { opWeight, type JournalOp } from './journal.js';
 import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
 import { planRefresh, readDecision } from './refresh-plan.js';
 import { VectorCache } from './vectors.js';
-import { isIndexableName, mapLimit, walkSources, WALK_CONCURRENCY } from './walk.js';
+import { isIndexableName, mapLimit, walkSources, WALK_CONCURRENCY, type SourceFile } from './walk.js';
 
 export interface MemoryIndexOptions {
   readonly backend: StorageBackend;
@@ -141,17 +141,18 @@ export class MemoryIndex extends DerivedMaintenance {
     return this.#locked(async () => {
       if (this.#status !== 'loaded') return this.#rebuild(this.#status);
       const seen: { key: string; mtimeMs: number; size: number }[] = [];
+      const infos = new Map<string, Info>();
       const gone: string[] = [];
       for (const locator of locators) {
         const info = await this.#infoOrUndefined(locator);
         const siblings = new Set((await this.backend.list(locator.parent)).map((l) => l.name));
         const indexable = info && !info.isDir && isIndexableName(locator.name, siblings) && classifySource(locator.key, this.layout).role !== 'ignored';
-        if (indexable) seen.push({ key: locator.key, mtimeMs: info.mtimeMs, size: info.size });
+        if (indexable) (seen.push({ key: locator.key, mtimeMs: info.mtimeMs, size: info.size }), infos.set(locator.key, info));
         else if (this.#state.files.has(locator.key)) gone.push(locator.key);
       }
       const files = this.#state.files;
       const plan = planRefresh(new Map(seen.filter((s) => files.has(s.key)).map((s) => [s.key, files.get(s.key)!])), seen);
-      return this.#apply(plan.read, gone, plan.unchanged, [], undefined);
+      return this.#apply(plan.read, infos, gone, plan.unchanged, [], undefined);
     });
   }
 
@@ -177,7 +178,7 @@ export class MemoryIndex extends DerivedMaintenance {
   async #incremental(): Promise<RefreshReport> {
     const walk = await walkSources(this.backend, this.layout);
     const plan = planRefresh(this.#state.files, walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })));
-    return this.#apply(plan.read, plan.remove, plan.unchanged, walk.conflictCopies.map((l) => l.key), undefined);
+    return this.#apply(plan.read, infosOf(walk.files), plan.remove, plan.unchanged, walk.conflictCopies.map((l) => l.key), undefined);
   }
 
   async #rebuild(reason: LoadStatus | 'requested'): Promise<RefreshReport> {
@@ -185,13 +186,13 @@ export class MemoryIndex extends DerivedMaintenance {
     this.#journal = [];
     this.#journalBytes = 0;
     const walk = await walkSources(this.backend, this.layout);
-    return this.#apply(walk.files.map((f) => f.locator.key), [], 0, walk.conflictCopies.map((l) => l.key), reason);
+    return this.#apply(walk.files.map((f) => f.locator.key), infosOf(walk.files), [], 0, walk.conflictCopies.map((l) => l.key), reason);
   }
 
   /** Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit). */
-  async #apply(read: readonly string[], remove: readonly string[], unchanged: number, conflictCopies: string[], rebuilt: RefreshReport['rebuilt']): Promise<RefreshReport> {
+  async #apply(read: readonly string[], infos: ReadonlyMap<string, Info>, remove: readonly string[], unchanged: number, conflictCopies: string[], rebuilt: RefreshReport['rebuilt']): Promise<RefreshReport> {
     try {
-      return await this.#applyUnsafe(read, remove, unchanged, conflictCopies, rebuilt);
+      return await this.#applyUnsafe(read, infos, remove, unchanged, conflictCopies, rebuilt);
     } catch (error) {
       // Nothing half-applied stays in memory: go back to what is on disk.
       await this.#load();
@@ -199,7 +200,11 @@ export class MemoryIndex extends DerivedMaintenance {
     }
   }
 
-  async #applyUnsafe(read: readonly string[], remove: readonly string[], unchanged: number, conflictCopies: string[], rebuilt: RefreshReport['rebuilt']): Promise<RefreshReport> {
+  /**
+   * `infos` are the stats the walk took just before: a file changed between that stat and the read is
+   * recorded with its older mtime, so the next refresh re-reads it (and finds it by hash) — never missed.
+   */
+  async #applyUnsafe(read: readonly string[], infos: ReadonlyMap<string, Info>, remove: readonly string[], unchanged: number, conflictCopies: string[], rebuilt: RefreshReport['rebuilt']): Promise<RefreshReport> {
     const ops: JournalOp[] = [];
     const fresh: IndexDocument[] = [];
     const errors: { key: string; message: string }[] = [];
@@ -214,7 +219,8 @@ export class MemoryIndex extends DerivedMaintenance {
       let text: string;
       let info: Info;
       try {
-        [info, text] = await Promise.all([this.backend.info(locator), this.backend.read(locator)]);
+        const known = infos.get(key);
+        [info, text] = known ? [known, await this.backend.read(locator)] : await Promise.all([this.backend.info(locator), this.backend.read(locator)]);
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
         if (this.#state.files.has(key)) (this.#state.deleteFile(key), ops.push({ op: 'del', key }));
@@ -336,4 +342,8 @@ export class MemoryIndex extends DerivedMaintenance {
   #now(): number {
     return (this.#options.now ?? Date.now)();
   }
+}
+
+function infosOf(files: readonly SourceFile[]): Map<string, Info> {
+  return new Map(files.map((f) => [f.locator.key, { locator: f.locator, isDir: false, size: f.size, mtimeMs: f.mtimeMs }]));
 }
