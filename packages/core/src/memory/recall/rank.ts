@@ -55,7 +55,7 @@ export function inScope(doc: RankDoc, options: Pick<RankOptions, 'project' | 'ki
  * Ranks documents for recall. Pure. Candidates are the lexical matches (when the query has words),
  * every in-scope document with a cosine (when the query has a vector), or every in-scope document
  * (no words, no vector: recency alone). Relevance is normalized by the best BM25 score among the
- * in-scope matches. Returns the top k by score, ties broken by recency then id order of slots.
+ * in-scope matches. Returns the top k by score, ties broken by the more recent update.
  */
 export function rankDocuments<D extends RankDoc>(
   bySlot: readonly (D | undefined)[],
@@ -82,7 +82,7 @@ export function rankDocuments<D extends RankDoc>(
   }
   let max = 0;
   for (const s of bm25.values()) if (s > max) max = s;
-  const heap = new TopK<Ranked<D>>(Math.max(0, options.k), (a, b) => a.score - b.score || a.recency - b.recency);
+  const heap = new TopK<Ranked<D>>(Math.max(0, options.k), (a, b) => a.score - b.score || a.doc.updatedMs - b.doc.updatedMs);
   for (const slot of slots) {
     const doc = bySlot[slot]!;
     const raw = bm25.get(slot) ?? 0;

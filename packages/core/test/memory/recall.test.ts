@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { IndexState, MemoryArgumentError, rankDocuments, recall, recencyOf, recallScore, relevanceOf, type IndexDocument } from '../../src/memory/engine.js';
+
+const HOUR = 3_600_000;
+const NOW = Date.UTC(2026, 5, 1, 12);
+
+function doc(id: string, text: string, over: Partial<IndexDocument> = {}): IndexDocument {
+  return { id, locator: id, owner: '', kind: 'fix', status: 'active', tags: [], alwaysLoad: false, createdMs: NOW, updatedMs: NOW, title: id, text, fingerprint: id, derivedFrom: [], ...over };
+}
+
+function stateOf(...docs: IndexDocument[]): IndexState {
+  const state = new IndexState();
+  for (const d of docs) state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: d.id }, [d]);
+  return state;
+}
+
+describe('scoring (pure)', () => {
+  it.each([
+    [0, HOUR, 1],
+    [HOUR, HOUR, 0.5],
+    [2 * HOUR, HOUR, 0.25],
+    [-5 * HOUR, HOUR, 1],
+    [HOUR, 0, 0],
+  ])('recency of age %d with half-life %d is %d', (age, halfLife, want) => {
+    expect(recencyOf(age, halfLife)).toBeCloseTo(want, 12);
+  });
+
+  it('combines relevance and recency with the weights', () => {
+    expect(recallScore(1, 0.5, 0.7, 0.3)).toBeCloseTo(0.85, 12);
+    expect(relevanceOf(2, 4, undefined, 0.5)).toBe(0.5);
+    expect(relevanceOf(2, 4, 0.9, 0.5)).toBeCloseTo(0.7, 12);
+    expect(relevanceOf(2, 4, -0.3, 0.5)).toBeCloseTo(0.25, 12);
+    expect(relevanceOf(0, 0, undefined, 0.5)).toBe(0);
+  });
+});
+
+describe('recall', () => {
+  // A strong but old match, and a weaker but fresh one.
+  const state = stateOf(
+    doc('old-strong.md', 'vault lock timeout: the lock timeout is ten seconds', { updatedMs: NOW - 48 * HOUR }),
+    doc('fresh-weak.md', 'a lock timeout checklist for the vault', { updatedMs: NOW - 0.5 * HOUR }),
+    doc('unrelated.md', 'conflict copies from sync tools', { updatedMs: NOW }),
+  );
+
+  it('a change of halfLife reorders the results', async () => {
+    const weights = { wSem: 0.5, wRec: 0.5 };
+    const short = await recall({ state }, { text: 'lock timeout', now: NOW, halfLife: HOUR, ...weights });
+    const long = await recall({ state }, { text: 'lock timeout', now: NOW, halfLife: 1000 * HOUR, ...weights });
+    const zero = await recall({ state }, { text: 'lock timeout', now: NOW, halfLife: 0 });
+    expect(short.items.map((i) => i.id)).toEqual(['fresh-weak.md', 'old-strong.md']);
+    expect(long.items.map((i) => i.id)).toEqual(['old-strong.md', 'fresh-weak.md']);
+    expect(zero.items.every((i) => i.recency === 0)).toBe(true);
+  });
+
+  it('reports similarity, recency and score per item, relevance normalized to the best match', async () => {
+    const r = await recall({ state }, { text: 'lock timeout', now: NOW });
+    const strong = r.items.find((i) => i.id === 'old-strong.md')!;
+    const weak = r.items.find((i) => i.id === 'fresh-weak.md')!;
+    expect(r.mode).toBe('lexical');
+    expect(r.items.map((i) => i.id)).toEqual(['fresh-weak.md', 'old-strong.md']);
+    expect(strong.similarity).toBe(1);
+    expect(weak.similarity).toBeGreaterThan(0);
+    expect(weak.similarity).toBeLessThan(1);
+    expect(weak.recency).toBeCloseTo(Math.SQRT1_2, 9);
+    expect(strong.recency).toBeCloseTo(Math.pow(2, -48), 12);
+    for (const i of r.items) expect(i.score).toBeCloseTo(0.7 * i.similarity + 0.3 * i.recency, 12);
+  });
+
+  it('a window excludes memories older than it', async () => {
+    const r = await recall({ state }, { text: 'lock timeout', now: NOW, window: 24 * HOUR });
+    expect(r.items.map((i) => i.id)).toEqual(['fresh-weak.md']);
+  });
+
+  it('keeps to the project and global notes, and never returns pruned, superseded or inbox notes', async () => {
+    const s = stateOf(
+      doc('global.md', 'lock timeout'),
+      doc('mine.md', 'lock timeout', { owner: 'agentm' }),
+      doc('theirs.md', 'lock timeout', { owner: 'other' }),
+      doc('pruned.md', 'lock timeout', { status: 'pruned' }),
+      doc('superseded.md', 'lock timeout', { status: 'superseded' }),
+      doc('inbox.md', 'lock timeout', { status: 'inbox' }),
+    );
+    expect((await recall({ state: s }, { text: 'lock timeout', project: 'agentm', now: NOW })).items.map((i) => i.id).sort()).toEqual(['global.md', 'mine.md']);
+    expect((await recall({ state: s }, { text: 'lock timeout', now: NOW })).items.map((i) => i.id).sort()).toEqual(['global.md', 'mine.md', 'theirs.md']);
+    expect((await recall({ state: s }, { text: 'lock timeout', project: '', now: NOW })).items.map((i) => i.id)).toEqual(['global.md']);
+  });
+
+  it('filters by kind, honours k, and ranks by recency alone without words', async () => {
+    const s = stateOf(
+      doc('a.md', 'alpha', { kind: 'fix', updatedMs: NOW - 3 * HOUR }),
+      doc('b.md', 'beta', { kind: 'episode', updatedMs: NOW - HOUR }),
+      doc('c.md', 'gamma', { kind: 'fix', updatedMs: NOW - 2 * HOUR }),
+    );
+    expect((await recall({ state: s }, { text: '', now: NOW })).items.map((i) => i.id)).toEqual(['b.md', 'c.md', 'a.md']);
+    expect((await recall({ state: s }, { text: 'the of', now: NOW, k: 1 })).items.map((i) => i.id)).toEqual(['b.md']);
+    expect((await recall({ state: s }, { now: NOW, kinds: ['fix'] })).items.map((i) => i.id)).toEqual(['c.md', 'a.md']);
+  });
+
+  it('makes a snippet around the first matching word', async () => {
+    const long = `${'filler words here '.repeat(8)}the heartbeat refreshes the lock directory every five seconds ${'more filler '.repeat(20)}`;
+    const r = await recall({ state: stateOf(doc('long.md', long)) }, { text: 'heartbeats', now: NOW });
+    expect(r.items[0]!.snippet).toMatch(/^….*heartbeat refreshes the lock.*…$/);
+  });
+
+  it.each([
+    [{ k: 0 }, /k must be a positive integer/],
+    [{ k: 2.5 }, /k must be a positive integer/],
+    [{ window: -1 }, /window must be ≥ 0/],
+    [{ halfLife: Number.NaN }, /halfLife must be ≥ 0/],
+    [{ wSem: Number.POSITIVE_INFINITY }, /wSem must be a finite number/],
+    [{ lexicalShare: 2 }, /lexicalShare must be in \[0, 1\]/],
+  ])('refuses %o with a typed error', async (bad, message) => {
+    await expect(recall({ state }, { text: 'x', ...bad })).rejects.toThrow(MemoryArgumentError);
+    await expect(recall({ state }, { text: 'x', ...bad })).rejects.toThrow(message);
+  });
+
+  it('rankDocuments breaks score ties by recency', () => {
+    const docs = [
+      { owner: '', kind: 'fix', status: 'active', updatedMs: NOW - 2 * HOUR },
+      { owner: '', kind: 'fix', status: 'active', updatedMs: NOW - HOUR },
+    ];
+    const ranked = rankDocuments(docs, undefined, undefined, { k: 2, window: 0, halfLife: 0, wSem: 0.7, wRec: 0.3, lexicalShare: 0.5, now: NOW, project: undefined, kinds: undefined });
+    expect(ranked.map((r) => r.doc)).toEqual([docs[1], docs[0]]);
+  });
+});
