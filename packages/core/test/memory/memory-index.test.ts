@@ -59,7 +59,7 @@ describe('MemoryIndex: cold build', () => {
     expect(index.loadStatus).toBe('missing');
     const report = await index.refresh();
     expect(report.rebuilt).toBe('missing');
-    expect(report.conflictCopies.sort()).toEqual(['memory/reference/vault (1).md', 'memory/reference/vault.sync-conflict-20260105-101010-ABCDEFG.md']);
+    expect([...report.conflictCopies].sort()).toEqual(['memory/reference/vault (1).md', 'memory/reference/vault.sync-conflict-20260105-101010-ABCDEFG.md']);
     const keys = ids(index);
     expect(keys.filter((k) => !k.includes('#'))).toEqual([
       'desk/projects/agentm/fix/lock-timeout.md',
@@ -198,7 +198,7 @@ describe('MemoryIndex: persistence', () => {
     ['corrupt', async (dir: string) => writeFile(join(dir, 'index.snap'), (await readFile(join(dir, 'index.snap'))).subarray(0, 200))],
     ['corrupt', async (dir: string) => {
       const bytes = await readFile(join(dir, 'index.snap'));
-      bytes[bytes.length - 40] ^= 0xff;
+      bytes[bytes.length - 40] = bytes[bytes.length - 40]! ^ 0xff;
       await writeFile(join(dir, 'index.snap'), bytes);
     }],
     ['outdated', async (dir: string) => {
