@@ -16,7 +16,7 @@ export function registerReindex(program: Command, ctx: CliContext): void {
       for (const w of report.warnings) ctx.io.err(`agentm: warning: ${w}\n`);
       for (const e of report.errors) ctx.io.err(`agentm: skipped ${e.key}: ${e.message}\n`);
       if (flags.json) {
-        ctx.io.out(`${JSON.stringify({ indexDir: index.dir, ...report, ms: Date.now() - started }, null, 2)}\n`);
+        ctx.io.out(`${JSON.stringify({ indexDir: index.dir, ...report, rebuilt: report.rebuilt ?? null, ms: Date.now() - started }, null, 2)}\n`);
       } else {
         const how = report.rebuilt ? `rebuilt (${report.rebuilt === 'requested' ? '--full' : `index was ${report.rebuilt}`})` : 'updated';
         ctx.io.out(
