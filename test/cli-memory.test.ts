@@ -51,7 +51,7 @@ describe('agentm recall / reindex / consolidate', () => {
     expect(first.stdout).toMatch(/index rebuilt \(index was missing\): \d+ documents/);
     expect(first.stdout).toContain(join(v.home, '.cache', 'agentm', 'index'));
     const again = await runAgentm(['reindex', '--json'], { home: v.home, env: v.env });
-    expect(JSON.parse(again.stdout)).toMatchObject({ rebuilt: null, read: 0, unchanged: 4 });
+    expect(JSON.parse(again.stdout)).toMatchObject({ rebuilt: null, read: 0, unchanged: 5 });
     const full = await runAgentm(['reindex', '--full'], { home: v.home, env: v.env });
     expect(full.stdout).toContain('rebuilt (--full)');
     const walk = async (dir: string): Promise<string[]> =>
