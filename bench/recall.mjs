@@ -21,13 +21,13 @@ import { fmtMs, median, percentile, ratio } from './lib/stats.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 
-/** The bench's note mapper: layout defaults, type and dates from a flat frontmatter. */
+/** The bench's note mapper (parseNote's job after merge): layout defaults, type, dates and fingerprint from a flat frontmatter. */
 function toDocument(locator, text, info) {
   const end = text.indexOf('\n---\n', 4);
   const front = end > 0 ? text.slice(4, end) : '';
   const body = end > 0 ? text.slice(end + 5) : text;
   const field = (k) => new RegExp(`^${k}: (.*)$`, 'm').exec(front)?.[1];
-  const base = noteDefaults(locator, body, info, classifySource(locator.key));
+  const base = noteDefaults(locator, body, info, classifySource(locator.key), field('fingerprint'));
   const updated = field('updated') ? Date.parse(field('updated')) : base.updatedMs;
   return { ...base, kind: field('type') ?? base.kind, updatedMs: updated, createdMs: updated, title: /^# (.*)$/m.exec(body)?.[1] ?? base.title };
 }

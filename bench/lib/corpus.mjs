@@ -1,6 +1,7 @@
 /** Seeded synthetic memory vaults for the recall benchmark: Zipf vocabulary, log-normal note lengths. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { textFingerprint } from '@agentm/core';
 
 /** mulberry32: small, fast, seeded. */
 export function rng(seed) {
@@ -74,7 +75,9 @@ export function writeVault(root, notes, seed = 1) {
     const length = Math.max(12, Math.round(Math.exp(Math.log(150) + 0.6 * gaussian(random))));
     const date = new Date(t0 + Math.floor(random() * 300) * day).toISOString().slice(0, 10);
     const body = `# ${sentence(5)}\n\n${sentence(length)}\n`;
-    write(key, `---\ntype: ${type}\nstatus: active\ncreated: ${date}\nupdated: ${date}\ntags: [${words[rank()]}]\nalways_load: false\n---\n\n${body}`);
+    // Like agentm's save: the fingerprint of the body is recorded in the frontmatter.
+    const fingerprint = textFingerprint(body);
+    write(key, `---\ntype: ${type}\nstatus: active\ncreated: ${date}\nupdated: ${date}\ntags: [${words[rank()]}]\nfingerprint: ${fingerprint}\nalways_load: false\n---\n\n${body}`);
     keys.push(key);
   }
   for (let p = 0; p < Math.ceil(notes / 200); p++) {

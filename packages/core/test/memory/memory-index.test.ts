@@ -175,7 +175,7 @@ describe('MemoryIndex: persistence', () => {
     await v.write('memory/reference/new.md', note('Compaction.'));
     await index.refresh();
     expect((await readFile(join(index.dir, 'index.snap'))).equals(snap)).toBe(false);
-    await expect(readFile(join(index.dir, 'journal.json'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(readFile(join(index.dir, 'journal.log'))).rejects.toMatchObject({ code: 'ENOENT' });
     const { index: again } = await open(v);
     expect(ids(again)).toEqual(ids(index));
   });
@@ -226,11 +226,32 @@ describe('MemoryIndex: persistence', () => {
     await index.refresh();
     await v.write('memory/reference/new.md', note('Only in the journal.'));
     await index.refresh();
-    await writeFile(join(index.dir, 'journal.json'), '{"schema": 1, "snaps');
+    await writeFile(join(index.dir, 'journal.log'), '{"schema": 1, "snaps');
     const { index: again } = await open(v);
     expect(again.state.docs.has('memory/reference/new.md')).toBe(false);
     await again.refresh();
     expect(again.state.docs.has('memory/reference/new.md')).toBe(true);
+  });
+
+  it('keeps the journal up to a torn last line, and rewrites it whole before appending again', async () => {
+    const v = await vault(BASE);
+    const { index } = await open(v);
+    await index.refresh();
+    await v.write('memory/reference/one.md', note('First journalled note.'));
+    await index.refresh();
+    await v.write('memory/reference/two.md', note('Second journalled note.'));
+    await index.refresh();
+    const path = join(index.dir, 'journal.log');
+    const lines = (await readFile(path, 'utf8')).split('\n');
+    expect(lines).toHaveLength(4); // header, two ops, trailing newline
+    await writeFile(path, `${lines[0]}\n${lines[1]}\n${lines[2]!.slice(0, 40)}`);
+    const { index: again } = await open(v);
+    expect(again.state.docs.has('memory/reference/one.md')).toBe(true);
+    expect(again.state.docs.has('memory/reference/two.md')).toBe(false);
+    await again.refresh();
+    expect(again.state.docs.has('memory/reference/two.md')).toBe(true);
+    const { index: third } = await open(v);
+    expect(ids(third)).toEqual(ids(again));
   });
 });
 

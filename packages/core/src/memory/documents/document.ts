@@ -50,5 +50,5 @@ export const NON_RECALLABLE_STATUSES: ReadonlySet<string> = new Set(['pruned', '
 
 /** Whether recall may return a document of this status. */
 export function isRecallable(doc: Pick<IndexDocument, 'status'>): boolean {
-  return !NON_RECALLABLE_STATUSES.has(doc.status.trim().toLowerCase());
+  return doc.status === 'active' || !NON_RECALLABLE_STATUSES.has(doc.status.trim().toLowerCase());
 }

@@ -54,22 +54,26 @@ export class Bm25Index {
   deadCount = 0;
   totalLength = 0;
   #acc = new Float64Array(0);
-  /** Reused per add: one Map per document would be most of the garbage of a cold build. */
+  /** Reused per add: one Map per document would be much of the garbage of a cold build. */
   readonly #counts = new Map<string, number>();
   #touched = new Int32Array(0);
 
   /** Adds a document's tokens under a fresh slot and returns the slot. */
   add(tokens: readonly string[]): number {
-    const slot = this.#newSlot(tokens.length);
     const counts = this.#counts;
     counts.clear();
     for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
+    return this.addCounts(tokens.length, counts);
+  }
+
+  /** Adds a document given its term counts (see `countTerms`) and length; returns the slot. */
+  addCounts(length: number, counts: ReadonlyMap<string, number>): number {
+    const slot = this.#newSlot(length);
     for (const [term, tf] of counts) {
       let p = this.terms.get(term);
       if (!p) this.terms.set(term, (p = new Postings()));
       p.push(slot, tf);
     }
-    counts.clear();
     return slot;
   }
 

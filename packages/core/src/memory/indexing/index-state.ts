@@ -1,6 +1,6 @@
 import type { IndexDocument } from '../documents/document.js';
 import { Bm25Index } from './bm25.js';
-import { tokenize } from './tokenize.js';
+import { countTerms } from './tokenize.js';
 
 /** What the index remembers of a source file, to tell next time whether it changed. */
 export interface FileEntry {
@@ -42,13 +42,14 @@ export class IndexState {
   readonly files = new Map<string, FileEntry>();
   readonly docs = new Map<string, StoredDoc>();
   bySlot: (StoredDoc | undefined)[] = [];
+  readonly #counts = new Map<string, number>();
 
   /** Replaces whatever `entry.key` produced before with `docs`. */
   putFile(entry: Omit<FileEntry, 'docIds'>, docs: readonly IndexDocument[]): void {
     this.deleteFile(entry.key);
     const ids: string[] = [];
     for (const doc of docs) {
-      this.putDoc({ ...doc, locator: doc.locator || entry.key }, tokenize(searchableText(doc)));
+      this.putDoc({ ...doc, locator: doc.locator || entry.key });
       ids.push(doc.id);
     }
     this.files.set(entry.key, { ...entry, docIds: ids });
@@ -71,10 +72,11 @@ export class IndexState {
     this.files.delete(key);
   }
 
-  /** Adds (or replaces) one document with precomputed tokens. */
-  putDoc(doc: IndexDocument, tokens: readonly string[]): StoredDoc {
+  /** Adds (or replaces) one document. */
+  putDoc(doc: IndexDocument): StoredDoc {
     this.removeDoc(doc.id);
-    const slot = this.bm25.add(tokens);
+    const length = countTerms(searchableText(doc), this.#counts);
+    const slot = this.bm25.addCounts(length, this.#counts);
     const { text, ...rest } = doc;
     const stored: StoredDoc = { ...rest, preview: previewOf(text), slot };
     this.docs.set(doc.id, stored);

@@ -1,22 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { appendFile, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWrite } from '../../protocol/atomic-write.js';
 import { decodeSnapshot, encodeSnapshot, INDEX_SCHEMA_VERSION, SnapshotDecodeError, type SnapshotMeta } from './codec.js';
 import type { IndexState } from './index-state.js';
-import { parseJournal, type Journal, type JournalOp } from './journal.js';
+import { journalHeader, journalLines, parseJournal, type JournalOp, type ParsedJournal } from './journal.js';
 
 export const SNAPSHOT_FILE = 'index.snap';
-export const JOURNAL_FILE = 'journal.json';
+export const JOURNAL_FILE = 'journal.log';
 
 export type LoadResult =
-  | { readonly status: 'loaded'; readonly state: IndexState; readonly meta: SnapshotMeta; readonly journal: readonly JournalOp[] }
+  | { readonly status: 'loaded'; readonly state: IndexState; readonly meta: SnapshotMeta; readonly journal: ParsedJournal | undefined }
   | { readonly status: 'missing' | 'corrupt' | 'outdated'; readonly detail: string };
 
 /**
- * The index's files in its directory. Every file is replaced whole by `atomicWrite`, so a reader (or a
- * crash) sees the old file or the new one. No fsync: the index is a cache — a file lost to a power cut
- * fails its checksum or its journal check and is rebuilt from the Markdown, which is fsynced.
+ * The index's files in its directory. The snapshot is replaced whole by `atomicWrite`, so a reader (or
+ * a crash) sees the old one or the new one; the journal is created by `atomicWrite` and then appended
+ * to, each line checksummed (see journal.ts). No fsync: the index is a cache — a file lost to a power
+ * cut fails its checksum and is rebuilt, or re-found, from the Markdown, which is fsynced.
  */
 export class IndexStore {
   constructor(readonly dir: string) {}
@@ -46,11 +47,11 @@ export class IndexStore {
       return { status: 'corrupt', detail: (error as Error).message };
     }
     if (decoded.meta.root !== root) return { status: 'outdated', detail: `built for ${decoded.meta.root}, not ${root}` };
-    return { status: 'loaded', state: decoded.state, meta: decoded.meta, journal: (await this.readJournal(decoded.meta.snapshotId)) ?? [] };
+    return { status: 'loaded', state: decoded.state, meta: decoded.meta, journal: await this.readJournal(decoded.meta.snapshotId) };
   }
 
-  /** The journal ops extending `snapshotId`, or undefined when absent, unreadable or for another snapshot. */
-  async readJournal(snapshotId: string): Promise<readonly JournalOp[] | undefined> {
+  /** The journal extending `snapshotId`, or undefined when absent, unreadable or for another snapshot. */
+  async readJournal(snapshotId: string): Promise<ParsedJournal | undefined> {
     let text: string;
     try {
       text = await readFile(this.journalPath, 'utf8');
@@ -59,7 +60,7 @@ export class IndexStore {
       throw error;
     }
     const journal = parseJournal(text, INDEX_SCHEMA_VERSION);
-    return journal && journal.snapshotId === snapshotId ? journal.ops : undefined;
+    return journal && journal.snapshotId === snapshotId ? journal : undefined;
   }
 
   /** Writes a new snapshot of `state`, then clears the journal it supersedes. Returns its metadata. */
@@ -71,9 +72,14 @@ export class IndexStore {
     return meta;
   }
 
+  /** Replaces the journal with exactly these ops (a new journal, or one that had a torn line). */
   async writeJournal(snapshotId: string, ops: readonly JournalOp[]): Promise<void> {
-    const journal: Journal = { schema: INDEX_SCHEMA_VERSION, snapshotId, ops };
-    await atomicWrite(this.journalPath, JSON.stringify(journal), { fsync: false });
+    await atomicWrite(this.journalPath, journalHeader(INDEX_SCHEMA_VERSION, snapshotId) + journalLines(ops), { fsync: false });
+  }
+
+  /** Appends ops to a journal `writeJournal` created. */
+  async appendJournal(ops: readonly JournalOp[]): Promise<void> {
+    await appendFile(this.journalPath, journalLines(ops));
   }
 
   /** A stamp that changes whenever another process replaces the snapshot or the journal. */

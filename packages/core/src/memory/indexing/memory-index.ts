@@ -76,6 +76,8 @@ export class MemoryIndex extends DerivedMaintenance {
   #meta: SnapshotMeta | undefined;
   #journal: JournalOp[] = [];
   #journalBytes = 0;
+  /** Whether the journal file holds exactly `#journal` and may be appended to. */
+  #journalOnDisk = false;
   #stamp = '';
   #status: LoadStatus = 'missing';
   #vectors: VectorCache | undefined;
@@ -263,12 +265,15 @@ export class MemoryIndex extends DerivedMaintenance {
       this.#meta = await this.#store.writeSnapshot(this.#state, this.root, this.#now());
       this.#journal = [];
       this.#journalBytes = 0;
+      this.#journalOnDisk = false;
       this.#status = 'loaded';
       this.#statusDetail = '';
     } else if (ops.length > 0) {
       this.#journal.push(...ops);
       this.#journalBytes += weight;
-      await this.#store.writeJournal(this.#meta.snapshotId, this.#journal);
+      if (this.#journalOnDisk) await this.#store.appendJournal(ops);
+      else await this.#store.writeJournal(this.#meta.snapshotId, this.#journal);
+      this.#journalOnDisk = true;
     }
     this.#stamp = await this.#store.stamp();
   }
@@ -280,6 +285,7 @@ export class MemoryIndex extends DerivedMaintenance {
       this.#state = new IndexState();
       this.#meta = undefined;
       this.#journal = [];
+      this.#journalOnDisk = false;
       this.#status = loaded.status;
       this.#statusDetail = loaded.detail;
       return;
@@ -288,7 +294,8 @@ export class MemoryIndex extends DerivedMaintenance {
     this.#meta = loaded.meta;
     this.#journal = [];
     this.#journalBytes = 0;
-    this.#replay(loaded.journal);
+    this.#replay(loaded.journal?.ops ?? []);
+    this.#journalOnDisk = loaded.journal?.clean ?? false;
     this.#status = 'loaded';
     this.#statusDetail = '';
   }
@@ -307,10 +314,11 @@ export class MemoryIndex extends DerivedMaintenance {
   async #catchUp(): Promise<void> {
     const stamp = await this.#store.stamp();
     if (stamp === this.#stamp) return;
-    const ops = this.#meta ? await this.#store.readJournal(this.#meta.snapshotId) : undefined;
+    const journal = this.#meta ? await this.#store.readJournal(this.#meta.snapshotId) : undefined;
     const sameSnapshot = this.#meta !== undefined && stamp.split('|')[0] === this.#stamp.split('|')[0];
-    if (sameSnapshot && ops && ops.length >= this.#journal.length) {
-      this.#replay(ops.slice(this.#journal.length));
+    if (sameSnapshot && journal && journal.ops.length >= this.#journal.length) {
+      this.#replay(journal.ops.slice(this.#journal.length));
+      this.#journalOnDisk = journal.clean;
       this.#stamp = stamp;
       return;
     }

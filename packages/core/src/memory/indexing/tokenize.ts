@@ -29,18 +29,36 @@ export function stem(word: string): string {
   return word.slice(0, -1);
 }
 
-/** The terms of `text`, in order, with repeats (term frequency matters). */
-export function tokenize(text: string): string[] {
+function words(text: string): RegExpMatchArray | null {
   let s = text.toLowerCase();
   if (NON_ASCII.test(s)) s = s.normalize('NFKD').replace(COMBINING, '');
-  const words = s.match(WORD);
-  if (!words) return [];
+  return s.match(WORD);
+}
+
+/** The terms of `text`, in order, with repeats (term frequency matters). */
+export function tokenize(text: string): string[] {
   const out: string[] = [];
-  for (const word of words) {
+  for (const word of words(text) ?? []) {
     if (word.length > MAX_TOKEN || STOP_WORDS.has(word)) continue;
     out.push(stem(word));
   }
   return out;
+}
+
+/**
+ * Counts the terms of `text` into `counts` (cleared first) and returns how many terms it has: the
+ * same analysis as `tokenize`, without building the token array (the hot path of a cold build).
+ */
+export function countTerms(text: string, counts: Map<string, number>): number {
+  counts.clear();
+  let n = 0;
+  for (const word of words(text) ?? []) {
+    if (word.length > MAX_TOKEN || STOP_WORDS.has(word)) continue;
+    const term = stem(word);
+    counts.set(term, (counts.get(term) ?? 0) + 1);
+    n++;
+  }
+  return n;
 }
 
 /** The distinct terms of a query, in first-seen order. */

@@ -63,44 +63,63 @@ export function rankDocuments<D extends RankDoc>(
   cosines: ArrayLike<number> | undefined,
   options: RankOptions,
 ): Ranked<D>[] {
-  const bm25 = new Map<number, number>();
+  // Candidates as parallel arrays (slot, raw BM25): no object per candidate until it makes the top k.
   const slots: number[] = [];
+  const raws: number[] = [];
+  let max = 0;
+  let lexical: Uint8Array | undefined;
   if (matches) {
     for (let i = 0; i < matches.count; i++) {
       const slot = matches.slots[i]!;
       const doc = bySlot[slot];
-      if (doc && inScope(doc, options)) (bm25.set(slot, matches.scores[i]!), slots.push(slot));
+      if (!doc || !inScope(doc, options)) continue;
+      const raw = matches.scores[i]!;
+      slots.push(slot);
+      raws.push(raw);
+      if (raw > max) max = raw;
     }
   }
   if (!matches || cosines) {
+    if (matches) {
+      lexical = new Uint8Array(bySlot.length);
+      for (const slot of slots) lexical[slot] = 1;
+    }
     for (let slot = 0; slot < bySlot.length; slot++) {
       const doc = bySlot[slot];
-      if (bm25.has(slot) || !doc || !inScope(doc, options)) continue;
-      if (cosines && !(cosines[slot]! > 0) && matches) continue;
+      if (lexical?.[slot] || !doc || !inScope(doc, options)) continue;
+      if (cosines && matches && !(cosines[slot]! > 0)) continue;
       slots.push(slot);
+      raws.push(0);
     }
   }
-  let max = 0;
-  for (const s of bm25.values()) if (s > max) max = s;
   const heap = new TopK<Ranked<D>>(Math.max(0, options.k), (a, b) => a.score - b.score || a.doc.updatedMs - b.doc.updatedMs);
-  for (const slot of slots) {
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
     const doc = bySlot[slot]!;
-    const raw = bm25.get(slot) ?? 0;
     const cos = cosines ? cosines[slot] : undefined;
-    const similarity = relevanceOf(raw, max, cos !== undefined && Number.isFinite(cos) ? cos : cosines ? 0 : undefined, options.lexicalShare);
+    const similarity = relevanceOf(raws[i]!, max, cosines ? (cos !== undefined && Number.isFinite(cos) ? cos : 0) : undefined, options.lexicalShare);
     const recency = recencyOf(options.now - doc.updatedMs, options.halfLife);
-    heap.push({ doc, similarity, recency, score: recallScore(similarity, recency, options.wSem, options.wRec), bm25: raw, cosine: cos });
+    const score = recallScore(similarity, recency, options.wSem, options.wRec);
+    if (!heap.admits(score, doc.updatedMs)) continue;
+    heap.push({ doc, similarity, recency, score, bm25: raws[i]!, cosine: cos });
   }
   return heap.sorted();
 }
 
 /** A bounded min-heap keeping the k largest items by `compare`. */
-class TopK<T> {
+class TopK<T extends { readonly score: number; readonly doc: { readonly updatedMs: number } }> {
   readonly #items: T[] = [];
   constructor(
     private readonly k: number,
     private readonly compare: (a: T, b: T) => number,
   ) {}
+
+  /** Whether an item of this score (and update time) would enter the heap; spares building losers. */
+  admits(score: number, updatedMs: number): boolean {
+    if (this.#items.length < this.k) return this.k > 0;
+    const min = this.#items[0]!;
+    return score > min.score || (score === min.score && updatedMs > min.doc.updatedMs);
+  }
 
   push(item: T): void {
     const items = this.#items;
