@@ -31,8 +31,10 @@ afterEach(async () => {
   await server.close();
 });
 
-const embeddings = (over: { timeoutMs?: number; dimensions?: number } = {}) => new OpenAIEmbeddings({ baseUrl: server.baseUrl, model: 'test-embed', apiKey: 'sk-test', timeoutMs: 500, ...over });
-const chat = () => new OpenAIChat({ baseUrl: server.baseUrl, model: 'test-chat', timeoutMs: 500 });
+// Generous timeouts for answers (a loaded CI machine is slow), a short one where the server never answers.
+const timeoutFor = (mode: Mode) => (mode === 'timeout' ? 800 : 15_000);
+const embeddings = (over: { timeoutMs?: number; dimensions?: number } = {}) => new OpenAIEmbeddings({ baseUrl: server.baseUrl, model: 'test-embed', apiKey: 'sk-test', timeoutMs: timeoutFor(server.mode), ...over });
+const chat = () => new OpenAIChat({ baseUrl: server.baseUrl, model: 'test-chat', timeoutMs: timeoutFor(server.mode) });
 
 describe('OpenAI-compatible embeddings client', () => {
   it('posts the model and inputs with the bearer key and returns one vector per text', async () => {
@@ -44,7 +46,7 @@ describe('OpenAI-compatible embeddings client', () => {
 
   it.each([
     ['http500', ProviderHttpError, /HTTP 500/],
-    ['timeout', ProviderTimeoutError, /did not answer within 500 ms/],
+    ['timeout', ProviderTimeoutError, /did not answer within 800 ms/],
     ['malformed', ProviderMalformedError, /not JSON/],
     ['badshape', ProviderMalformedError, /no `data` array/],
   ] as const)('throws a typed error when the server is %s', async (mode, type, message) => {
@@ -117,7 +119,8 @@ describe('hybrid recall', () => {
 
   it.each(['http500', 'timeout', 'malformed', 'wrongdim'] as const)('degrades to lexical recall with a warning when the provider is %s at query time', async (mode) => {
     const v = await vault();
-    const index = await MemoryIndex.open({ backend: new DeviceLocalBackend({ root: v.root }), toDocument: testToDocument, indexRoot: join(v.dir, 'cache'), lockRoot: join(v.dir, 'locks'), embedder: embeddings() });
+    const embedder = embeddings({ timeoutMs: timeoutFor(mode) });
+    const index = await MemoryIndex.open({ backend: new DeviceLocalBackend({ root: v.root }), toDocument: testToDocument, indexRoot: join(v.dir, 'cache'), lockRoot: join(v.dir, 'locks'), embedder });
     await index.refresh();
     server.mode = mode;
     const result = await recall(index, { text: 'vault lock' });
@@ -129,7 +132,7 @@ describe('hybrid recall', () => {
 
   it('builds the index lexically when the provider fails at refresh, and embeds the rest once it is back', async () => {
     const v = await vault();
-    const options = { backend: new DeviceLocalBackend({ root: v.root }), toDocument: testToDocument, indexRoot: join(v.dir, 'cache'), lockRoot: join(v.dir, 'locks'), embedder: embeddings() };
+    const options = { backend: new DeviceLocalBackend({ root: v.root }), toDocument: testToDocument, indexRoot: join(v.dir, 'cache'), lockRoot: join(v.dir, 'locks'), embedder: embeddings({ timeoutMs: 3000 }) };
     server.mode = 'timeout';
     const index = await MemoryIndex.open(options);
     const report = await index.refresh();

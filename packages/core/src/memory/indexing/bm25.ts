@@ -44,7 +44,10 @@ export interface Matches {
 }
 
 export class Bm25Index {
-  readonly terms = new Map<string, Postings>();
+  /** Term → id; ids index `postings` and `termList`. Interning turns two hash lookups per token into one. */
+  readonly termIds = new Map<string, number>();
+  readonly termList: string[] = [];
+  readonly postings: Postings[] = [];
   /** Slot → token count (0 for a dead slot). */
   lengths = new Uint32Array(1024);
   /** Slot → 1 when live. */
@@ -54,30 +57,58 @@ export class Bm25Index {
   deadCount = 0;
   totalLength = 0;
   #acc = new Float64Array(0);
-  /** Reused per add: one Map per document would be much of the garbage of a cold build. */
-  readonly #counts = new Map<string, number>();
   #touched = new Int32Array(0);
+  /** Per-add scratch: term frequency by term id, and the ids seen in this document. */
+  #tf = new Uint16Array(1024);
+  #seen: number[] = [];
 
-  /** Adds a document's tokens under a fresh slot and returns the slot. */
-  add(tokens: readonly string[]): number {
-    const counts = this.#counts;
-    counts.clear();
-    for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
-    return this.addCounts(tokens.length, counts);
+  /** Number of distinct terms ever indexed. */
+  get termCount(): number {
+    return this.termList.length;
   }
 
-  /** Adds a document given its term counts (see `countTerms`) and length; returns the slot. */
-  addCounts(length: number, counts: ReadonlyMap<string, number>): number {
-    const slot = this.#newSlot(length);
-    for (const [term, tf] of counts) {
-      let p = this.terms.get(term);
-      if (!p) this.terms.set(term, (p = new Postings()));
-      p.push(slot, tf);
+  /** The postings of a term, if it was ever indexed. */
+  postingsOf(term: string): Postings | undefined {
+    const id = this.termIds.get(term);
+    return id === undefined ? undefined : this.postings[id];
+  }
+
+  /** The id of a term, interning it (with empty postings) when new. */
+  internTerm(term: string, capacity = 4): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.termList.length;
+      this.termIds.set(term, id);
+      this.termList.push(term);
+      this.postings.push(new Postings(capacity));
+      if (id >= this.#tf.length) {
+        const tf = new Uint16Array(this.#tf.length * 2);
+        tf.set(this.#tf);
+        this.#tf = tf;
+      }
     }
+    return id;
+  }
+
+  /** Adds a document's tokens (see `tokenize`) under a fresh slot and returns the slot. */
+  add(tokens: readonly string[]): number {
+    const slot = this.#newSlot(tokens.length);
+    const seen = this.#seen;
+    for (const token of tokens) {
+      const id = this.internTerm(token);
+      const tf = this.#tf;
+      if (tf[id] === 0) seen.push(id);
+      if (tf[id]! < 65535) tf[id] = tf[id]! + 1;
+    }
+    for (const id of seen) {
+      this.postings[id]!.push(slot, this.#tf[id]!);
+      this.#tf[id] = 0;
+    }
+    seen.length = 0;
     return slot;
   }
 
-  /** Adds already-counted postings (used when loading). */
+  /** Adds a slot with no postings (loading a snapshot adds postings per term afterwards). */
   addSlot(length: number): number {
     return this.#newSlot(length);
   }
@@ -108,7 +139,7 @@ export class Bm25Index {
     const norm0 = k1 * (1 - BM25_B);
     const norm1 = (k1 * BM25_B) / (avg || 1);
     for (const term of new Set(terms)) {
-      const p = this.terms.get(term);
+      const p = this.postingsOf(term);
       if (!p) continue;
       const df = this.deadCount === 0 ? p.n : countLive(p, live);
       if (df === 0) continue;
@@ -135,23 +166,22 @@ export class Bm25Index {
   }
 
   /**
-   * A copy with only the live slots, renumbered in order; `remap[old]` is the new slot or -1.
-   * Used before writing, so dead postings never reach the disk.
+   * A copy with only the live slots, renumbered in order, and only terms that still have postings;
+   * `remap[old]` is the new slot or -1. Used before writing, so dead postings never reach the disk.
    */
   compacted(): { index: Bm25Index; remap: Int32Array } {
     const remap = new Int32Array(this.slotCount).fill(-1);
     const out = new Bm25Index();
     for (let slot = 0; slot < this.slotCount; slot++) if (this.live[slot]) remap[slot] = out.addSlot(this.lengths[slot]!);
-    for (const [term, p] of this.terms) {
+    this.postings.forEach((p, id) => {
       let q: Postings | undefined;
       for (let i = 0; i < p.n; i++) {
         const to = remap[p.slots[i]!]!;
         if (to < 0) continue;
-        q ??= new Postings(Math.max(4, p.n));
+        q ??= out.postings[out.internTerm(this.termList[id]!, Math.max(4, p.n))]!;
         q.push(to, p.tfs[i]!);
       }
-      if (q) out.terms.set(term, q);
-    }
+    });
     return { index: out, remap };
   }
 

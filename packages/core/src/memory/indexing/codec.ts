@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Postings } from './bm25.js';
 import { IndexState, type FileEntry, type StoredDoc } from './index-state.js';
 
 /**
@@ -73,11 +72,10 @@ export function encodeSnapshot(state: IndexState, meta: SnapshotMeta): Buffer {
     const d = state.bySlot[slot]!;
     docs.push([d.id, d.locator, d.owner, d.kind, d.status, d.tags, d.alwaysLoad ? 1 : 0, d.createdMs, d.updatedMs, d.title, d.preview, d.fingerprint, d.derivedFrom, d.confidence ?? null, state.bm25.lengths[slot]!]);
   }
-  const terms = [...state.bm25.terms.keys()];
+  const terms = state.bm25.termList;
   const header = Buffer.from(JSON.stringify({ schema: INDEX_SCHEMA_VERSION, ...meta, files, docs, terms } satisfies Header), 'utf8');
   const body = new VarintWriter(1 << 16);
-  for (const term of terms) {
-    const p = state.bm25.terms.get(term)!;
+  for (const p of state.bm25.postings) {
     body.write(p.n);
     let prev = 0;
     for (let i = 0; i < p.n; i++) {
@@ -126,13 +124,12 @@ export function decodeSnapshot(bytes: Buffer): { state: IndexState; meta: Snapsh
   const reader = new VarintReader(payload, headerStart + headerLength);
   for (const term of header.terms) {
     const n = reader.read();
-    const p = new Postings(Math.max(4, n));
+    const p = state.bm25.postings[state.bm25.internTerm(term, Math.max(4, n))]!;
     let slot = 0;
     for (let i = 0; i < n; i++) {
       slot += reader.read();
       p.push(slot, reader.read());
     }
-    state.bm25.terms.set(term, p);
   }
   if (reader.offset !== payload.length) throw new SnapshotDecodeError('corrupt', 'postings do not match the header');
   return { state, meta: { root: header.root, snapshotId: header.snapshotId, builtMs: header.builtMs } };

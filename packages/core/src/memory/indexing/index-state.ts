@@ -1,6 +1,6 @@
 import type { IndexDocument } from '../documents/document.js';
 import { Bm25Index } from './bm25.js';
-import { countTerms } from './tokenize.js';
+import { tokenize } from './tokenize.js';
 
 /** What the index remembers of a source file, to tell next time whether it changed. */
 export interface FileEntry {
@@ -42,7 +42,6 @@ export class IndexState {
   readonly files = new Map<string, FileEntry>();
   readonly docs = new Map<string, StoredDoc>();
   bySlot: (StoredDoc | undefined)[] = [];
-  readonly #counts = new Map<string, number>();
 
   /** Replaces whatever `entry.key` produced before with `docs`. */
   putFile(entry: Omit<FileEntry, 'docIds'>, docs: readonly IndexDocument[]): void {
@@ -75,8 +74,7 @@ export class IndexState {
   /** Adds (or replaces) one document. */
   putDoc(doc: IndexDocument): StoredDoc {
     this.removeDoc(doc.id);
-    const length = countTerms(searchableText(doc), this.#counts);
-    const slot = this.bm25.addCounts(length, this.#counts);
+    const slot = this.bm25.add(tokenize(searchableText(doc)));
     const { text, ...rest } = doc;
     const stored: StoredDoc = { ...rest, preview: previewOf(text), slot };
     this.docs.set(doc.id, stored);

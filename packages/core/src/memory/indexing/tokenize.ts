@@ -45,22 +45,6 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-/**
- * Counts the terms of `text` into `counts` (cleared first) and returns how many terms it has: the
- * same analysis as `tokenize`, without building the token array (the hot path of a cold build).
- */
-export function countTerms(text: string, counts: Map<string, number>): number {
-  counts.clear();
-  let n = 0;
-  for (const word of words(text) ?? []) {
-    if (word.length > MAX_TOKEN || STOP_WORDS.has(word)) continue;
-    const term = stem(word);
-    counts.set(term, (counts.get(term) ?? 0) + 1);
-    n++;
-  }
-  return n;
-}
-
 /** The distinct terms of a query, in first-seen order. */
 export function queryTerms(text: string): string[] {
   return [...new Set(tokenize(text))];
