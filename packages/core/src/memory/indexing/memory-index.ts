@@ -3,22 +3,21 @@ import { NotFoundError } from '../../seam/errors.js';
 import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
 import { DerivedMaintenance, Tier } from '../../seam/tiers.js';
-import { contentHash } from '../../protocol/content-hash.js';
 import { withVaultLock } from '../../protocol/vault-lock.js';
-import type { IndexDocument, ToDocument } from '../documents/document.js';
+import type { ToDocument } from '../documents/document.js';
 import { classifySource, DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
-import { documentsOf } from '../documents/source-documents.js';
 import { MemoryArgumentError } from '../errors.js';
 import type { EmbeddingProvider } from '../providers/provider.js';
+import { applyChanges } from './apply-changes.js';
 import { embedPending } from './embed-pending.js';
 import type { SnapshotMeta } from './codec.js';
 import { IndexState } from './index-state.js';
 import { IndexStore } from './index-store.js';
 import { opWeight, type JournalOp } from './journal.js';
 import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
-import { planRefresh, readDecision } from './refresh-plan.js';
+import { planRefresh } from './refresh-plan.js';
 import { VectorCache } from './vectors.js';
-import { isIndexableName, mapLimit, walkSources, WALK_CONCURRENCY, type SourceFile } from './walk.js';
+import { isIndexableName, walkSources, type SourceFile } from './walk.js';
 
 export interface MemoryIndexOptions {
   readonly backend: StorageBackend;
@@ -202,57 +201,14 @@ export class MemoryIndex extends DerivedMaintenance {
     }
   }
 
-  /**
-   * `infos` are the stats the walk took just before: a file changed between that stat and the read is
-   * recorded with its older mtime, so the next refresh re-reads it (and finds it by hash) — never missed.
-   */
   async #applyUnsafe(read: readonly string[], infos: ReadonlyMap<string, Info>, remove: readonly string[], unchanged: number, conflictCopies: string[], rebuilt: RefreshReport['rebuilt']): Promise<RefreshReport> {
-    const ops: JournalOp[] = [];
-    const fresh: IndexDocument[] = [];
-    const errors: { key: string; message: string }[] = [];
-    let indexed = 0;
-    let touched = 0;
-    for (const key of remove) {
-      this.#state.deleteFile(key);
-      ops.push({ op: 'del', key });
-    }
-    await mapLimit(read, WALK_CONCURRENCY, async (key) => {
-      const locator = new Locator(key);
-      let text: string;
-      let info: Info;
-      try {
-        const known = infos.get(key);
-        [info, text] = known ? [known, await this.backend.read(locator)] : await Promise.all([this.backend.info(locator), this.backend.read(locator)]);
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-        if (this.#state.files.has(key)) (this.#state.deleteFile(key), ops.push({ op: 'del', key }));
-        return;
-      }
-      const hash = contentHash(text);
-      if (readDecision(this.#state.files.get(key), hash) === 'touch') {
-        this.#state.touchFile(key, info.mtimeMs);
-        ops.push({ op: 'touch', key, mtimeMs: info.mtimeMs });
-        touched++;
-        return;
-      }
-      const file = { key, mtimeMs: info.mtimeMs, size: info.size, hash };
-      let docs: IndexDocument[];
-      try {
-        docs = documentsOf(classifySource(key, this.layout), locator, text, info, this.#options.toDocument);
-      } catch (error) {
-        errors.push({ key, message: (error as Error).message ?? String(error) });
-        docs = [];
-      }
-      this.#state.putFile(file, docs);
-      ops.push({ op: 'put', file, docs });
-      fresh.push(...docs);
-      indexed++;
-    });
+    const source = { backend: this.backend, layout: this.layout, toDocument: this.#options.toDocument };
+    const { ops, fresh, errors, indexed, touched } = await applyChanges(this.#state, { read, remove, infos }, source);
     await this.#persist(ops, rebuilt !== undefined);
     const warnings: string[] = [];
     const { embedder } = this.#options;
     if (embedder && this.#vectors) {
-      warnings.push(...(await embedPending(this.#state, this.#vectors, embedder, fresh, { backend: this.backend, layout: this.layout, toDocument: this.#options.toDocument })));
+      warnings.push(...(await embedPending(this.#state, this.#vectors, embedder, fresh, source)));
       await this.#vectors.save(this.dir);
     }
     return { rebuilt, read: read.length, indexed, touched, removed: remove.length, unchanged, documents: this.#state.docs.size, conflictCopies, errors, warnings };
