@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DeviceLocalBackend, MemoryIndex, noteDefaults, classifySource, recall } from '@agentm/core';
+import { DeviceLocalBackend, MemoryIndex, noteDefaults, classifySource, recall, type ToDocument } from '@agentm/core';
 import { spawnFixture } from './helpers/processes.js';
 import { tempDir } from './helpers/temp.js';
 
@@ -21,7 +21,7 @@ describe('memory index shared by concurrent processes (two editor windows)', () 
     for (const r of results) expect(r, r.stderr).toMatchObject({ code: 0 });
 
     const backend = new DeviceLocalBackend({ root });
-    const toDocument = (locator: never, text: string, info: never) => noteDefaults(locator, text, info, classifySource((locator as { key: string }).key));
+    const toDocument: ToDocument = (locator, text, info) => noteDefaults(locator, text, info, classifySource(locator.key));
     const index = await MemoryIndex.open({ backend, toDocument, indexRoot, lockRoot });
     expect(index.loadStatus).toBe('loaded');
     // Without re-reading anything, the index on disk already has every process's notes.
