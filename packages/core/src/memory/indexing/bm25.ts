@@ -94,15 +94,24 @@ export class Bm25Index {
   add(tokens: readonly string[]): number {
     const slot = this.#newSlot(tokens.length);
     const seen = this.#seen;
-    for (const token of tokens) {
-      const id = this.internTerm(token);
-      const tf = this.#tf;
-      if (tf[id] === 0) seen.push(id);
-      if (tf[id]! < 65535) tf[id] = tf[id]! + 1;
+    const ids = this.termIds;
+    let tf = this.#tf;
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      let id = ids.get(token);
+      if (id === undefined) {
+        id = this.internTerm(token);
+        tf = this.#tf;
+      }
+      const count = tf[id]!;
+      if (count === 0) seen.push(id);
+      if (count < 65535) tf[id] = count + 1;
     }
-    for (const id of seen) {
-      this.postings[id]!.push(slot, this.#tf[id]!);
-      this.#tf[id] = 0;
+    const postings = this.postings;
+    for (let i = 0; i < seen.length; i++) {
+      const id = seen[i]!;
+      postings[id]!.push(slot, tf[id]!);
+      tf[id] = 0;
     }
     seen.length = 0;
     return slot;

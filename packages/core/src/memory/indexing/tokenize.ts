@@ -19,6 +19,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+const STOP_WORD_MAX = Math.max(...[...STOP_WORDS].map((w) => w.length));
+
 /** Harman's S-stemmer: strips the English plural endings, nothing else. */
 export function stem(word: string): string {
   const n = word.length;
@@ -37,10 +39,14 @@ function words(text: string): RegExpMatchArray | null {
 
 /** The terms of `text`, in order, with repeats (term frequency matters). */
 export function tokenize(text: string): string[] {
+  const found = words(text);
+  if (!found) return [];
   const out: string[] = [];
-  for (const word of words(text) ?? []) {
-    if (word.length > MAX_TOKEN || STOP_WORDS.has(word)) continue;
-    out.push(stem(word));
+  for (let i = 0; i < found.length; i++) {
+    const word = found[i]!;
+    const n = word.length;
+    if (n > MAX_TOKEN || (n <= STOP_WORD_MAX && STOP_WORDS.has(word))) continue;
+    out.push(word.charCodeAt(n - 1) === 115 /* s */ ? stem(word) : word);
   }
   return out;
 }
