@@ -9,7 +9,8 @@ import { documentsOf } from '../documents/source-documents.js';
 import type { IndexState } from './index-state.js';
 import type { JournalOp } from './journal.js';
 import { readDecision } from './refresh-plan.js';
-import { mapLimit, WALK_CONCURRENCY } from './walk.js';
+import { KeyFeed } from './feed.js';
+import { WALK_CONCURRENCY } from './walk.js';
 
 export interface AppliedChanges {
   readonly ops: JournalOp[];
@@ -31,8 +32,10 @@ export interface AppliedChanges {
  */
 export async function applyChanges(
   state: IndexState,
-  plan: { read: readonly string[]; remove: readonly string[]; infos: ReadonlyMap<string, Info> },
+  plan: { read: readonly string[] | KeyFeed; remove: readonly string[]; infos: ReadonlyMap<string, Info> },
   source: { backend: StorageBackend; layout: MemoryLayout; toDocument: ToDocument },
+  /** What to collect: journal ops (not for a rebuild, which writes a snapshot) and fresh documents (only to embed them). */
+  collect: { ops: boolean; fresh: boolean } = { ops: true, fresh: true },
 ): Promise<AppliedChanges> {
   const out: AppliedChanges = { ops: [], fresh: [], errors: [], indexed: 0, touched: 0 };
   let indexed = 0;
@@ -41,7 +44,11 @@ export async function applyChanges(
     state.deleteFile(key);
     out.ops.push({ op: 'del', key });
   }
-  await mapLimit(plan.read, WALK_CONCURRENCY, async (key) => {
+  const feed = plan.read instanceof KeyFeed ? plan.read : KeyFeed.of(plan.read);
+  const worker = async () => {
+    for (let key = await feed.next(); key !== undefined; key = await feed.next()) await applyOne(key);
+  };
+  const applyOne = async (key: string) => {
     const locator = new Locator(key);
     let text: string;
     let info: Info;
@@ -69,9 +76,11 @@ export async function applyChanges(
       docs = [];
     }
     state.putFile(file, docs);
-    out.ops.push({ op: 'put', file, docs });
-    out.fresh.push(...docs);
+    // A rebuild of 100 000 notes would otherwise keep every text alive until the snapshot is written.
+    if (collect.ops) out.ops.push({ op: 'put', file, docs });
+    if (collect.fresh) out.fresh.push(...docs);
     indexed++;
-  });
+  };
+  await Promise.all(Array.from({ length: WALK_CONCURRENCY }, worker));
   return { ...out, indexed, touched };
 }

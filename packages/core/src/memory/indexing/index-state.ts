@@ -21,7 +21,7 @@ export interface StoredDoc extends Omit<IndexDocument, 'text'> {
 }
 
 /** Characters of text kept per document for snippets (the rest is read from the note when needed). */
-export const PREVIEW_CHARS = 320;
+export const PREVIEW_CHARS = 200;
 
 /** The text that is tokenized for a document: the title counts twice, then tags and body. */
 export function searchableText(doc: Pick<IndexDocument, 'title' | 'tags' | 'text'>): string {

@@ -9,6 +9,7 @@ import { classifySource, DEFAULT_LAYOUT, type MemoryLayout } from '../documents/
 import { MemoryArgumentError } from '../errors.js';
 import type { EmbeddingProvider } from '../providers/provider.js';
 import { applyChanges } from './apply-changes.js';
+import { KeyFeed } from './feed.js';
 import { embedPending } from './embed-pending.js';
 import type { SnapshotMeta } from './codec.js';
 import { IndexState } from './index-state.js';
@@ -33,6 +34,7 @@ export interface MemoryIndexOptions {
   readonly layout?: MemoryLayout;
   /** Lock root for the index-directory lock (default: agentm's lock root). */
   readonly lockRoot?: string;
+  /** How long to wait for another process's indexing (default 2 min: a cold build of a large vault holds the lock that long). */
   readonly lockTimeoutMs?: number;
   /** Journal size past which an update folds everything into a new snapshot (default 1 MiB). */
   readonly journalLimitBytes?: number;
@@ -42,6 +44,9 @@ export interface MemoryIndexOptions {
 }
 
 export type LoadStatus = 'loaded' | 'missing' | 'corrupt' | 'outdated';
+
+/** Default wait for the index-directory lock. */
+export const INDEX_LOCK_TIMEOUT_MS = 120_000;
 
 /** What a refresh, update or rebuild did. */
 export interface RefreshReport {
@@ -144,9 +149,11 @@ export class MemoryIndex extends DerivedMaintenance {
       const seen: { key: string; mtimeMs: number; size: number }[] = [];
       const infos = new Map<string, Info>();
       const gone: string[] = [];
+      const listings = new Map<string, Set<string>>();
       for (const locator of locators) {
         const info = await this.#infoOrUndefined(locator);
-        const siblings = new Set((await this.backend.list(locator.parent)).map((l) => l.name));
+        let siblings = listings.get(locator.parent.key);
+        if (!siblings) listings.set(locator.parent.key, (siblings = new Set((await this.backend.list(locator.parent)).map((l) => l.name))));
         const indexable = info && !info.isDir && isIndexableName(locator.name, siblings) && classifySource(locator.key, this.layout).role !== 'ignored';
         if (indexable) (seen.push({ key: locator.key, mtimeMs: info.mtimeMs, size: info.size }), infos.set(locator.key, info));
         else if (this.#state.files.has(locator.key)) gone.push(locator.key);
@@ -182,18 +189,36 @@ export class MemoryIndex extends DerivedMaintenance {
     return this.#apply(plan.read, infosOf(walk.files), plan.remove, plan.unchanged, walk.conflictCopies.map((l) => l.key), undefined);
   }
 
+  /** Full build into a fresh state: the walk feeds the readers as it goes (see KeyFeed). */
   async #rebuild(reason: LoadStatus | 'requested'): Promise<RefreshReport> {
     this.#state = new IndexState();
     this.#journal = [];
     this.#journalBytes = 0;
-    const walk = await walkSources(this.backend, this.layout);
-    return this.#apply(walk.files.map((f) => f.locator.key), infosOf(walk.files), [], 0, walk.conflictCopies.map((l) => l.key), reason);
+    const feed = new KeyFeed();
+    const infos = new Map<string, Info>();
+    const walking = walkSources(this.backend, this.layout, (files) => {
+      for (const [key, info] of infosOf(files)) infos.set(key, info);
+      feed.push(files.map((f) => f.locator.key));
+    }).finally(() => feed.close());
+    walking.catch(() => undefined); // handled below (through #apply); never an unhandled rejection meanwhile
+    // A walk that fails must not leave a partial snapshot behind: apply waits for it before persisting.
+    const report = await this.#apply(feed, infos, [], 0, [], reason, walking);
+    const walk = await walking;
+    return { ...report, read: feed.total, conflictCopies: walk.conflictCopies.map((l) => l.key) };
   }
 
   /** Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit). */
-  async #apply(read: readonly string[], infos: ReadonlyMap<string, Info>, remove: readonly string[], unchanged: number, conflictCopies: string[], rebuilt: RefreshReport['rebuilt']): Promise<RefreshReport> {
+  async #apply(
+    read: readonly string[] | KeyFeed,
+    infos: ReadonlyMap<string, Info>,
+    remove: readonly string[],
+    unchanged: number,
+    conflictCopies: string[],
+    rebuilt: RefreshReport['rebuilt'],
+    beforePersist?: Promise<unknown>,
+  ): Promise<RefreshReport> {
     try {
-      return await this.#applyUnsafe(read, infos, remove, unchanged, conflictCopies, rebuilt);
+      return await this.#applyUnsafe(read, infos, remove, unchanged, conflictCopies, rebuilt, beforePersist);
     } catch (error) {
       // Nothing half-applied stays in memory: go back to what is on disk.
       await this.#load();
@@ -201,9 +226,19 @@ export class MemoryIndex extends DerivedMaintenance {
     }
   }
 
-  async #applyUnsafe(read: readonly string[], infos: ReadonlyMap<string, Info>, remove: readonly string[], unchanged: number, conflictCopies: string[], rebuilt: RefreshReport['rebuilt']): Promise<RefreshReport> {
+  async #applyUnsafe(
+    read: readonly string[] | KeyFeed,
+    infos: ReadonlyMap<string, Info>,
+    remove: readonly string[],
+    unchanged: number,
+    conflictCopies: string[],
+    rebuilt: RefreshReport['rebuilt'],
+    beforePersist?: Promise<unknown>,
+  ): Promise<RefreshReport> {
     const source = { backend: this.backend, layout: this.layout, toDocument: this.#options.toDocument };
-    const { ops, fresh, errors, indexed, touched } = await applyChanges(this.#state, { read, remove, infos }, source);
+    const collect = { ops: rebuilt === undefined, fresh: this.#options.embedder !== undefined };
+    const { ops, fresh, errors, indexed, touched } = await applyChanges(this.#state, { read, remove, infos }, source, collect);
+    await beforePersist;
     await this.#persist(ops, rebuilt !== undefined);
     const warnings: string[] = [];
     const { embedder } = this.#options;
@@ -211,7 +246,7 @@ export class MemoryIndex extends DerivedMaintenance {
       warnings.push(...(await embedPending(this.#state, this.#vectors, embedder, fresh, source)));
       await this.#vectors.save(this.dir);
     }
-    return { rebuilt, read: read.length, indexed, touched, removed: remove.length, unchanged, documents: this.#state.docs.size, conflictCopies, errors, warnings };
+    return { rebuilt, read: read instanceof KeyFeed ? read.total : read.length, indexed, touched, removed: remove.length, unchanged, documents: this.#state.docs.size, conflictCopies, errors, warnings };
   }
 
   async #persist(ops: readonly JournalOp[], snapshot: boolean): Promise<void> {
@@ -287,7 +322,7 @@ export class MemoryIndex extends DerivedMaintenance {
   }
 
   #locked<T>(fn: () => Promise<T>): Promise<T> {
-    const lockOptions = { ...(this.#options.lockRoot ? { lockRoot: this.#options.lockRoot } : {}), ...(this.#options.lockTimeoutMs ? { timeoutMs: this.#options.lockTimeoutMs } : {}) };
+    const lockOptions = { ...(this.#options.lockRoot ? { lockRoot: this.#options.lockRoot } : {}), timeoutMs: this.#options.lockTimeoutMs ?? INDEX_LOCK_TIMEOUT_MS };
     return withVaultLock(this.dir, async () => {
       await this.#catchUp();
       return fn();

@@ -27,7 +27,12 @@ export const WALK_CONCURRENCY = 32;
  * (`isTempName`) and sync-tool conflict copies (`recognizeConflictName`, with the sibling rule for
  * the ambiguous patterns, judged among the names of the same directory).
  */
-export async function walkSources(backend: StorageBackend, layout: MemoryLayout = DEFAULT_LAYOUT): Promise<WalkResult> {
+export async function walkSources(
+  backend: StorageBackend,
+  layout: MemoryLayout = DEFAULT_LAYOUT,
+  /** Called with each directory's sources as soon as they are known (to start reading them early). */
+  onFiles?: (files: readonly SourceFile[]) => void,
+): Promise<WalkResult> {
   const files: SourceFile[] = [];
   const conflictCopies: Locator[] = [];
   const queue: Locator[] = sourceRoots(layout).map((root) => new Locator(root));
@@ -53,6 +58,7 @@ export async function walkSources(backend: StorageBackend, layout: MemoryLayout 
         throw error;
       }
     });
+    const found: SourceFile[] = [];
     for (const info of infos) {
       if (!info) continue;
       if (info.isDir) {
@@ -60,8 +66,10 @@ export async function walkSources(backend: StorageBackend, layout: MemoryLayout 
         continue;
       }
       const cls = classifySource(info.locator.key, layout);
-      if (cls.role !== 'ignored') files.push({ ...cls, locator: info.locator, mtimeMs: info.mtimeMs, size: info.size });
+      if (cls.role !== 'ignored') found.push({ ...cls, locator: info.locator, mtimeMs: info.mtimeMs, size: info.size });
     }
+    files.push(...found);
+    if (found.length > 0) onFiles?.(found);
   }
   return { files, conflictCopies };
 }
