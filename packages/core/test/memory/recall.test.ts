@@ -99,7 +99,7 @@ describe('recall', () => {
   it('makes a snippet around the first matching word', async () => {
     const long = `${'filler words here '.repeat(6)}the heartbeat refreshes the lock directory every five seconds ${'more filler '.repeat(20)}`;
     const r = await recall({ state: stateOf(doc('long.md', long)) }, { text: 'heartbeats', now: NOW });
-    expect(r.items[0]!.snippet).toMatch(/^….*heartbeat refreshes the lock.*…$/);
+    expect(r.items[0]!.snippet).toMatch(/^….*heartbeat refreshes the lock/);
   });
 
   it.each([
