@@ -21,12 +21,21 @@ export class Postings {
     this.slots = new Int32Array(capacity);
     this.tfs = new Uint16Array(capacity);
   }
+
+  /** Postings over views of shared arrays (a bulk build or a loaded snapshot); the first push copies. */
+  static view(slots: Int32Array, tfs: Uint16Array): Postings {
+    const p = new Postings(0);
+    p.slots = slots;
+    p.tfs = tfs;
+    p.n = slots.length;
+    return p;
+  }
   push(slot: number, tf: number): void {
     if (this.n === this.slots.length) {
-      const slots = new Int32Array(this.n * 2);
+      const slots = new Int32Array(Math.max(4, this.n * 2));
       slots.set(this.slots);
       this.slots = slots;
-      const tfs = new Uint16Array(this.n * 2);
+      const tfs = new Uint16Array(Math.max(4, this.n * 2));
       tfs.set(this.tfs);
       this.tfs = tfs;
     }
@@ -35,6 +44,8 @@ export class Postings {
     this.n++;
   }
 }
+
+const BULK_PLACEHOLDER = new Postings(0);
 
 /** Scores of the matching slots of one query, unsorted. */
 export interface Matches {
@@ -61,6 +72,8 @@ export class Bm25Index {
   /** Per-add scratch: term frequency by term id, and the ids seen in this document. */
   #tf = new Uint16Array(1024);
   #seen: number[] = [];
+  /** Bulk mode: (term id, tf) per document appended to flat arrays, inverted once at the end. */
+  #bulk: { ids: Int32Array; tfs: Uint16Array; n: number; docEnd: number[] } | undefined;
 
   /** Number of distinct terms ever indexed. */
   get termCount(): number {
@@ -80,7 +93,8 @@ export class Bm25Index {
       id = this.termList.length;
       this.termIds.set(term, id);
       this.termList.push(term);
-      this.postings.push(new Postings(capacity));
+      // In bulk mode every term gets a view at endBulk(); no arrays for it meanwhile.
+      this.postings.push(this.#bulk ? BULK_PLACEHOLDER : new Postings(capacity));
       if (id >= this.#tf.length) {
         const tf = new Uint16Array(this.#tf.length * 2);
         tf.set(this.#tf);
@@ -107,14 +121,70 @@ export class Bm25Index {
       if (count === 0) seen.push(id);
       if (count < 65535) tf[id] = count + 1;
     }
-    const postings = this.postings;
-    for (let i = 0; i < seen.length; i++) {
-      const id = seen[i]!;
-      postings[id]!.push(slot, tf[id]!);
-      tf[id] = 0;
+    const bulk = this.#bulk;
+    if (bulk) {
+      if (bulk.n + seen.length > bulk.ids.length) this.#growBulk(bulk.n + seen.length);
+      const b = this.#bulk!;
+      for (let i = 0; i < seen.length; i++) {
+        const id = seen[i]!;
+        b.ids[b.n] = id;
+        b.tfs[b.n++] = tf[id]!;
+        tf[id] = 0;
+      }
+      b.docEnd.push(b.n);
+    } else {
+      const postings = this.postings;
+      for (let i = 0; i < seen.length; i++) {
+        const id = seen[i]!;
+        postings[id]!.push(slot, tf[id]!);
+        tf[id] = 0;
+      }
     }
     seen.length = 0;
     return slot;
+  }
+
+  /**
+   * Starts a bulk build into an empty index: documents are recorded as flat (term, tf) runs —
+   * sequential writes — instead of being pushed onto 100 000 scattered posting lists, and inverted
+   * by a counting sort in `endBulk()`. Search is not available until then.
+   */
+  beginBulk(): void {
+    if (this.slotCount !== 0) throw new Error('beginBulk() needs an empty index');
+    this.#bulk = { ids: new Int32Array(1 << 16), tfs: new Uint16Array(1 << 16), n: 0, docEnd: [] };
+  }
+
+  /** Inverts the bulk runs into one contiguous slots/tfs pair, viewed per term (no per-term arrays). */
+  endBulk(): void {
+    const bulk = this.#bulk;
+    if (!bulk) return;
+    this.#bulk = undefined;
+    const terms = this.termList.length;
+    const start = new Int32Array(terms + 1);
+    for (let i = 0; i < bulk.n; i++) start[bulk.ids[i]! + 1]!++;
+    for (let t = 0; t < terms; t++) start[t + 1]! += start[t]!;
+    const slots = new Int32Array(bulk.n);
+    const tfs = new Uint16Array(bulk.n);
+    const cursor = start.slice(0, terms);
+    let slot = 0;
+    for (let i = 0; i < bulk.n; i++) {
+      while (i >= bulk.docEnd[slot]!) slot++;
+      const at = cursor[bulk.ids[i]!]!++;
+      slots[at] = slot;
+      tfs[at] = bulk.tfs[i]!;
+    }
+    for (let t = 0; t < terms; t++) this.postings[t] = Postings.view(slots.subarray(start[t]!, start[t + 1]!), tfs.subarray(start[t]!, start[t + 1]!));
+  }
+
+  #growBulk(need: number): void {
+    const bulk = this.#bulk!;
+    let size = bulk.ids.length;
+    while (size < need) size *= 2;
+    const ids = new Int32Array(size);
+    ids.set(bulk.ids.subarray(0, bulk.n));
+    const tfs = new Uint16Array(size);
+    tfs.set(bulk.tfs.subarray(0, bulk.n));
+    this.#bulk = { ...bulk, ids, tfs };
   }
 
   /** Adds a slot with no postings (loading a snapshot adds postings per term afterwards). */

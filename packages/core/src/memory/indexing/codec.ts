@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Postings } from './bm25.js';
 import { IndexState, type FileEntry, type StoredDoc } from './index-state.js';
 
 /**
@@ -40,6 +41,8 @@ interface Header {
   readonly files: FileTuple[];
   readonly docs: DocTuple[];
   readonly terms: string[];
+  /** Total postings, so a load decodes into two arrays instead of one pair per term. */
+  readonly postingCount: number;
 }
 
 export interface SnapshotMeta {
@@ -74,7 +77,8 @@ export function encodeSnapshot(state: IndexState, meta: SnapshotMeta): Buffer {
     docs.push([d.id, d.locator === d.id ? 0 : d.locator, d.owner, d.kind, d.status, d.tags, d.alwaysLoad ? 1 : 0, d.createdMs, d.updatedMs, d.title, d.preview, d.fingerprint, d.derivedFrom, d.confidence ?? null, state.bm25.lengths[slot]!]);
   }
   const terms = state.bm25.termList;
-  const header = Buffer.from(JSON.stringify({ schema: INDEX_SCHEMA_VERSION, ...meta, files, docs, terms } satisfies Header), 'utf8');
+  const postingCount = state.bm25.postings.reduce((n, p) => n + p.n, 0);
+  const header = Buffer.from(JSON.stringify({ schema: INDEX_SCHEMA_VERSION, ...meta, files, docs, terms, postingCount } satisfies Header), 'utf8');
   const body = new VarintWriter(1 << 16);
   for (const p of state.bm25.postings) {
     body.write(p.n);
@@ -123,15 +127,25 @@ export function decodeSnapshot(bytes: Buffer): { state: IndexState; meta: Snapsh
     state.bySlot[slot] = doc;
   }
   const reader = new VarintReader(payload, headerStart + headerLength);
+  const total = header.postingCount;
+  if (!Number.isInteger(total) || total < 0) throw new SnapshotDecodeError('corrupt', 'no posting count');
+  const slots = new Int32Array(total);
+  const tfs = new Uint16Array(total);
+  let at = 0;
   for (const term of header.terms) {
     const n = reader.read();
-    const p = state.bm25.postings[state.bm25.internTerm(term, Math.max(4, n))]!;
+    if (at + n > total) throw new SnapshotDecodeError('corrupt', 'more postings than the header says');
+    const begin = at;
     let slot = 0;
     for (let i = 0; i < n; i++) {
       slot += reader.read();
-      p.push(slot, reader.read());
+      slots[at] = slot;
+      tfs[at++] = reader.read();
     }
+    const id = state.bm25.internTerm(term, 0);
+    state.bm25.postings[id] = Postings.view(slots.subarray(begin, at), tfs.subarray(begin, at));
   }
+  if (at !== total) throw new SnapshotDecodeError('corrupt', 'fewer postings than the header says');
   if (reader.offset !== payload.length) throw new SnapshotDecodeError('corrupt', 'postings do not match the header');
   return { state, meta: { root: header.root, snapshotId: header.snapshotId, builtMs: header.builtMs } };
 }

@@ -160,7 +160,7 @@ export class MemoryIndex extends DerivedMaintenance {
       }
       const files = this.#state.files;
       const plan = planRefresh(new Map(seen.filter((s) => files.has(s.key)).map((s) => [s.key, files.get(s.key)!])), seen);
-      return this.#apply(plan.read, infos, gone, plan.unchanged, [], undefined);
+      return this.#apply(this.#state, plan.read, infos, gone, plan.unchanged, [], undefined);
     });
   }
 
@@ -186,14 +186,16 @@ export class MemoryIndex extends DerivedMaintenance {
   async #incremental(): Promise<RefreshReport> {
     const walk = await walkSources(this.backend, this.layout);
     const plan = planRefresh(this.#state.files, walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })));
-    return this.#apply(plan.read, infosOf(walk.files), plan.remove, plan.unchanged, walk.conflictCopies.map((l) => l.key), undefined);
+    return this.#apply(this.#state, plan.read, infosOf(walk.files), plan.remove, plan.unchanged, walk.conflictCopies.map((l) => l.key), undefined);
   }
 
-  /** Full build into a fresh state: the walk feeds the readers as it goes (see KeyFeed). */
+  /**
+   * Full build into a fresh state, swapped in only once complete (recall meanwhile uses the old one).
+   * The walk feeds the readers as it goes (see KeyFeed); postings are inverted in bulk.
+   */
   async #rebuild(reason: LoadStatus | 'requested'): Promise<RefreshReport> {
-    this.#state = new IndexState();
-    this.#journal = [];
-    this.#journalBytes = 0;
+    const fresh = new IndexState();
+    fresh.bm25.beginBulk();
     const feed = new KeyFeed();
     const infos = new Map<string, Info>();
     const walking = walkSources(this.backend, this.layout, (files) => {
@@ -202,13 +204,20 @@ export class MemoryIndex extends DerivedMaintenance {
     }).finally(() => feed.close());
     walking.catch(() => undefined); // handled below (through #apply); never an unhandled rejection meanwhile
     // A walk that fails must not leave a partial snapshot behind: apply waits for it before persisting.
-    const report = await this.#apply(feed, infos, [], 0, [], reason, walking);
+    const ready = walking.then(() => {
+      fresh.bm25.endBulk();
+      this.#state = fresh;
+      this.#journal = [];
+      this.#journalBytes = 0;
+    });
+    const report = await this.#apply(fresh, feed, infos, [], 0, [], reason, ready);
     const walk = await walking;
     return { ...report, read: feed.total, conflictCopies: walk.conflictCopies.map((l) => l.key) };
   }
 
   /** Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit). */
   async #apply(
+    state: IndexState,
     read: readonly string[] | KeyFeed,
     infos: ReadonlyMap<string, Info>,
     remove: readonly string[],
@@ -218,7 +227,7 @@ export class MemoryIndex extends DerivedMaintenance {
     beforePersist?: Promise<unknown>,
   ): Promise<RefreshReport> {
     try {
-      return await this.#applyUnsafe(read, infos, remove, unchanged, conflictCopies, rebuilt, beforePersist);
+      return await this.#applyUnsafe(state, read, infos, remove, unchanged, conflictCopies, rebuilt, beforePersist);
     } catch (error) {
       // Nothing half-applied stays in memory: go back to what is on disk.
       await this.#load();
@@ -227,6 +236,7 @@ export class MemoryIndex extends DerivedMaintenance {
   }
 
   async #applyUnsafe(
+    state: IndexState,
     read: readonly string[] | KeyFeed,
     infos: ReadonlyMap<string, Info>,
     remove: readonly string[],
@@ -237,7 +247,7 @@ export class MemoryIndex extends DerivedMaintenance {
   ): Promise<RefreshReport> {
     const source = { backend: this.backend, layout: this.layout, toDocument: this.#options.toDocument };
     const collect = { ops: rebuilt === undefined, fresh: this.#options.embedder !== undefined };
-    const { ops, fresh, errors, indexed, touched } = await applyChanges(this.#state, { read, remove, infos }, source, collect);
+    const { ops, fresh, errors, indexed, touched } = await applyChanges(state, { read, remove, infos }, source, collect);
     await beforePersist;
     await this.#persist(ops, rebuilt !== undefined);
     const warnings: string[] = [];
