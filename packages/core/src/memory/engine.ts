@@ -15,6 +15,7 @@ export * from './indexing/location.js';
 export * from './indexing/refresh-plan.js';
 export * from './indexing/walk.js';
 export * from './indexing/vectors.js';
+export * from './indexing/index-types.js';
 export * from './indexing/memory-index.js';
 export * from './recall/score.js';
 export * from './recall/rank.js';
