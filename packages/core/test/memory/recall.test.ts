@@ -123,3 +123,29 @@ describe('recall', () => {
     expect(ranked.map((r) => r.doc)).toEqual([docs[1], docs[0]]);
   });
 });
+
+describe('the columnar ranking view', () => {
+  it('ranks exactly like the plain view over the documents, for any scope', async () => {
+    const fc = (await import('fast-check')).default;
+    const owners = ['', 'a', 'b'];
+    const kinds = ['fix', 'episode', 'idea'];
+    const statuses = ['active', 'pruned', 'superseded', 'Active '];
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ owner: fc.constantFrom(...owners), kind: fc.constantFrom(...kinds), status: fc.constantFrom(...statuses), age: fc.nat(100), words: fc.array(fc.constantFrom('lock', 'vault', 'sync', 'tests'), { minLength: 1, maxLength: 5 }) }), { minLength: 1, maxLength: 30 }),
+        fc.record({ project: fc.option(fc.constantFrom('', 'a', 'b', 'c'), { nil: undefined }), kinds: fc.option(fc.subarray(kinds), { nil: undefined }), window: fc.constantFrom(0, 10 * HOUR, 50 * HOUR), k: fc.integer({ min: 1, max: 8 }), text: fc.constantFrom('lock', 'vault sync', 'tests lock', '') }),
+        fc.array(fc.nat(29), { maxLength: 5 }),
+        (docs, q, removals) => {
+          const state = stateOf(...docs.map((d, i) => doc(`d${i}.md`, d.words.join(' '), { owner: d.owner, kind: d.kind, status: d.status, updatedMs: NOW - d.age * HOUR })));
+          for (const r of removals) state.deleteFile(`d${r}.md`);
+          const terms = q.text ? q.text.split(' ') : [];
+          const matches = terms.length > 0 ? state.bm25.search(terms) : undefined;
+          const options = { ...q, halfLife: HOUR, wSem: 0.7, wRec: 0.3, lexicalShare: 0.5, now: NOW };
+          const ids = (r: ReturnType<typeof rankDocuments>) => r.map((x) => [(x.doc as { id: string }).id, x.score]);
+          expect(ids(rankDocuments(state.rankView(), matches, undefined, options))).toEqual(ids(rankDocuments(state.bySlot, matches, undefined, options)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -123,8 +123,7 @@ export function decodeSnapshot(bytes: Buffer): { state: IndexState; meta: Snapsh
       id: t[0], locator: t[1] === 0 ? t[0] : t[1], owner: t[2], kind: t[3], status: t[4], tags: t[5], alwaysLoad: t[6] === 1, createdMs: t[7], updatedMs: t[8],
       title: t[9], preview: t[10], fingerprint: t[11], derivedFrom: t[12], confidence: t[13] ?? undefined, slot,
     };
-    state.docs.set(doc.id, doc);
-    state.bySlot[slot] = doc;
+    state.adopt(doc);
   }
   const reader = new VarintReader(payload, headerStart + headerLength);
   const total = header.postingCount;

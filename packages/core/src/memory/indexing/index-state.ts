@@ -1,4 +1,5 @@
-import type { IndexDocument } from '../documents/document.js';
+import { isRecallable, type IndexDocument } from '../documents/document.js';
+import type { RankView, ScopeOptions } from '../recall/rank.js';
 import { Bm25Index } from './bm25.js';
 import { tokenize } from './tokenize.js';
 
@@ -42,6 +43,14 @@ export class IndexState {
   readonly files = new Map<string, FileEntry>();
   readonly docs = new Map<string, StoredDoc>();
   bySlot: (StoredDoc | undefined)[] = [];
+  // Columns by slot for ranking: scope checks and recency read these, never the document objects.
+  readonly #owners = new Map<string, number>([['', 0]]);
+  readonly #kinds = new Map<string, number>();
+  #ownerCol = new Int32Array(1024);
+  #kindCol = new Int32Array(1024);
+  #updatedCol = new Float64Array(1024);
+  /** 1 when the slot holds a live, recallable document. */
+  #okCol = new Uint8Array(1024);
 
   /** Replaces whatever `entry.key` produced before with `docs`. */
   putFile(entry: Omit<FileEntry, 'docIds'>, docs: readonly IndexDocument[]): void {
@@ -77,9 +86,58 @@ export class IndexState {
     const slot = this.bm25.add(tokenize(searchableText(doc)));
     const { text, ...rest } = doc;
     const stored: StoredDoc = { ...rest, preview: previewOf(text), slot };
-    this.docs.set(doc.id, stored);
-    this.bySlot[slot] = stored;
+    this.adopt(stored);
     return stored;
+  }
+
+  /** Registers a stored document at its slot (the BM25 slot must exist): maps and columns. */
+  adopt(doc: StoredDoc): void {
+    this.docs.set(doc.id, doc);
+    this.bySlot[doc.slot] = doc;
+    const slot = doc.slot;
+    if (slot >= this.#okCol.length) this.#growColumns(slot + 1);
+    this.#ownerCol[slot] = intern(this.#owners, doc.owner);
+    this.#kindCol[slot] = intern(this.#kinds, doc.kind);
+    this.#updatedCol[slot] = doc.updatedMs;
+    this.#okCol[slot] = isRecallable(doc) ? 1 : 0;
+  }
+
+  /** The ranking view over the columns (see RankView). */
+  rankView(): RankView<StoredDoc> {
+    return {
+      size: this.bySlot.length,
+      doc: (slot) => this.bySlot[slot],
+      updatedMs: (slot) => this.#updatedCol[slot]!,
+      scope: (options: ScopeOptions) => {
+        const okCol = this.#okCol;
+        const ownerCol = this.#ownerCol;
+        const kindCol = this.#kindCol;
+        const updated = this.#updatedCol;
+        // A project nobody owns yet still sees the global notes (owner id 0).
+        const project = options.project === undefined ? -1 : (this.#owners.get(options.project) ?? -2);
+        const kinds = options.kinds && options.kinds.length > 0 ? new Set(options.kinds.map((k) => this.#kinds.get(k) ?? -1)) : undefined;
+        const oldest = options.window > 0 ? options.now - options.window : Number.NEGATIVE_INFINITY;
+        return (slot) =>
+          okCol[slot] === 1 &&
+          (project === -1 || ownerCol[slot] === 0 || ownerCol[slot] === project) &&
+          (kinds === undefined || kinds.has(kindCol[slot]!)) &&
+          updated[slot]! >= oldest;
+      },
+    };
+  }
+
+  #growColumns(need: number): void {
+    let size = this.#okCol.length;
+    while (size < need) size *= 2;
+    const grow = <T extends Int32Array | Float64Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a);
+      return b;
+    };
+    this.#ownerCol = grow(this.#ownerCol, (n) => new Int32Array(n));
+    this.#kindCol = grow(this.#kindCol, (n) => new Int32Array(n));
+    this.#updatedCol = grow(this.#updatedCol, (n) => new Float64Array(n));
+    this.#okCol = grow(this.#okCol, (n) => new Uint8Array(n));
   }
 
   removeDoc(id: string): void {
@@ -87,6 +145,7 @@ export class IndexState {
     if (!old) return;
     this.bm25.remove(old.slot);
     this.bySlot[old.slot] = undefined;
+    this.#okCol[old.slot] = 0;
     this.docs.delete(id);
   }
 
@@ -94,14 +153,16 @@ export class IndexState {
   compact(): void {
     if (this.bm25.deadCount === 0 && this.bm25.slotCount === this.docs.size) return;
     const { index, remap } = this.bm25.compacted();
-    const bySlot: StoredDoc[] = [];
-    for (const [id, doc] of this.docs) {
-      const slot = remap[doc.slot]!;
-      const moved = { ...doc, slot };
-      this.docs.set(id, moved);
-      bySlot[slot] = moved;
-    }
+    const moved = [...this.docs.values()].map((doc) => ({ ...doc, slot: remap[doc.slot]! }));
     this.bm25 = index;
-    this.bySlot = bySlot;
+    this.bySlot = [];
+    this.#okCol.fill(0);
+    for (const doc of moved) this.adopt(doc);
   }
+}
+
+function intern(map: Map<string, number>, value: string): number {
+  let id = map.get(value);
+  if (id === undefined) map.set(value, (id = map.size));
+  return id;
 }

@@ -42,6 +42,33 @@ export interface MatchSet {
   readonly count: number;
 }
 
+export type ScopeOptions = Pick<RankOptions, 'project' | 'kinds' | 'window' | 'now'>;
+
+/**
+ * Slot-indexed access for ranking. `IndexState` implements it over typed columns, so scoring 100 000
+ * candidates never touches their document objects — only the top k are looked up.
+ */
+export interface RankView<D> {
+  readonly size: number;
+  doc(slot: number): D | undefined;
+  updatedMs(slot: number): number;
+  /** A predicate for "this slot holds a document recall may return", prepared once per query. */
+  scope(options: ScopeOptions): (slot: number) => boolean;
+}
+
+/** A RankView over an array of documents by slot (the plain, object-reading implementation). */
+export function docsView<D extends RankDoc>(bySlot: readonly (D | undefined)[]): RankView<D> {
+  return {
+    size: bySlot.length,
+    doc: (slot) => bySlot[slot],
+    updatedMs: (slot) => bySlot[slot]?.updatedMs ?? 0,
+    scope: (options) => (slot) => {
+      const doc = bySlot[slot];
+      return doc !== undefined && inScope(doc, options);
+    },
+  };
+}
+
 /** Whether a document may be returned for these options (status, project scope, kinds, window). */
 export function inScope(doc: RankDoc, options: Pick<RankOptions, 'project' | 'kinds' | 'window' | 'now'>): boolean {
   if (!isRecallable(doc)) return false;
@@ -58,56 +85,62 @@ export function inScope(doc: RankDoc, options: Pick<RankOptions, 'project' | 'ki
  * in-scope matches. Returns the top k by score, ties broken by the more recent update.
  */
 export function rankDocuments<D extends RankDoc>(
-  bySlot: readonly (D | undefined)[],
+  docs: RankView<D> | readonly (D | undefined)[],
   matches: MatchSet | undefined,
   cosines: ArrayLike<number> | undefined,
   options: RankOptions,
 ): Ranked<D>[] {
-  // Candidates as parallel arrays (slot, raw BM25): no object per candidate until it makes the top k.
-  const slots: number[] = [];
-  const raws: number[] = [];
+  const view = Array.isArray(docs) ? docsView(docs as readonly (D | undefined)[]) : (docs as RankView<D>);
+  const ok = view.scope(options);
+  // Candidates as parallel typed arrays (slot, raw BM25): no object per candidate.
+  const capacity = (matches?.count ?? 0) + (!matches || cosines ? view.size : 0);
+  const slots = new Int32Array(capacity);
+  const raws = new Float64Array(capacity);
+  let n = 0;
   let max = 0;
   let lexical: Uint8Array | undefined;
   if (matches) {
     for (let i = 0; i < matches.count; i++) {
       const slot = matches.slots[i]!;
-      const doc = bySlot[slot];
-      if (!doc || !inScope(doc, options)) continue;
+      if (!ok(slot)) continue;
       const raw = matches.scores[i]!;
-      slots.push(slot);
-      raws.push(raw);
+      slots[n] = slot;
+      raws[n++] = raw;
       if (raw > max) max = raw;
     }
   }
   if (!matches || cosines) {
     if (matches) {
-      lexical = new Uint8Array(bySlot.length);
-      for (const slot of slots) lexical[slot] = 1;
+      lexical = new Uint8Array(view.size);
+      for (let i = 0; i < n; i++) lexical[slots[i]!] = 1;
     }
-    for (let slot = 0; slot < bySlot.length; slot++) {
-      const doc = bySlot[slot];
-      if (lexical?.[slot] || !doc || !inScope(doc, options)) continue;
+    for (let slot = 0; slot < view.size; slot++) {
+      if (lexical?.[slot] || !ok(slot)) continue;
       if (cosines && matches && !(cosines[slot]! > 0)) continue;
-      slots.push(slot);
-      raws.push(0);
+      slots[n] = slot;
+      raws[n++] = 0;
     }
   }
-  const heap = new TopK<Ranked<D>>(Math.max(0, options.k), (a, b) => a.score - b.score || a.doc.updatedMs - b.doc.updatedMs);
-  for (let i = 0; i < slots.length; i++) {
+  const heap = new TopK<Ranked<D> & { updatedMs: number }>(Math.max(0, options.k), (a, b) => a.score - b.score || a.updatedMs - b.updatedMs);
+  // Recency is at most 1: a candidate whose relevance cannot beat the k-th best even when brand new
+  // is skipped before its recency (a pow) or its document is looked at.
+  const recencyCeiling = Math.max(0, options.wRec);
+  for (let i = 0; i < n; i++) {
     const slot = slots[i]!;
-    const doc = bySlot[slot]!;
     const cos = cosines ? cosines[slot] : undefined;
     const similarity = relevanceOf(raws[i]!, max, cosines ? (cos !== undefined && Number.isFinite(cos) ? cos : 0) : undefined, options.lexicalShare);
-    const recency = recencyOf(options.now - doc.updatedMs, options.halfLife);
+    if (!heap.admits(options.wSem * similarity + recencyCeiling, Number.POSITIVE_INFINITY)) continue;
+    const updatedMs = view.updatedMs(slot);
+    const recency = recencyOf(options.now - updatedMs, options.halfLife);
     const score = recallScore(similarity, recency, options.wSem, options.wRec);
-    if (!heap.admits(score, doc.updatedMs)) continue;
-    heap.push({ doc, similarity, recency, score, bm25: raws[i]!, cosine: cos });
+    if (!heap.admits(score, updatedMs)) continue;
+    heap.push({ doc: view.doc(slot)!, similarity, recency, score, bm25: raws[i]!, cosine: cos, updatedMs });
   }
-  return heap.sorted();
+  return heap.sorted().map(({ updatedMs: _, ...ranked }) => ranked);
 }
 
 /** A bounded min-heap keeping the k largest items by `compare`. */
-class TopK<T extends { readonly score: number; readonly doc: { readonly updatedMs: number } }> {
+class TopK<T extends { readonly score: number; readonly updatedMs: number }> {
   readonly #items: T[] = [];
   constructor(
     private readonly k: number,
@@ -118,7 +151,7 @@ class TopK<T extends { readonly score: number; readonly doc: { readonly updatedM
   admits(score: number, updatedMs: number): boolean {
     if (this.#items.length < this.k) return this.k > 0;
     const min = this.#items[0]!;
-    return score > min.score || (score === min.score && updatedMs > min.doc.updatedMs);
+    return score > min.score || (score === min.score && updatedMs > min.updatedMs);
   }
 
   push(item: T): void {

@@ -90,7 +90,7 @@ export async function recall(source: RecallSource, query: RecallQuery): Promise<
     }
   }
   const matches = terms.length > 0 ? state.bm25.search(terms) : undefined;
-  const ranked = rankDocuments(state.bySlot, matches, cosines, options);
+  const ranked = rankDocuments(state.rankView(), matches, cosines, options);
   return {
     items: ranked.map((r) => toItem(r, terms)),
     mode: cosines ? 'hybrid' : terms.length > 0 ? 'lexical' : 'recency',
