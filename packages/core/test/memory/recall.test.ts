@@ -141,7 +141,7 @@ describe('the columnar ranking view', () => {
           const terms = q.text ? q.text.split(' ') : [];
           const matches = terms.length > 0 ? state.bm25.search(terms) : undefined;
           const options = { ...q, halfLife: HOUR, wSem: 0.7, wRec: 0.3, lexicalShare: 0.5, now: NOW };
-          const ids = (r: ReturnType<typeof rankDocuments>) => r.map((x) => [(x.doc as { id: string }).id, x.score]);
+          const ids = (r: { doc: { id: string }; score: number }[]) => r.map((x) => [x.doc.id, x.score]);
           expect(ids(rankDocuments(state.rankView(), matches, undefined, options))).toEqual(ids(rankDocuments(state.bySlot, matches, undefined, options)));
         },
       ),
