@@ -39,6 +39,11 @@ describe('agentm recall / reindex / consolidate', () => {
     const none = await runAgentm(['recall', 'zebra'], { home: v.home, env: v.env });
     expect(none).toMatchObject({ code: 1, stdout: '' });
     expect(none.stderr).toContain('no memory matches "zebra"');
+    await v.put('memory/fix/new.md', '---\ntype: fix\n---\n\nA zebra crossing note.\n');
+    const stale = await runAgentm(['recall', 'zebra', '--no-refresh'], { home: v.home, env: v.env });
+    expect(stale.code).toBe(1);
+    const fresh = await runAgentm(['recall', 'zebra'], { home: v.home, env: v.env });
+    expect(fresh.stdout).toContain('memory/fix/new.md');
     const bad = await runAgentm(['recall', 'x', '--k', 'lots'], { home: v.home, env: v.env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--k takes a positive whole number');

@@ -11,6 +11,7 @@ interface RecallFlags {
   window?: string;
   halfLife?: string;
   json?: boolean;
+  refresh?: boolean;
 }
 
 export function registerRecall(program: Command, ctx: CliContext): void {
@@ -24,15 +25,16 @@ export function registerRecall(program: Command, ctx: CliContext): void {
     .option('--window <duration>', 'only memories updated within this time (e.g. 7d)')
     .option('--half-life <duration>', 'recency half-life (default 1h)')
     .option('--json', 'print the result as JSON')
+    .option('--no-refresh', 'use the index as it is (faster on a large vault; edits since the last reindex are missed)')
     .action(async (text: string, flags: RecallFlags) => {
       const k = parsePositiveInt(flags.k ?? '10', '--k');
       const window = flags.window ? parseDuration(flags.window, '--window') : undefined;
       const halfLife = flags.halfLife ? parseDuration(flags.halfLife, '--half-life') : undefined;
       const kinds = flags.kinds?.split(',').map((s) => s.trim()).filter(Boolean);
       const { index } = await openCliIndex(ctx.io.env);
-      const refreshed = await index.refresh();
+      const refreshed = flags.refresh === false && index.loadStatus === 'loaded' ? undefined : await index.refresh();
       const result = await recall(index, { text, project: flags.project, k, window, halfLife, kinds });
-      const warnings = [...refreshed.warnings, ...result.warnings];
+      const warnings = [...(refreshed?.warnings ?? []), ...result.warnings];
       for (const w of warnings) ctx.io.err(`agentm: warning: ${w}\n`);
       if (flags.json) {
         ctx.io.out(`${JSON.stringify({ mode: result.mode, warnings, items: result.items }, null, 2)}\n`);
