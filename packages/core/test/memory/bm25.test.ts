@@ -51,6 +51,34 @@ describe('Bm25Index', () => {
     );
   });
 
+  it('scores the same when built in bulk, extended afterwards, and written and read back', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(word, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 20 }), fc.array(fc.array(word, { minLength: 1, maxLength: 12 }), { maxLength: 8 }), fc.array(word, { minLength: 1, maxLength: 3 }), (first, later, query) => {
+        const state = new IndexState();
+        const live = new Map<number, string[]>();
+        const put = (words: string[], i: number) => {
+          const d = { id: `d${i}`, locator: `d${i}`, owner: '', kind: 'fix', status: 'active', tags: [], alwaysLoad: false, createdMs: 0, updatedMs: 0, title: '', text: words.join(' '), fingerprint: 'f', derivedFrom: [] };
+          state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: 'h' }, [d]);
+        };
+        state.bm25.beginBulk();
+        first.forEach(put);
+        state.bm25.endBulk();
+        later.forEach((w, i) => put(w, first.length + i));
+        const back = decodeSnapshot(encodeSnapshot(state, { root: '/', snapshotId: 's', builtMs: 0 })).state;
+        back.putFile({ key: 'extra', mtimeMs: 0, size: 0, hash: 'h' }, [{ id: 'extra', locator: 'extra', owner: '', kind: 'fix', status: 'active', tags: [], alwaysLoad: false, createdMs: 0, updatedMs: 0, title: '', text: query.join(' '), fingerprint: 'f', derivedFrom: [] }]);
+        for (const s of [state, back]) {
+          live.clear();
+          for (const doc of s.docs.values()) live.set(doc.slot, tokenize(`\n\n\n${s === back && doc.id === 'extra' ? query.join(' ') : (doc.id === 'extra' ? '' : [...first, ...later][Number(doc.id.slice(1))]!.join(' '))}`));
+          const got = s.bm25.search(query);
+          const want = bruteForce(live, query);
+          expect(got.count).toBe(want.size);
+          for (let i = 0; i < got.count; i++) expect(got.scores[i]).toBeCloseTo(want.get(got.slots[i]!)!, 9);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('ranks a rare matching term above a common one', () => {
     const index = new Bm25Index();
     const a = index.add(tokenize('vault lock timeout after ten seconds'));

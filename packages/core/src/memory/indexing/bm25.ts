@@ -12,24 +12,46 @@
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
 
-/** A term's postings: parallel slot and term-frequency arrays, grown by doubling. */
+const NO_SLOTS = new Int32Array(0);
+const NO_TFS = new Uint16Array(0);
+
+/**
+ * A term's postings in two segments: an immutable base (a view into the arrays of a bulk build or a
+ * loaded snapshot, shared by all terms) and an appended tail grown by doubling. Appending never
+ * copies the base, so the first update after a load costs what the update adds, not the size of the
+ * common terms' lists.
+ */
 export class Postings {
+  baseSlots: Int32Array = NO_SLOTS;
+  baseTfs: Uint16Array = NO_TFS;
   slots: Int32Array;
   tfs: Uint16Array;
+  /** Entries used in the tail. */
   n = 0;
   constructor(capacity = 4) {
-    this.slots = new Int32Array(capacity);
-    this.tfs = new Uint16Array(capacity);
+    this.slots = capacity > 0 ? new Int32Array(capacity) : NO_SLOTS;
+    this.tfs = capacity > 0 ? new Uint16Array(capacity) : NO_TFS;
   }
 
-  /** Postings over views of shared arrays (a bulk build or a loaded snapshot); the first push copies. */
+  /** Postings whose base is a view of shared arrays. */
   static view(slots: Int32Array, tfs: Uint16Array): Postings {
     const p = new Postings(0);
-    p.slots = slots;
-    p.tfs = tfs;
-    p.n = slots.length;
+    p.baseSlots = slots;
+    p.baseTfs = tfs;
     return p;
   }
+
+  /** Entries in both segments. */
+  get length(): number {
+    return this.baseSlots.length + this.n;
+  }
+
+  /** Calls `fn` with each segment's slots, tfs and entry count (base first: slots ascend throughout). */
+  forEachSegment(fn: (slots: Int32Array, tfs: Uint16Array, count: number) => void): void {
+    if (this.baseSlots.length > 0) fn(this.baseSlots, this.baseTfs, this.baseSlots.length);
+    if (this.n > 0) fn(this.slots, this.tfs, this.n);
+  }
+
   push(slot: number, tf: number): void {
     if (this.n === this.slots.length) {
       const slots = new Int32Array(Math.max(4, this.n * 2));
@@ -220,17 +242,22 @@ export class Bm25Index {
     for (const term of new Set(terms)) {
       const p = this.postingsOf(term);
       if (!p) continue;
-      const df = this.deadCount === 0 ? p.n : countLive(p, live);
+      const df = this.deadCount === 0 ? p.length : countLive(p, live);
       if (df === 0) continue;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      const { slots, tfs } = p;
-      for (let i = 0; i < p.n; i++) {
-        const slot = slots[i]!;
-        if (live[slot] === 0) continue;
-        const tf = tfs[i]!;
-        const s = (idf * tf * (k1 + 1)) / (tf + norm0 + norm1 * lengths[slot]!);
-        if (acc[slot] === 0) touched[count++] = slot;
-        acc[slot] = acc[slot]! + s;
+      // Two plain loops, not forEachSegment: a closure would put `count` in a context slot.
+      for (let segment = 0; segment < 2; segment++) {
+        const slots = segment === 0 ? p.baseSlots : p.slots;
+        const tfs = segment === 0 ? p.baseTfs : p.tfs;
+        const entries = segment === 0 ? p.baseSlots.length : p.n;
+        for (let i = 0; i < entries; i++) {
+          const slot = slots[i]!;
+          if (live[slot] === 0) continue;
+          const tf = tfs[i]!;
+          const s = (idf * tf * (k1 + 1)) / (tf + norm0 + norm1 * lengths[slot]!);
+          if (acc[slot] === 0) touched[count++] = slot;
+          acc[slot] = acc[slot]! + s;
+        }
       }
     }
     const outSlots = new Int32Array(count);
@@ -254,12 +281,14 @@ export class Bm25Index {
     for (let slot = 0; slot < this.slotCount; slot++) if (this.live[slot]) remap[slot] = out.addSlot(this.lengths[slot]!);
     this.postings.forEach((p, id) => {
       let q: Postings | undefined;
-      for (let i = 0; i < p.n; i++) {
-        const to = remap[p.slots[i]!]!;
-        if (to < 0) continue;
-        q ??= out.postings[out.internTerm(this.termList[id]!, Math.max(4, p.n))]!;
-        q.push(to, p.tfs[i]!);
-      }
+      p.forEachSegment((slots, tfs, entries) => {
+        for (let i = 0; i < entries; i++) {
+          const to = remap[slots[i]!]!;
+          if (to < 0) continue;
+          q ??= out.postings[out.internTerm(this.termList[id]!, Math.max(4, p.length))]!;
+          q.push(to, tfs[i]!);
+        }
+      });
     });
     return { index: out, remap };
   }
@@ -284,6 +313,8 @@ export class Bm25Index {
 
 function countLive(p: Postings, live: Uint8Array): number {
   let df = 0;
-  for (let i = 0; i < p.n; i++) if (live[p.slots[i]!] !== 0) df++;
+  p.forEachSegment((slots, _tfs, entries) => {
+    for (let i = 0; i < entries; i++) if (live[slots[i]!] !== 0) df++;
+  });
   return df;
 }

@@ -77,17 +77,19 @@ export function encodeSnapshot(state: IndexState, meta: SnapshotMeta): Buffer {
     docs.push([d.id, d.locator === d.id ? 0 : d.locator, d.owner, d.kind, d.status, d.tags, d.alwaysLoad ? 1 : 0, d.createdMs, d.updatedMs, d.title, d.preview, d.fingerprint, d.derivedFrom, d.confidence ?? null, state.bm25.lengths[slot]!]);
   }
   const terms = state.bm25.termList;
-  const postingCount = state.bm25.postings.reduce((n, p) => n + p.n, 0);
+  const postingCount = state.bm25.postings.reduce((n, p) => n + p.length, 0);
   const header = Buffer.from(JSON.stringify({ schema: INDEX_SCHEMA_VERSION, ...meta, files, docs, terms, postingCount } satisfies Header), 'utf8');
   const body = new VarintWriter(1 << 16);
   for (const p of state.bm25.postings) {
-    body.write(p.n);
+    body.write(p.length);
     let prev = 0;
-    for (let i = 0; i < p.n; i++) {
-      body.write(p.slots[i]! - prev);
-      prev = p.slots[i]!;
-      body.write(p.tfs[i]!);
-    }
+    p.forEachSegment((slots, tfs, entries) => {
+      for (let i = 0; i < entries; i++) {
+        body.write(slots[i]! - prev);
+        prev = slots[i]!;
+        body.write(tfs[i]!);
+      }
+    });
   }
   const fixed = Buffer.alloc(8);
   fixed.writeUInt32LE(INDEX_SCHEMA_VERSION, 0);
