@@ -6,5 +6,6 @@ export * from './selection/index.js';
 export * from './routing/index.js';
 export * from './state/index.js';
 export * from './memory/index.js';
+export * from './memory/engine.js';
 export * from './harness/index.js';
 export * from './seams/index.js';

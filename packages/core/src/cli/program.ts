@@ -11,6 +11,9 @@ import { registerPlan } from './commands/plan.js';
 import { registerReplay } from './commands/replay.js';
 import { registerRun } from './commands/run.js';
 import { registerTrace } from './commands/trace.js';
+import { registerRecall } from './commands/recall.js';
+import { registerReindex } from './commands/reindex.js';
+import { registerConsolidate } from './commands/consolidate.js';
 import type { CliContext, CliIo } from './context.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
 
@@ -30,6 +33,9 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
   registerTrace,
   registerReplay,
   registerEval,
+  registerRecall,
+  registerReindex,
+  registerConsolidate,
 ];
 
 /** Builds the `agentm` program. Each action sets `ctx.exitCode`. */

@@ -1,45 +1,151 @@
 import { describe, expect, it } from 'vitest';
-import { basicPhaseRecall, DEFAULT_PHASE_BUDGETS, MemoryBackend, normalizePhase, phaseBudget, saveNote } from '../../src/index.js';
+import { IndexState, MemoryArgumentError, rankDocuments, recall, recencyOf, recallScore, relevanceOf, type IndexDocument } from '../../src/memory/engine.js';
 
-describe('phase budgets', () => {
-  it('limit → HARNESS_RECALL_BUDGET_<PHASE> → agentm default; unknown phase → work', () => {
-    expect(DEFAULT_PHASE_BUDGETS).toEqual({ setup: 4000, plan: 6000, work: 6000, review: 4000, release: 6000, bugfix: 6000, documenter: 10000 });
-    expect(phaseBudget('documenter')).toBe(10000);
-    expect(phaseBudget('review', { env: { HARNESS_RECALL_BUDGET_REVIEW: '123' } })).toBe(123);
-    expect(phaseBudget('review', { env: { HARNESS_RECALL_BUDGET_REVIEW: '-5' } })).toBe(4000);
-    expect(phaseBudget('review', { limit: 50, env: { HARNESS_RECALL_BUDGET_REVIEW: '123' } })).toBe(50);
-    expect(phaseBudget('review', { limit: 0 })).toBe(4000);
-    expect(normalizePhase('Bugfix ')).toBe('bugfix');
-    expect(normalizePhase('deploy')).toBe('work');
-    expect(normalizePhase(undefined)).toBe('work');
+const HOUR = 3_600_000;
+const NOW = Date.UTC(2026, 5, 1, 12);
+
+function doc(id: string, text: string, over: Partial<IndexDocument> = {}): IndexDocument {
+  return { id, locator: id, owner: '', kind: 'fix', status: 'active', tags: [], alwaysLoad: false, createdMs: NOW, updatedMs: NOW, title: id, text, fingerprint: id, derivedFrom: [], ...over };
+}
+
+function stateOf(...docs: IndexDocument[]): IndexState {
+  const state = new IndexState();
+  for (const d of docs) state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: d.id }, [d]);
+  return state;
+}
+
+describe('scoring (pure)', () => {
+  it.each([
+    [0, HOUR, 1],
+    [HOUR, HOUR, 0.5],
+    [2 * HOUR, HOUR, 0.25],
+    [-5 * HOUR, HOUR, 1],
+    [HOUR, 0, 0],
+  ])('recency of age %d with half-life %d is %d', (age, halfLife, want) => {
+    expect(recencyOf(age, halfLife)).toBeCloseTo(want, 12);
+  });
+
+  it('combines relevance and recency with the weights', () => {
+    expect(recallScore(1, 0.5, 0.7, 0.3)).toBeCloseTo(0.85, 12);
+    expect(relevanceOf(2, 4, undefined, 0.5)).toBe(0.5);
+    expect(relevanceOf(2, 4, 0.9, 0.5)).toBeCloseTo(0.7, 12);
+    expect(relevanceOf(2, 4, -0.3, 0.5)).toBeCloseTo(0.25, 12);
+    expect(relevanceOf(0, 0, undefined, 0.5)).toBe(0);
   });
 });
 
-describe('interim recall', () => {
-  it('always-load notes first, then the project notes newest first; superseded and harness files left out', async () => {
-    const backend = new MemoryBackend();
-    await saveNote(backend, { kind: 'preference', slug: 'tabs', body: 'always tabs\n', alwaysLoad: true });
-    await saveNote(backend, { kind: 'fix', slug: 'older', group: 'desk/projects/p', body: 'older fix\n' }, { now: new Date(2026, 0, 1) });
-    await saveNote(backend, { kind: 'fix', slug: 'newer', group: 'desk/projects/p', body: 'newer fix\n' }, { now: new Date(2026, 0, 2) });
-    await backend.write(backend.resolve('desk/projects/p/_harness/PLAN.md'), '- [ ] not a note\n');
-    await backend.write(backend.resolve('desk/projects/p/fix/gone.md'), '---\ntype: fix\nstatus: superseded\n---\n\ngone\n');
-    const text = await basicPhaseRecall(backend, { projectLocator: backend.resolve('desk/projects/p'), projectSlug: 'p', phase: 'plan' });
-    const order = ['always tabs', 'newer fix', 'older fix'].map((s) => text.indexOf(s));
-    expect(order.every((i) => i >= 0)).toBe(true);
-    expect([...order].sort((a, b) => a - b)).toEqual(order);
-    expect(text).not.toContain('not a note');
-    expect(text).not.toContain('gone');
-    expect(text.startsWith('# Recall (plan)\n')).toBe(true);
+describe('recall', () => {
+  // A strong but old match, and a weaker but fresh one.
+  const state = stateOf(
+    doc('old-strong.md', 'vault lock timeout: the lock timeout is ten seconds', { updatedMs: NOW - 48 * HOUR }),
+    doc('fresh-weak.md', 'a lock timeout checklist for the vault', { updatedMs: NOW - 0.5 * HOUR }),
+    doc('unrelated.md', 'conflict copies from sync tools', { updatedMs: NOW }),
+  );
+
+  it('a change of halfLife reorders the results', async () => {
+    const weights = { wSem: 0.5, wRec: 0.5 };
+    const short = await recall({ state }, { text: 'lock timeout', now: NOW, halfLife: HOUR, ...weights });
+    const long = await recall({ state }, { text: 'lock timeout', now: NOW, halfLife: 1000 * HOUR, ...weights });
+    const zero = await recall({ state }, { text: 'lock timeout', now: NOW, halfLife: 0 });
+    expect(short.items.map((i) => i.id)).toEqual(['fresh-weak.md', 'old-strong.md']);
+    expect(long.items.map((i) => i.id)).toEqual(['old-strong.md', 'fresh-weak.md']);
+    expect(zero.items.every((i) => i.recency === 0)).toBe(true);
   });
 
-  it('stays within the budget (≈4 chars a token), whole notes only; nothing stored → ""', async () => {
-    const backend = new MemoryBackend();
-    expect(await basicPhaseRecall(backend, { projectLocator: backend.resolve('desk/projects/p') })).toBe('');
-    for (let i = 0; i < 20; i++) await saveNote(backend, { kind: 'fix', slug: `n${i}`, group: 'desk/projects/p', body: `${'x'.repeat(150)} ${i}\n` });
-    const text = await basicPhaseRecall(backend, { projectLocator: backend.resolve('desk/projects/p'), limit: 200 });
-    expect(text.length).toBeLessThanOrEqual(800);
-    expect(text.length).toBeGreaterThan(150);
-    expect((text.match(/^### /gm) ?? []).length).toBeGreaterThan(0);
-    expect(text.length).toBeLessThan((await basicPhaseRecall(backend, { projectLocator: backend.resolve('desk/projects/p'), limit: 400 })).length);
+  it('reports similarity, recency and score per item, relevance normalized to the best match', async () => {
+    const r = await recall({ state }, { text: 'lock timeout', now: NOW });
+    const strong = r.items.find((i) => i.id === 'old-strong.md')!;
+    const weak = r.items.find((i) => i.id === 'fresh-weak.md')!;
+    expect(r.mode).toBe('lexical');
+    expect(r.items.map((i) => i.id)).toEqual(['fresh-weak.md', 'old-strong.md']);
+    expect(strong.similarity).toBe(1);
+    expect(weak.similarity).toBeGreaterThan(0);
+    expect(weak.similarity).toBeLessThan(1);
+    expect(weak.recency).toBeCloseTo(Math.SQRT1_2, 9);
+    expect(strong.recency).toBeCloseTo(Math.pow(2, -48), 12);
+    for (const i of r.items) expect(i.score).toBeCloseTo(0.7 * i.similarity + 0.3 * i.recency, 12);
+  });
+
+  it('a window excludes memories older than it', async () => {
+    const r = await recall({ state }, { text: 'lock timeout', now: NOW, window: 24 * HOUR });
+    expect(r.items.map((i) => i.id)).toEqual(['fresh-weak.md']);
+  });
+
+  it('keeps to the project and global notes, and never returns pruned, superseded or inbox notes', async () => {
+    const s = stateOf(
+      doc('global.md', 'lock timeout'),
+      doc('mine.md', 'lock timeout', { owner: 'agentm' }),
+      doc('theirs.md', 'lock timeout', { owner: 'other' }),
+      doc('pruned.md', 'lock timeout', { status: 'pruned' }),
+      doc('superseded.md', 'lock timeout', { status: 'superseded' }),
+      doc('inbox.md', 'lock timeout', { status: 'inbox' }),
+    );
+    expect((await recall({ state: s }, { text: 'lock timeout', project: 'agentm', now: NOW })).items.map((i) => i.id).sort()).toEqual(['global.md', 'mine.md']);
+    expect((await recall({ state: s }, { text: 'lock timeout', now: NOW })).items.map((i) => i.id).sort()).toEqual(['global.md', 'mine.md', 'theirs.md']);
+    expect((await recall({ state: s }, { text: 'lock timeout', project: '', now: NOW })).items.map((i) => i.id)).toEqual(['global.md']);
+  });
+
+  it('filters by kind, honours k, and ranks by recency alone without words', async () => {
+    const s = stateOf(
+      doc('a.md', 'alpha', { kind: 'fix', updatedMs: NOW - 3 * HOUR }),
+      doc('b.md', 'beta', { kind: 'episode', updatedMs: NOW - HOUR }),
+      doc('c.md', 'gamma', { kind: 'fix', updatedMs: NOW - 2 * HOUR }),
+    );
+    expect((await recall({ state: s }, { text: '', now: NOW })).items.map((i) => i.id)).toEqual(['b.md', 'c.md', 'a.md']);
+    expect((await recall({ state: s }, { text: 'the of', now: NOW, k: 1 })).items.map((i) => i.id)).toEqual(['b.md']);
+    expect((await recall({ state: s }, { now: NOW, kinds: ['fix'] })).items.map((i) => i.id)).toEqual(['c.md', 'a.md']);
+  });
+
+  it('makes a snippet around the first matching word', async () => {
+    const long = `${'filler words here '.repeat(6)}the heartbeat refreshes the lock directory every five seconds ${'more filler '.repeat(20)}`;
+    const r = await recall({ state: stateOf(doc('long.md', long)) }, { text: 'heartbeats', now: NOW });
+    expect(r.items[0]!.snippet).toMatch(/^….*heartbeat refreshes the lock/);
+  });
+
+  it.each([
+    [{ k: 0 }, /k must be a positive integer/],
+    [{ k: 2.5 }, /k must be a positive integer/],
+    [{ window: -1 }, /window must be ≥ 0/],
+    [{ halfLife: Number.NaN }, /halfLife must be ≥ 0/],
+    [{ wSem: Number.POSITIVE_INFINITY }, /wSem must be a finite number/],
+    [{ lexicalShare: 2 }, /lexicalShare must be in \[0, 1\]/],
+  ])('refuses %o with a typed error', async (bad, message) => {
+    await expect(recall({ state }, { text: 'x', ...bad })).rejects.toThrow(MemoryArgumentError);
+    await expect(recall({ state }, { text: 'x', ...bad })).rejects.toThrow(message);
+  });
+
+  it('rankDocuments breaks score ties by recency', () => {
+    const docs = [
+      { owner: '', kind: 'fix', status: 'active', updatedMs: NOW - 2 * HOUR },
+      { owner: '', kind: 'fix', status: 'active', updatedMs: NOW - HOUR },
+    ];
+    const ranked = rankDocuments(docs, undefined, undefined, { k: 2, window: 0, halfLife: 0, wSem: 0.7, wRec: 0.3, lexicalShare: 0.5, now: NOW, project: undefined, kinds: undefined });
+    expect(ranked.map((r) => r.doc)).toEqual([docs[1], docs[0]]);
+  });
+});
+
+describe('the columnar ranking view', () => {
+  it('ranks exactly like the plain view over the documents, for any scope', async () => {
+    const fc = (await import('fast-check')).default;
+    const owners = ['', 'a', 'b'];
+    const kinds = ['fix', 'episode', 'idea'];
+    const statuses = ['active', 'pruned', 'superseded', 'Active '];
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ owner: fc.constantFrom(...owners), kind: fc.constantFrom(...kinds), status: fc.constantFrom(...statuses), age: fc.nat(100), words: fc.array(fc.constantFrom('lock', 'vault', 'sync', 'tests'), { minLength: 1, maxLength: 5 }) }), { minLength: 1, maxLength: 30 }),
+        fc.record({ project: fc.option(fc.constantFrom('', 'a', 'b', 'c'), { nil: undefined }), kinds: fc.option(fc.subarray(kinds), { nil: undefined }), window: fc.constantFrom(0, 10 * HOUR, 50 * HOUR), k: fc.integer({ min: 1, max: 8 }), text: fc.constantFrom('lock', 'vault sync', 'tests lock', '') }),
+        fc.array(fc.nat(29), { maxLength: 5 }),
+        (docs, q, removals) => {
+          const state = stateOf(...docs.map((d, i) => doc(`d${i}.md`, d.words.join(' '), { owner: d.owner, kind: d.kind, status: d.status, updatedMs: NOW - d.age * HOUR })));
+          for (const r of removals) state.deleteFile(`d${r}.md`);
+          const terms = q.text ? q.text.split(' ') : [];
+          const matches = terms.length > 0 ? state.bm25.search(terms) : undefined;
+          const options = { ...q, halfLife: HOUR, wSem: 0.7, wRec: 0.3, lexicalShare: 0.5, now: NOW };
+          const ids = (r: { doc: { id: string }; score: number }[]) => r.map((x) => [x.doc.id, x.score]);
+          expect(ids(rankDocuments(state.rankView(), matches, undefined, options))).toEqual(ids(rankDocuments(state.bySlot, matches, undefined, options)));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

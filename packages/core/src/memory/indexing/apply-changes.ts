@@ -1,0 +1,86 @@
+import type { StorageBackend } from '../../seam/backend.js';
+import { NotFoundError } from '../../seam/errors.js';
+import type { Info } from '../../seam/info.js';
+import { Locator } from '../../seam/locator.js';
+import { contentHash } from '../../protocol/content-hash.js';
+import type { IndexDocument, ToDocument } from '../documents/document.js';
+import { classifySource, type MemoryLayout } from '../documents/layout.js';
+import { documentsOf } from '../documents/source-documents.js';
+import type { IndexState } from './index-state.js';
+import type { JournalOp } from './journal.js';
+import { readDecision } from './refresh-plan.js';
+import { KeyFeed } from './feed.js';
+import { WALK_CONCURRENCY } from './walk.js';
+
+export interface AppliedChanges {
+  readonly ops: JournalOp[];
+  /** Documents (with their full text) indexed in this pass: the ones to embed. */
+  readonly fresh: IndexDocument[];
+  readonly errors: { key: string; message: string }[];
+  readonly indexed: number;
+  readonly touched: number;
+}
+
+/**
+ * Applies a refresh plan to the in-memory state: removes `remove`, reads `read` (a file whose hash did
+ * not change only gets its new mtime), maps each changed file to documents and indexes them. Returns
+ * the journal ops that describe what changed. A file that vanished since the walk counts as removed;
+ * a mapper that throws leaves the file indexed with no documents and is reported in `errors`.
+ *
+ * `infos` are the stats the walk took just before: a file changed between that stat and the read is
+ * recorded with its older mtime, so the next refresh re-reads it (and finds it by hash) — never missed.
+ */
+export async function applyChanges(
+  state: IndexState,
+  plan: { read: readonly string[] | KeyFeed; remove: readonly string[]; infos: ReadonlyMap<string, Info> },
+  source: { backend: StorageBackend; layout: MemoryLayout; toDocument: ToDocument },
+  /** What to collect: journal ops (not for a rebuild, which writes a snapshot) and fresh documents (only to embed them). */
+  collect: { ops: boolean; fresh: boolean } = { ops: true, fresh: true },
+): Promise<AppliedChanges> {
+  const out: AppliedChanges = { ops: [], fresh: [], errors: [], indexed: 0, touched: 0 };
+  let indexed = 0;
+  let touched = 0;
+  for (const key of plan.remove) {
+    state.deleteFile(key);
+    out.ops.push({ op: 'del', key });
+  }
+  const feed = plan.read instanceof KeyFeed ? plan.read : KeyFeed.of(plan.read);
+  const worker = async () => {
+    for (let key = await feed.next(); key !== undefined; key = await feed.next()) await applyOne(key);
+  };
+  const applyOne = async (key: string) => {
+    const locator = new Locator(key);
+    let text: string;
+    let info: Info;
+    try {
+      const known = plan.infos.get(key);
+      [info, text] = known ? [known, await source.backend.read(locator)] : await Promise.all([source.backend.info(locator), source.backend.read(locator)]);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      if (state.files.has(key)) (state.deleteFile(key), out.ops.push({ op: 'del', key }));
+      return;
+    }
+    const hash = contentHash(text);
+    if (readDecision(state.files.get(key), hash) === 'touch') {
+      state.touchFile(key, info.mtimeMs);
+      out.ops.push({ op: 'touch', key, mtimeMs: info.mtimeMs });
+      touched++;
+      return;
+    }
+    const file = { key, mtimeMs: info.mtimeMs, size: info.size, hash };
+    let docs: IndexDocument[];
+    try {
+      docs = documentsOf(classifySource(key, source.layout), locator, text, info, source.toDocument);
+    } catch (error) {
+      out.errors.push({ key, message: (error as Error).message ?? String(error) });
+      docs = [];
+    }
+    state.putFile(file, docs);
+    // A rebuild of 100 000 notes would otherwise keep every text alive until the snapshot is written.
+    if (collect.ops) out.ops.push({ op: 'put', file, docs });
+    if (collect.fresh) out.fresh.push(...docs);
+    indexed++;
+  };
+  await Promise.all(Array.from({ length: WALK_CONCURRENCY }, worker));
+  return { ...out, indexed, touched };
+}

@@ -1,0 +1,48 @@
+import type { StorageBackend } from '../../seam/backend.js';
+import type { ToDocument } from '../documents/document.js';
+import type { MemoryLayout } from '../documents/layout.js';
+import type { EmbeddingProvider } from '../providers/provider.js';
+
+export interface MemoryIndexOptions {
+  readonly backend: StorageBackend;
+  /** Maps a note to its documents (the notes module's parser). Progress files are parsed by the engine. */
+  readonly toDocument: ToDocument;
+  /** The memory root on disk, which names the index (default: the backend's `root`). */
+  readonly memoryRoot?: string;
+  /** Exact index directory (e.g. under VS Code's globalStorageUri). Default: `indexDirFor(memoryRoot, indexRoot)`. */
+  readonly indexDir?: string;
+  /** Parent of per-root index directories (default `<XDG_CACHE_HOME or ~/.cache>/agentm/index`). */
+  readonly indexRoot?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly layout?: MemoryLayout;
+  /** Lock root for the index-directory lock (default: agentm's lock root). */
+  readonly lockRoot?: string;
+  /** How long to wait for another process's indexing (default 2 min: a cold build of a large vault holds the lock that long). */
+  readonly lockTimeoutMs?: number;
+  /** Journal size past which an update folds everything into a new snapshot (default 1 MiB). */
+  readonly journalLimitBytes?: number;
+  /** Optional embedding provider: documents get vectors for hybrid recall. Absent = lexical only, no network. */
+  readonly embedder?: EmbeddingProvider | undefined;
+  readonly now?: () => number;
+}
+
+export type LoadStatus = 'loaded' | 'missing' | 'corrupt' | 'outdated';
+
+/** Default wait for the index-directory lock. */
+export const INDEX_LOCK_TIMEOUT_MS = 120_000;
+
+/** What a refresh, update or rebuild did. */
+export interface RefreshReport {
+  /** Whether everything was rebuilt, and why (`missing`, `corrupt`, `outdated`, `requested`). */
+  readonly rebuilt: LoadStatus | 'requested' | undefined;
+  readonly read: number;
+  readonly indexed: number;
+  readonly touched: number;
+  readonly removed: number;
+  readonly unchanged: number;
+  readonly documents: number;
+  readonly conflictCopies: readonly string[];
+  readonly errors: readonly { readonly key: string; readonly message: string }[];
+  /** Degradations that lost nothing (an embedding provider that failed: lexical only for now). */
+  readonly warnings: readonly string[];
+}

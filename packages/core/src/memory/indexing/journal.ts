@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import type { IndexDocument } from '../documents/document.js';
+import type { FileEntry } from './index-state.js';
+
+/**
+ * Changes made since the last snapshot, so a one-note update appends a few kilobytes instead of
+ * rewriting the whole index. Format: a header line `{"schema","snapshotId"}`, then one line per op,
+ * `<first 16 hex of sha256(json)>\t<json>`. A journal whose header names another snapshot (a crash
+ * between writing a snapshot and clearing the journal) is ignored: its changes are in the snapshot.
+ * A line that fails its checksum (a torn append) ends the journal there: the changes after it are
+ * found again by the next refresh, whose walk sees mtimes the index does not know.
+ */
+export type JournalOp =
+  | { readonly op: 'put'; readonly file: Omit<FileEntry, 'docIds'>; readonly docs: readonly IndexDocument[] }
+  | { readonly op: 'touch'; readonly key: string; readonly mtimeMs: number }
+  | { readonly op: 'del'; readonly key: string };
+
+export interface ParsedJournal {
+  readonly snapshotId: string;
+  readonly ops: readonly JournalOp[];
+  /** False when a torn or damaged line was dropped (the file should be rewritten before appending). */
+  readonly clean: boolean;
+}
+
+const sum = (json: string) => createHash('sha256').update(json).digest('hex').slice(0, 16);
+
+export function journalHeader(schema: number, snapshotId: string): string {
+  return `${JSON.stringify({ schema, snapshotId })}\n`;
+}
+
+export function journalLines(ops: readonly JournalOp[]): string {
+  return ops.map((op) => {
+    const json = JSON.stringify(op);
+    return `${sum(json)}\t${json}\n`;
+  }).join('');
+}
+
+/** Parses a journal; undefined when its header is unreadable or of another schema. */
+export function parseJournal(text: string, schema: number): ParsedJournal | undefined {
+  const lines = text.split('\n');
+  let header: { schema?: unknown; snapshotId?: unknown };
+  try {
+    header = JSON.parse(lines[0] ?? '') as typeof header;
+  } catch {
+    return undefined;
+  }
+  if (header?.schema !== schema || typeof header.snapshotId !== 'string') return undefined;
+  const ops: JournalOp[] = [];
+  let clean = true;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === '' && i === lines.length - 1) break;
+    const tab = line.indexOf('\t');
+    const json = line.slice(tab + 1);
+    if (tab !== 16 || sum(json) !== line.slice(0, 16)) {
+      clean = false;
+      break;
+    }
+    ops.push(JSON.parse(json) as JournalOp);
+  }
+  return { snapshotId: header.snapshotId, ops, clean };
+}
+
+/** Rough size of an op in the journal file, to decide when to fold the journal into a snapshot. */
+export function opWeight(op: JournalOp): number {
+  if (op.op !== 'put') return 64;
+  return 200 + op.docs.reduce((n, d) => n + d.text.length + d.title.length + 200, 0);
+}

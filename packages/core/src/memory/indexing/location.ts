@@ -1,0 +1,29 @@
+import { homedir } from 'node:os';
+import { join, relative, isAbsolute } from 'node:path';
+import { contentHash } from '../../protocol/content-hash.js';
+import { realpathLoose } from '../../protocol/vault-lock.js';
+import { IndexLocationError } from '../errors.js';
+
+/** `$XDG_CACHE_HOME/agentm/index` when XDG_CACHE_HOME is non-empty, else `~/.cache/agentm/index`. */
+export function defaultIndexRoot(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  const xdg = env['XDG_CACHE_HOME'];
+  return join(xdg !== undefined && xdg !== '' ? xdg : join(home, '.cache'), 'agentm', 'index');
+}
+
+/**
+ * The index directory of a memory root: `<index root>/<sha256 of realpath(memory root)>`, so symlink
+ * aliases of one vault share one index and two vaults never share one. `indexRoot` lets a host pass
+ * its own storage (VS Code's `globalStorageUri`). Refuses a directory inside the memory root, where
+ * sync would replicate a device-local cache (DESIGN §1, principle 4).
+ */
+export function indexDirFor(memoryRoot: string, indexRoot: string = defaultIndexRoot()): string {
+  const dir = join(indexRoot, contentHash(realpathLoose(memoryRoot)));
+  assertOutside(dir, memoryRoot);
+  return dir;
+}
+
+/** Throws `IndexLocationError` when `dir` is the memory root or inside it. */
+export function assertOutside(dir: string, memoryRoot: string): void {
+  const rel = relative(realpathLoose(memoryRoot), realpathLoose(dir));
+  if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) throw new IndexLocationError(dir, memoryRoot);
+}

@@ -1,0 +1,314 @@
+import type { StorageBackend } from '../../seam/backend.js';
+import { NotFoundError } from '../../seam/errors.js';
+import type { Info } from '../../seam/info.js';
+import { Locator } from '../../seam/locator.js';
+import { DerivedMaintenance, Tier } from '../../seam/tiers.js';
+import { withVaultLock } from '../../protocol/vault-lock.js';
+import { classifySource, DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
+import { MemoryArgumentError } from '../errors.js';
+import type { EmbeddingProvider } from '../providers/provider.js';
+import { applyChanges } from './apply-changes.js';
+import { embedPending } from './embed-pending.js';
+import { KeyFeed } from './feed.js';
+import type { SnapshotMeta } from './codec.js';
+import { IndexState } from './index-state.js';
+import { INDEX_LOCK_TIMEOUT_MS, type LoadStatus, type MemoryIndexOptions, type RefreshReport } from './index-types.js';
+import { IndexStore } from './index-store.js';
+import { opWeight, type JournalOp } from './journal.js';
+import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
+import { planRefresh } from './refresh-plan.js';
+import { VectorCache } from './vectors.js';
+import { isIndexableName, walkSources, type SourceFile } from './walk.js';
+
+/**
+ * The device-local memory index (LOCAL_INDEX tier): BM25 postings and document metadata derived
+ * from the notes and progress files, kept in the user cache dir, never in the vault. Implements
+ * `DerivedMaintenance`: `reindex` rebuilds from SOURCE, `changedSince` lists changed sources.
+ * Every write to the index directory happens under its lock, after catching up with what another
+ * process (a second editor window) wrote.
+ */
+export class MemoryIndex extends DerivedMaintenance {
+  readonly backend: StorageBackend;
+  readonly dir: string;
+  readonly root: string;
+  readonly layout: MemoryLayout;
+  #state = new IndexState();
+  #meta: SnapshotMeta | undefined;
+  #journal: JournalOp[] = [];
+  #journalBytes = 0;
+  /** Whether the journal file holds exactly `#journal` and may be appended to. */
+  #journalOnDisk = false;
+  #stamp = '';
+  #status: LoadStatus = 'missing';
+  #vectors: VectorCache | undefined;
+  #statusDetail = '';
+  readonly #store: IndexStore;
+  readonly #options: MemoryIndexOptions;
+
+  private constructor(options: MemoryIndexOptions, root: string, dir: string) {
+    super();
+    this.#options = options;
+    this.backend = options.backend;
+    this.root = root;
+    this.dir = dir;
+    this.layout = options.layout ?? DEFAULT_LAYOUT;
+    this.#store = new IndexStore(dir);
+  }
+
+  /** Opens (loads) the index of a memory root. Never walks the notes; call `refresh()` for that. */
+  static async open(options: MemoryIndexOptions): Promise<MemoryIndex> {
+    const root = options.memoryRoot ?? (options.backend as { root?: unknown }).root;
+    if (typeof root !== 'string' || root === '') {
+      throw new MemoryArgumentError('the memory index needs the memory root path (options.memoryRoot): this backend has no `root`');
+    }
+    const dir = options.indexDir ?? indexDirFor(root, options.indexRoot ?? defaultIndexRoot(options.env));
+    assertOutside(dir, root);
+    const index = new MemoryIndex(options, root, dir);
+    await index.#load();
+    if (options.embedder) index.#vectors = await VectorCache.load(dir, options.embedder.id);
+    return index;
+  }
+
+  /** How the last load went: `loaded`, or why the next refresh will rebuild. */
+  get loadStatus(): LoadStatus {
+    return this.#status;
+  }
+
+  get loadDetail(): string {
+    return this.#statusDetail;
+  }
+
+  /** The in-memory index, for recall. Treat as read-only. */
+  get state(): IndexState {
+    return this.#state;
+  }
+
+  /** Vectors by fingerprint, when an embedding provider was given. */
+  get vectors(): VectorCache | undefined {
+    return this.#vectors;
+  }
+
+  /** The embedding provider the index was opened with, if any. */
+  get embedder(): EmbeddingProvider | undefined {
+    return this.#options.embedder;
+  }
+
+  /** Brings the index up to date with the notes: incremental, or a full rebuild when the index was unusable. */
+  refresh(): Promise<RefreshReport> {
+    return this.#locked(async () => (this.#status === 'loaded' ? this.#incremental() : this.#rebuild(this.#status)));
+  }
+
+  /** Re-reads just these locators (a watcher or a save path knows what changed). */
+  update(locators: readonly Locator[]): Promise<RefreshReport> {
+    return this.#locked(async () => {
+      if (this.#status !== 'loaded') return this.#rebuild(this.#status);
+      const seen: { key: string; mtimeMs: number; size: number }[] = [];
+      const infos = new Map<string, Info>();
+      const gone: string[] = [];
+      const listings = new Map<string, Set<string>>();
+      for (const locator of locators) {
+        const info = await this.#infoOrUndefined(locator);
+        let siblings = listings.get(locator.parent.key);
+        if (!siblings) listings.set(locator.parent.key, (siblings = new Set((await this.backend.list(locator.parent)).map((l) => l.name))));
+        const indexable = info && !info.isDir && isIndexableName(locator.name, siblings) && classifySource(locator.key, this.layout).role !== 'ignored';
+        if (indexable) (seen.push({ key: locator.key, mtimeMs: info.mtimeMs, size: info.size }), infos.set(locator.key, info));
+        else if (this.#state.files.has(locator.key)) gone.push(locator.key);
+      }
+      const files = this.#state.files;
+      const plan = planRefresh(new Map(seen.filter((s) => files.has(s.key)).map((s) => [s.key, files.get(s.key)!])), seen);
+      return this.#apply(this.#state, plan.read, infos, gone, plan.unchanged, [], undefined);
+    });
+  }
+
+  /** `DerivedMaintenance.reindex`: full rebuild of the LOCAL_INDEX tier from SOURCE. */
+  async reindex(tier: Tier = Tier.LOCAL_INDEX): Promise<void> {
+    await this.rebuild(tier);
+  }
+
+  /** Full rebuild, with its report. */
+  rebuild(tier: Tier = Tier.LOCAL_INDEX): Promise<RefreshReport> {
+    if (tier !== Tier.LOCAL_INDEX) {
+      throw new MemoryArgumentError(`the memory index maintains the ${Tier.LOCAL_INDEX} tier only, not ${tier}; call reindex() without a tier`);
+    }
+    return this.#locked(() => this.#rebuild('requested'));
+  }
+
+  /** `DerivedMaintenance.changedSince`: source files (notes, progress) whose mtime is newer than `mtimeMs`. */
+  async changedSince(mtimeMs: number): Promise<Locator[]> {
+    const { files } = await walkSources(this.backend, this.layout);
+    return files.filter((f) => f.mtimeMs > mtimeMs).map((f) => f.locator);
+  }
+
+  async #incremental(): Promise<RefreshReport> {
+    const walk = await walkSources(this.backend, this.layout);
+    const plan = planRefresh(this.#state.files, walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })));
+    return this.#apply(this.#state, plan.read, infosOf(walk.files), plan.remove, plan.unchanged, walk.conflictCopies.map((l) => l.key), undefined);
+  }
+
+  /**
+   * Full build into a fresh state, swapped in only once complete (recall meanwhile uses the old one).
+   * The walk feeds the readers as it goes (see KeyFeed); postings are inverted in bulk.
+   */
+  async #rebuild(reason: LoadStatus | 'requested'): Promise<RefreshReport> {
+    const fresh = new IndexState();
+    fresh.bm25.beginBulk();
+    const feed = new KeyFeed();
+    const infos = new Map<string, Info>();
+    const walking = walkSources(this.backend, this.layout, (files) => {
+      for (const [key, info] of infosOf(files)) infos.set(key, info);
+      feed.push(files.map((f) => f.locator.key));
+    }).finally(() => feed.close());
+    walking.catch(() => undefined); // handled below (through #apply); never an unhandled rejection meanwhile
+    // A walk that fails must not leave a partial snapshot behind: apply waits for it before persisting.
+    const ready = walking.then(() => {
+      fresh.bm25.endBulk();
+      this.#state = fresh;
+      this.#journal = [];
+      this.#journalBytes = 0;
+    });
+    const report = await this.#apply(fresh, feed, infos, [], 0, [], reason, ready);
+    const walk = await walking;
+    return { ...report, read: feed.total, conflictCopies: walk.conflictCopies.map((l) => l.key) };
+  }
+
+  /** Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit). */
+  async #apply(
+    state: IndexState,
+    read: readonly string[] | KeyFeed,
+    infos: ReadonlyMap<string, Info>,
+    remove: readonly string[],
+    unchanged: number,
+    conflictCopies: string[],
+    rebuilt: RefreshReport['rebuilt'],
+    beforePersist?: Promise<unknown>,
+  ): Promise<RefreshReport> {
+    try {
+      return await this.#applyUnsafe(state, read, infos, remove, unchanged, conflictCopies, rebuilt, beforePersist);
+    } catch (error) {
+      // Nothing half-applied stays in memory: go back to what is on disk.
+      await this.#load();
+      throw error;
+    }
+  }
+
+  async #applyUnsafe(
+    state: IndexState,
+    read: readonly string[] | KeyFeed,
+    infos: ReadonlyMap<string, Info>,
+    remove: readonly string[],
+    unchanged: number,
+    conflictCopies: string[],
+    rebuilt: RefreshReport['rebuilt'],
+    beforePersist?: Promise<unknown>,
+  ): Promise<RefreshReport> {
+    const source = { backend: this.backend, layout: this.layout, toDocument: this.#options.toDocument };
+    const collect = { ops: rebuilt === undefined, fresh: this.#options.embedder !== undefined };
+    const { ops, fresh, errors, indexed, touched } = await applyChanges(state, { read, remove, infos }, source, collect);
+    await beforePersist;
+    await this.#persist(ops, rebuilt !== undefined);
+    const warnings: string[] = [];
+    const { embedder } = this.#options;
+    if (embedder && this.#vectors) {
+      warnings.push(...(await embedPending(this.#state, this.#vectors, embedder, fresh, source)));
+      await this.#vectors.save(this.dir);
+    }
+    return { rebuilt, read: read instanceof KeyFeed ? read.total : read.length, indexed, touched, removed: remove.length, unchanged, documents: this.#state.docs.size, conflictCopies, errors, warnings };
+  }
+
+  async #persist(ops: readonly JournalOp[], snapshot: boolean): Promise<void> {
+    const limit = this.#options.journalLimitBytes ?? 1 << 20;
+    const weight = ops.reduce((n, op) => n + opWeight(op), 0);
+    if (snapshot || !this.#meta || this.#journalBytes + weight > limit) {
+      this.#meta = await this.#store.writeSnapshot(this.#state, this.root, this.#now());
+      this.#journal = [];
+      this.#journalBytes = 0;
+      this.#journalOnDisk = false;
+      this.#status = 'loaded';
+      this.#statusDetail = '';
+    } else if (ops.length > 0) {
+      this.#journal.push(...ops);
+      this.#journalBytes += weight;
+      if (this.#journalOnDisk) await this.#store.appendJournal(ops);
+      else await this.#store.writeJournal(this.#meta.snapshotId, this.#journal);
+      this.#journalOnDisk = true;
+    }
+    this.#stamp = await this.#store.stamp();
+  }
+
+  async #load(): Promise<void> {
+    const loaded = await this.#store.load(this.root);
+    this.#stamp = await this.#store.stamp();
+    if (loaded.status !== 'loaded') {
+      this.#state = new IndexState();
+      this.#meta = undefined;
+      this.#journal = [];
+      this.#journalOnDisk = false;
+      this.#status = loaded.status;
+      this.#statusDetail = loaded.detail;
+      return;
+    }
+    this.#state = loaded.state;
+    this.#meta = loaded.meta;
+    this.#journal = [];
+    this.#journalBytes = 0;
+    this.#replay(loaded.journal?.ops ?? []);
+    this.#journalOnDisk = loaded.journal?.clean ?? false;
+    this.#status = 'loaded';
+    this.#statusDetail = '';
+  }
+
+  #replay(ops: readonly JournalOp[]): void {
+    for (const op of ops) {
+      if (op.op === 'put') this.#state.putFile(op.file, op.docs);
+      else if (op.op === 'touch') this.#state.touchFile(op.key, op.mtimeMs);
+      else this.#state.deleteFile(op.key);
+      this.#journal.push(op);
+      this.#journalBytes += opWeight(op);
+    }
+  }
+
+  /** Catches up with another process's writes: its new journal ops, or its new snapshot. */
+  async #catchUp(): Promise<void> {
+    const stamp = await this.#store.stamp();
+    if (stamp === this.#stamp) return;
+    const journal = this.#meta ? await this.#store.readJournal(this.#meta.snapshotId) : undefined;
+    const sameSnapshot = this.#meta !== undefined && stamp.split('|')[0] === this.#stamp.split('|')[0];
+    if (sameSnapshot && journal && journal.ops.length >= this.#journal.length) {
+      this.#replay(journal.ops.slice(this.#journal.length));
+      this.#journalOnDisk = journal.clean;
+      this.#stamp = stamp;
+      return;
+    }
+    await this.#load();
+  }
+
+  /** Reloads from disk if another process changed the index. Cheap (two stats) when nothing changed. */
+  async sync(): Promise<void> {
+    await this.#catchUp();
+  }
+
+  #locked<T>(fn: () => Promise<T>): Promise<T> {
+    const lockOptions = { ...(this.#options.lockRoot ? { lockRoot: this.#options.lockRoot } : {}), timeoutMs: this.#options.lockTimeoutMs ?? INDEX_LOCK_TIMEOUT_MS };
+    return withVaultLock(this.dir, async () => {
+      await this.#catchUp();
+      return fn();
+    }, lockOptions);
+  }
+
+  async #infoOrUndefined(locator: Locator): Promise<Info | undefined> {
+    try {
+      return await this.backend.info(locator);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  #now(): number {
+    return (this.#options.now ?? Date.now)();
+  }
+}
+
+function infosOf(files: readonly SourceFile[]): Map<string, Info> {
+  return new Map(files.map((f) => [f.locator.key, { locator: f.locator, isDir: false, size: f.size, mtimeMs: f.mtimeMs }]));
+}

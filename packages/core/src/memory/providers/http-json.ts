@@ -1,0 +1,43 @@
+import { ProviderHttpError, ProviderMalformedError, ProviderTimeoutError, ProviderUnreachableError } from '../errors.js';
+
+export interface HttpJsonOptions {
+  readonly apiKey?: string | undefined;
+  readonly timeoutMs: number;
+}
+
+/**
+ * POSTs JSON and returns the parsed JSON answer. Typed failures: non-2xx → `ProviderHttpError`; no
+ * answer within the timeout → `ProviderTimeoutError`; connection failure → `ProviderUnreachableError`;
+ * a body that is not JSON → `ProviderMalformedError`. The API key is sent as a bearer token and never
+ * appears in an error message.
+ */
+export async function postJson(url: string, body: unknown, options: HttpJsonOptions): Promise<unknown> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (options.apiKey) headers['authorization'] = `Bearer ${options.apiKey}`;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  let text: string;
+  let status: number;
+  try {
+    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    if (controller.signal.aborted) throw new ProviderTimeoutError(url, options.timeoutMs, error);
+    throw new ProviderUnreachableError(url, (error as { cause?: unknown }).cause ?? error);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (status < 200 || status > 299) throw new ProviderHttpError(url, status, text.trim());
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ProviderMalformedError(url, `the body is not JSON (${text.length > 80 ? `${text.slice(0, 80)}…` : text || 'empty'})`, error);
+  }
+}
+
+/** `<base>/v1/<path>`, accepting a base URL that already ends in `/v1` (Ollama, LM Studio, llama.cpp, OpenAI). */
+export function endpointUrl(baseUrl: string, path: string): string {
+  const base = baseUrl.trim().replace(/\/+$/, '');
+  return /\/v1$/.test(base) ? `${base}/${path}` : `${base}/v1/${path}`;
+}

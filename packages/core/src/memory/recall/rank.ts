@@ -1,0 +1,195 @@
+import { isRecallable } from '../documents/document.js';
+import { recallScore, recencyOf, relevanceOf } from './score.js';
+
+/** What ranking needs of a document. */
+export interface RankDoc {
+  readonly owner: string;
+  readonly kind: string;
+  readonly status: string;
+  readonly updatedMs: number;
+}
+
+export interface RankOptions {
+  /** Project slug: its notes plus global ones (owner `""`). Undefined: every project (unscoped). */
+  readonly project?: string | undefined;
+  /** Only these kinds (e.g. `['fix', 'episode']`); undefined or empty = all. */
+  readonly kinds?: readonly string[] | undefined;
+  readonly k: number;
+  /** Only documents updated within this many ms before `now`; 0 = all history. */
+  readonly window: number;
+  readonly halfLife: number;
+  readonly wSem: number;
+  readonly wRec: number;
+  readonly lexicalShare: number;
+  readonly now: number;
+}
+
+export interface Ranked<D> {
+  readonly doc: D;
+  /** Relevance in [0, 1] (see `relevanceOf`). */
+  readonly similarity: number;
+  readonly recency: number;
+  readonly score: number;
+  /** BM25 score before normalization (0 when the query had no words, or the doc matched none). */
+  readonly bm25: number;
+  readonly cosine: number | undefined;
+}
+
+/** Lexical matches of a query: BM25 score by slot. `undefined` = no words in the query (rank by recency). */
+export interface MatchSet {
+  readonly slots: Int32Array;
+  readonly scores: Float64Array;
+  readonly count: number;
+}
+
+export type ScopeOptions = Pick<RankOptions, 'project' | 'kinds' | 'window' | 'now'>;
+
+/**
+ * Slot-indexed access for ranking. `IndexState` implements it over typed columns, so scoring 100 000
+ * candidates never touches their document objects — only the top k are looked up.
+ */
+export interface RankView<D> {
+  readonly size: number;
+  doc(slot: number): D | undefined;
+  updatedMs(slot: number): number;
+  /** A predicate for "this slot holds a document recall may return", prepared once per query. */
+  scope(options: ScopeOptions): (slot: number) => boolean;
+}
+
+/** A RankView over an array of documents by slot (the plain, object-reading implementation). */
+export function docsView<D extends RankDoc>(bySlot: readonly (D | undefined)[]): RankView<D> {
+  return {
+    size: bySlot.length,
+    doc: (slot) => bySlot[slot],
+    updatedMs: (slot) => bySlot[slot]?.updatedMs ?? 0,
+    scope: (options) => (slot) => {
+      const doc = bySlot[slot];
+      return doc !== undefined && inScope(doc, options);
+    },
+  };
+}
+
+/** Whether a document may be returned for these options (status, project scope, kinds, window). */
+export function inScope(doc: RankDoc, options: Pick<RankOptions, 'project' | 'kinds' | 'window' | 'now'>): boolean {
+  if (!isRecallable(doc)) return false;
+  if (options.project !== undefined && doc.owner !== '' && doc.owner !== options.project) return false;
+  if (options.kinds && options.kinds.length > 0 && !options.kinds.includes(doc.kind)) return false;
+  if (options.window > 0 && options.now - doc.updatedMs > options.window) return false;
+  return true;
+}
+
+/**
+ * Ranks documents for recall. Pure. Candidates are the lexical matches (when the query has words),
+ * every in-scope document with a cosine (when the query has a vector), or every in-scope document
+ * (no words, no vector: recency alone). Relevance is normalized by the best BM25 score among the
+ * in-scope matches. Returns the top k by score, ties broken by the more recent update.
+ */
+export function rankDocuments<D extends RankDoc>(
+  docs: RankView<D> | readonly (D | undefined)[],
+  matches: MatchSet | undefined,
+  cosines: ArrayLike<number> | undefined,
+  options: RankOptions,
+): Ranked<D>[] {
+  const view = Array.isArray(docs) ? docsView(docs as readonly (D | undefined)[]) : (docs as RankView<D>);
+  const ok = view.scope(options);
+  // Candidates as parallel typed arrays (slot, raw BM25): no object per candidate.
+  const capacity = (matches?.count ?? 0) + (!matches || cosines ? view.size : 0);
+  const slots = new Int32Array(capacity);
+  const raws = new Float64Array(capacity);
+  let n = 0;
+  let max = 0;
+  let lexical: Uint8Array | undefined;
+  if (matches) {
+    for (let i = 0; i < matches.count; i++) {
+      const slot = matches.slots[i]!;
+      if (!ok(slot)) continue;
+      const raw = matches.scores[i]!;
+      slots[n] = slot;
+      raws[n++] = raw;
+      if (raw > max) max = raw;
+    }
+  }
+  if (!matches || cosines) {
+    if (matches) {
+      lexical = new Uint8Array(view.size);
+      for (let i = 0; i < n; i++) lexical[slots[i]!] = 1;
+    }
+    for (let slot = 0; slot < view.size; slot++) {
+      if (lexical?.[slot] || !ok(slot)) continue;
+      if (cosines && matches && !(cosines[slot]! > 0)) continue;
+      slots[n] = slot;
+      raws[n++] = 0;
+    }
+  }
+  const heap = new TopK<Ranked<D> & { updatedMs: number }>(Math.max(0, options.k), (a, b) => a.score - b.score || a.updatedMs - b.updatedMs);
+  // Recency is at most 1: a candidate whose relevance cannot beat the k-th best even when brand new
+  // is skipped before its recency (a pow) or its document is looked at.
+  const recencyCeiling = Math.max(0, options.wRec);
+  for (let i = 0; i < n; i++) {
+    const slot = slots[i]!;
+    const cos = cosines ? cosines[slot] : undefined;
+    const similarity = relevanceOf(raws[i]!, max, cosines ? (cos !== undefined && Number.isFinite(cos) ? cos : 0) : undefined, options.lexicalShare);
+    if (!heap.admits(options.wSem * similarity + recencyCeiling, Number.POSITIVE_INFINITY)) continue;
+    const updatedMs = view.updatedMs(slot);
+    const recency = recencyOf(options.now - updatedMs, options.halfLife);
+    const score = recallScore(similarity, recency, options.wSem, options.wRec);
+    if (!heap.admits(score, updatedMs)) continue;
+    heap.push({ doc: view.doc(slot)!, similarity, recency, score, bm25: raws[i]!, cosine: cos, updatedMs });
+  }
+  return heap.sorted().map(({ updatedMs: _, ...ranked }) => ranked);
+}
+
+/** A bounded min-heap keeping the k largest items by `compare`. */
+class TopK<T extends { readonly score: number; readonly updatedMs: number }> {
+  readonly #items: T[] = [];
+  constructor(
+    private readonly k: number,
+    private readonly compare: (a: T, b: T) => number,
+  ) {}
+
+  /** Whether an item of this score (and update time) would enter the heap; spares building losers. */
+  admits(score: number, updatedMs: number): boolean {
+    if (this.#items.length < this.k) return this.k > 0;
+    const min = this.#items[0]!;
+    return score > min.score || (score === min.score && updatedMs > min.updatedMs);
+  }
+
+  push(item: T): void {
+    const items = this.#items;
+    if (items.length < this.k) {
+      items.push(item);
+      this.#up(items.length - 1);
+    } else if (this.k > 0 && this.compare(item, items[0]!) > 0) {
+      items[0] = item;
+      this.#down(0);
+    }
+  }
+
+  sorted(): T[] {
+    return [...this.#items].sort((a, b) => this.compare(b, a));
+  }
+
+  #up(i: number): void {
+    const items = this.#items;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.compare(items[i]!, items[parent]!) >= 0) return;
+      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      i = parent;
+    }
+  }
+
+  #down(i: number): void {
+    const items = this.#items;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let min = i;
+      if (l < items.length && this.compare(items[l]!, items[min]!) < 0) min = l;
+      if (r < items.length && this.compare(items[r]!, items[min]!) < 0) min = r;
+      if (min === i) return;
+      [items[i], items[min]] = [items[min]!, items[i]!];
+      i = min;
+    }
+  }
+}

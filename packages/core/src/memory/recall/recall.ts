@@ -1,0 +1,155 @@
+import { MemoryArgumentError, ProviderError } from '../errors.js';
+import type { IndexState, StoredDoc } from '../indexing/index-state.js';
+import { queryTerms } from '../indexing/tokenize.js';
+import type { VectorCache } from '../indexing/vectors.js';
+import type { EmbeddingProvider } from '../providers/provider.js';
+import { rankDocuments, type Ranked } from './rank.js';
+import { cosine, RECALL_DEFAULTS } from './score.js';
+import { makeSnippet } from './snippet.js';
+
+/** A recall request. Durations and `now` are milliseconds. */
+export interface RecallQuery {
+  /** Free text; empty or absent ranks by recency alone. */
+  readonly text?: string | undefined;
+  /** Project slug (its notes + global notes); undefined = every project. */
+  readonly project?: string | undefined;
+  /** Results wanted (default 10). */
+  readonly k?: number | undefined;
+  /** Only memories updated within this many ms (default 0 = all history). */
+  readonly window?: number | undefined;
+  /** Recency half-life in ms (default 1 h). */
+  readonly halfLife?: number | undefined;
+  readonly wSem?: number | undefined;
+  readonly wRec?: number | undefined;
+  /** Only these kinds (note types, record kinds, `episode`). */
+  readonly kinds?: readonly string[] | undefined;
+  /** Share of lexical relevance when vectors exist (default 0.5). */
+  readonly lexicalShare?: number | undefined;
+  readonly now?: number | undefined;
+}
+
+export interface RecallItem {
+  readonly id: string;
+  /** Locator key of the note (or the progress file of an episode). */
+  readonly locator: string;
+  readonly owner: string;
+  readonly kind: string;
+  readonly title: string;
+  readonly snippet: string;
+  readonly tags: readonly string[];
+  readonly alwaysLoad: boolean;
+  readonly createdMs: number;
+  readonly updatedMs: number;
+  readonly confidence?: number | undefined;
+  /** Relevance in [0, 1]. */
+  readonly similarity: number;
+  readonly recency: number;
+  readonly score: number;
+}
+
+export interface RecallResult {
+  readonly items: RecallItem[];
+  /** `hybrid` (BM25 + cosine), `lexical` (BM25), or `recency` (no words in the query). */
+  readonly mode: 'hybrid' | 'lexical' | 'recency';
+  /** Degradations (a provider that failed): recall still answered, lexically. */
+  readonly warnings: string[];
+}
+
+/** What recall reads: the index state, and optionally its vectors and the provider for the query. */
+export interface RecallSource {
+  readonly state: IndexState;
+  readonly vectors?: VectorCache | undefined;
+  readonly embedder?: EmbeddingProvider | undefined;
+}
+
+/**
+ * Recalls memories: BM25 over the index (plus cosine when an embedding provider and vectors exist),
+ * scored `wSem·relevance + wRec·2^(−age/halfLife)`, scoped to the project plus global notes, never
+ * returning pruned, superseded or inbox notes. A provider error, timeout or malformed answer degrades
+ * to lexical recall with a warning in the result; it is never thrown. Throws `MemoryArgumentError` for
+ * invalid options.
+ */
+export async function recall(source: RecallSource, query: RecallQuery): Promise<RecallResult> {
+  const options = resolveOptions(query);
+  const text = (query.text ?? '').trim();
+  const terms = queryTerms(text);
+  const warnings: string[] = [];
+  const state = source.state;
+  let cosines: Float64Array | undefined;
+  if (text !== '' && source.embedder && source.vectors && source.vectors.vectors.size > 0) {
+    try {
+      const [vector] = await source.embedder.embed([text]);
+      if (!vector || vector.length !== source.vectors.dimensions) {
+        warnings.push(`query embedding from ${source.embedder.id} has ${vector?.length ?? 0} dimensions, the index ${source.vectors.dimensions}: recalled lexically; run \`agentm reindex --full\``);
+      } else {
+        cosines = cosinesBySlot(state, source.vectors, vector);
+      }
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      warnings.push(`${error.message} — recalled lexically`);
+    }
+  }
+  const matches = terms.length > 0 ? state.bm25.search(terms) : undefined;
+  const ranked = rankDocuments(state.rankView(), matches, cosines, options);
+  return {
+    items: ranked.map((r) => toItem(r, terms)),
+    mode: cosines ? 'hybrid' : terms.length > 0 ? 'lexical' : 'recency',
+    warnings,
+  };
+}
+
+function cosinesBySlot(state: IndexState, vectors: VectorCache, query: Float32Array): Float64Array {
+  const out = new Float64Array(state.bySlot.length).fill(Number.NaN);
+  state.bySlot.forEach((doc, slot) => {
+    const v = doc && vectors.get(doc.fingerprint);
+    if (v) out[slot] = cosine(query, v);
+  });
+  return out;
+}
+
+function toItem(r: Ranked<StoredDoc>, terms: readonly string[]): RecallItem {
+  const d = r.doc;
+  return {
+    id: d.id,
+    locator: d.locator,
+    owner: d.owner,
+    kind: d.kind,
+    title: d.title,
+    snippet: makeSnippet(d.preview, terms),
+    tags: d.tags,
+    alwaysLoad: d.alwaysLoad,
+    createdMs: d.createdMs,
+    updatedMs: d.updatedMs,
+    confidence: d.confidence,
+    similarity: r.similarity,
+    recency: r.recency,
+    score: r.score,
+  };
+}
+
+function resolveOptions(q: RecallQuery) {
+  const k = q.k ?? RECALL_DEFAULTS.k;
+  if (!Number.isInteger(k) || k <= 0) throw new MemoryArgumentError(`recall: k must be a positive integer, got ${String(q.k)}`);
+  const window = q.window ?? RECALL_DEFAULTS.window;
+  if (!Number.isFinite(window) || window < 0) throw new MemoryArgumentError(`recall: window must be ≥ 0 ms (0 = all history), got ${String(q.window)}`);
+  const halfLife = q.halfLife ?? RECALL_DEFAULTS.halfLife;
+  if (!Number.isFinite(halfLife) || halfLife < 0) throw new MemoryArgumentError(`recall: halfLife must be ≥ 0 ms (0 disables recency), got ${String(q.halfLife)}`);
+  const numeric = (name: string, value: number | undefined, fallback: number) => {
+    const v = value ?? fallback;
+    if (!Number.isFinite(v)) throw new MemoryArgumentError(`recall: ${name} must be a finite number, got ${String(value)}`);
+    return v;
+  };
+  const lexicalShare = numeric('lexicalShare', q.lexicalShare, RECALL_DEFAULTS.lexicalShare);
+  if (lexicalShare < 0 || lexicalShare > 1) throw new MemoryArgumentError(`recall: lexicalShare must be in [0, 1], got ${lexicalShare}`);
+  return {
+    project: q.project,
+    kinds: q.kinds,
+    k,
+    window,
+    halfLife,
+    wSem: numeric('wSem', q.wSem, RECALL_DEFAULTS.wSem),
+    wRec: numeric('wRec', q.wRec, RECALL_DEFAULTS.wRec),
+    lexicalShare,
+    now: numeric('now', q.now, Date.now()),
+  };
+}

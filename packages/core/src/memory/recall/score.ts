@@ -1,0 +1,55 @@
+/**
+ * Recall scoring, pure (DESIGN §8; memQL's recallScore): `score = wSem·relevance + wRec·recency`,
+ * `recency = 2^(−age/halfLife)` with age clamped at 0 (a future timestamp is "now"), and a halfLife
+ * ≤ 0 disabling the recency term.
+ */
+
+export const RECALL_DEFAULTS = Object.freeze({
+  k: 10,
+  wSem: 0.7,
+  wRec: 0.3,
+  /** One hour, in milliseconds. */
+  halfLife: 3_600_000,
+  /** 0 = all history. */
+  window: 0,
+  /** Share of lexical relevance when vectors exist (the rest is cosine). */
+  lexicalShare: 0.5,
+});
+
+/** 1 at age 0, 0.5 at one half-life, 0.25 at two; 0 when halfLife ≤ 0. */
+export function recencyOf(ageMs: number, halfLifeMs: number): number {
+  if (!(halfLifeMs > 0)) return 0;
+  return Math.pow(2, -Math.max(0, ageMs) / halfLifeMs);
+}
+
+export function recallScore(relevance: number, recency: number, wSem: number, wRec: number): number {
+  return wSem * relevance + wRec * recency;
+}
+
+/**
+ * Relevance in [0, 1]: the BM25 score divided by the best BM25 score of the query among the
+ * in-scope candidates, blended with the cosine (clamped to [0, 1]) when the query has a vector:
+ * `lexicalShare·lexical + (1 − lexicalShare)·cosine`.
+ */
+export function relevanceOf(bm25: number, maxBm25: number, cosine: number | undefined, lexicalShare: number): number {
+  const lexical = maxBm25 > 0 ? Math.min(1, Math.max(0, bm25 / maxBm25)) : 0;
+  if (cosine === undefined) return lexical;
+  const semantic = Math.min(1, Math.max(0, cosine));
+  return lexicalShare * lexical + (1 - lexicalShare) * semantic;
+}
+
+/** Cosine similarity of two vectors of equal length; 0 when either is zero or lengths differ. */
+export function cosine(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length || a.length === 0) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
