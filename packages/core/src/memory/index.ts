@@ -1,3 +1,4 @@
 export * from './budget.js';
 export * from './notes/index.js';
 export * from './basic-recall.js';
+export * from './note-documents.js';

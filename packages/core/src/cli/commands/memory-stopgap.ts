@@ -4,19 +4,15 @@
 import { processHost } from '../../config/host.js';
 import { selectBackend } from '../../selection/select-backend.js';
 import type { StorageBackend } from '../../seam/backend.js';
-import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
 import { contentHash } from '../../protocol/content-hash.js';
 import {
-  classifySource,
-  noteDefaults,
   parseTimestamp,
   textFingerprint,
   type Belief,
   type BeliefChange,
   type BeliefDraft,
   type BeliefStore,
-  type IndexDocument,
 } from '../../memory/engine.js';
 
 /** The store the memory commands use: the selected backend (selection errors propagate). */
@@ -42,29 +38,8 @@ function list(value: string | undefined): string[] {
   return value.slice(1, -1).split(',').map((s) => s.trim().replace(/^"(.*)"$/, '$1')).filter(Boolean);
 }
 
-/** A note's index document from its flat frontmatter (type/kind, status, dates, tags, always_load, belief fields). */
-export function toDocument(locator: Locator, text: string, info: Info): IndexDocument {
-  const { fields, body } = frontmatter(text);
-  const base = noteDefaults(locator, body, info, classifySource(locator.key));
-  const date = (k: string) => {
-    const v = fields.get(k);
-    return v ? parseTimestamp(v) : undefined;
-  };
-  const confidence = fields.has('confidence') ? Number(fields.get('confidence')) : undefined;
-  return {
-    ...base,
-    kind: fields.get('type') ?? fields.get('kind') ?? base.kind,
-    status: fields.get('status') ?? base.status,
-    tags: list(fields.get('tags')),
-    alwaysLoad: fields.get('always_load') === 'true' || base.alwaysLoad,
-    createdMs: date('created') ?? base.createdMs,
-    updatedMs: date('last_reinforced') ?? date('updated') ?? base.updatedMs,
-    title: /^#\s+(.+)$/m.exec(body)?.[1]?.trim() ?? body.split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 100) ?? base.title,
-    fingerprint: fields.get('fingerprint') ?? base.fingerprint,
-    derivedFrom: list(fields.get('derived_from')),
-    confidence: confidence !== undefined && Number.isFinite(confidence) ? confidence : undefined,
-  };
-}
+/** Notes are read with the notes module's parser. */
+export { noteToDocument as toDocument } from '../../memory/note-documents.js';
 
 const day = (ms: number) => {
   const d = new Date(ms);
