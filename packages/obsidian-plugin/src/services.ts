@@ -74,7 +74,10 @@ export interface AgentMServices {
   saveForm(): Promise<SaveForm>;
   /** Saves a memory note in agentm's format; never overwrites (rejects with a message naming the problem). */
   saveNote(request: SaveNoteRequest): Promise<SavedNote>;
-  /** Recall results for a query, best first, scoped to the current project (plus global notes) when there is one. */
+  /**
+   * Recall results for a query, best first, scoped to the current project (plus global notes) when there
+   * is one; an empty query lists the most recent memories.
+   */
   recall(query: string): Promise<readonly RecallHit[]>;
   /** The current project's plan files. */
   activePlanFiles(): Promise<PlanLookup>;

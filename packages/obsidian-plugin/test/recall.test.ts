@@ -18,14 +18,16 @@ const NOTES = {
   ...file('convention', 'tabs', '# Indentation\n\nUse two spaces, never tabs.'),
 };
 
-/** Types into the open recall modal and resolves to its suggestion items once they show. */
+/** Types into the open recall modal and resolves to its suggestion items once the answer to it shows. */
 async function recallFor(query: string): Promise<HTMLElement[]> {
   const input = document.body.querySelector('.prompt-input') as HTMLInputElement;
+  const results = document.body.querySelector('.prompt-results') as HTMLElement;
+  const before = results.firstElementChild; // the list shown before (re-rendered with new elements)
   input.value = query;
   input.dispatchEvent(new Event('input'));
   return vi.waitFor(() => {
-    const items = Array.from(document.body.querySelectorAll<HTMLElement>('.prompt-results .suggestion-item, .prompt-results .suggestion-empty'));
-    if (items.length === 0) throw new Error('no answer yet');
+    const items = Array.from(results.querySelectorAll<HTMLElement>('.suggestion-item, .suggestion-empty'));
+    if (items.length === 0 || items[0] === before) throw new Error('no answer yet');
     return items;
   });
 }
@@ -36,6 +38,12 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
   it('finds a note and opens it; finds a note saved a moment ago and opens it once the vault knows it', async () => {
     const s = await startWithPlugin(NOTES);
     s.v.fake.commands.executeCommandById('agentm-vault:recall');
+    const recent = await vi.waitFor(() => {
+      const items = Array.from(document.body.querySelectorAll('.prompt-results .agentm-recall-title')).map((e) => e.textContent);
+      if (items.length === 0) throw new Error('nothing listed yet');
+      return items;
+    });
+    expect(recent.sort()).toEqual(['Flaky test retry', 'Indentation']); // before typing: the most recent memories
     const [hit] = await recallFor('flaky integration');
     expect(hit!.querySelector('.agentm-recall-title')?.textContent).toBe('Flaky test retry');
     expect(hit!.textContent).toContain('fix · memory/fix/flaky-retry.md');

@@ -7,7 +7,8 @@ export const RECALL_DEBOUNCE_MS = 200;
 
 /**
  * Recall as you type: once typing pauses, the query goes to the recall service (core's engine) and its
- * results, best first, are the suggestions; choosing one opens the note. Every pending request gets
+ * results, best first, are the suggestions (before anything is typed: the most recent memories);
+ * choosing one opens the note. Every pending request gets
  * the answer to the newest query, so a slow answer to an old query never replaces a newer one.
  */
 export class RecallModal extends SuggestModal<RecallHit> {
@@ -37,12 +38,10 @@ export class RecallModal extends SuggestModal<RecallHit> {
     this.#timer = undefined;
     const waiting = this.#waiting.splice(0);
     let hits: RecallHit[] = [];
-    if (query.trim() !== '') {
-      try {
-        hits = [...(await this.services.recall(query.trim()))];
-      } catch (error) {
-        displayError(error, 'recall failed');
-      }
+    try {
+      hits = [...(await this.services.recall(query.trim()))]; // nothing typed yet: the most recent memories
+    } catch (error) {
+      displayError(error, 'recall failed');
     }
     if (this.#timer !== undefined) this.#waiting.push(...waiting); // a newer query is on its way: answer with it
     else for (const resolve of waiting) resolve(hits);
