@@ -33,3 +33,13 @@ export function displayError(error: unknown, context: string): void {
   new Notice(`AgentM: ${context}: ${message}`, 10_000);
   console.error(`[agentm-vault] ${context}:`, error);
 }
+
+/** The "Default project" setting is not one folder name. */
+export class ProjectSettingError extends AgentMPluginError {
+  constructor(value: string) {
+    super(
+      `the default project ${JSON.stringify(value)} is not a project folder name: it must be one name without "/", "\\" or NUL (e.g. "agentm"). Fix it in Settings → AgentM, or leave it empty.`,
+      { code: 'EPROJECTSETTING' },
+    );
+  }
+}

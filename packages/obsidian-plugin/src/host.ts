@@ -1,12 +1,14 @@
 import { hostname, homedir } from 'node:os';
 import { join } from 'node:path';
-import { defaultLockRoot } from '@agentm/core';
+import { defaultLockRoot, processHost, type HostEnv } from '@agentm/core';
 
 /**
  * What the plugin takes from the machine rather than from Obsidian. One object, so tests hand in
  * temp directories and a clock, and nothing reaches the real HOME or cache.
  */
 export interface PluginHost {
+  /** The environment and home agentm's config, the memory index and the storage doctor are read from. */
+  readonly hostEnv: HostEnv;
   /** Where every vault's lock directory lives (agentm's: `<XDG_CACHE_HOME or ~/.cache>/agentm/locks`). */
   readonly lockRoot: string;
   /** This device's name, used in AgentM conflict copy names. */
@@ -37,8 +39,10 @@ export function driveLostAndFoundRoots(platform: NodeJS.Platform = process.platf
 }
 
 export function defaultHost(): PluginHost {
+  const hostEnv = processHost();
   return {
-    lockRoot: defaultLockRoot(),
+    hostEnv,
+    lockRoot: defaultLockRoot(hostEnv.env as NodeJS.ProcessEnv, hostEnv.home),
     deviceName: hostname(),
     lostAndFoundRoots: driveLostAndFoundRoots(),
     now: () => new Date(),

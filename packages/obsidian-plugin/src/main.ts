@@ -1,11 +1,14 @@
 import { Notice, Plugin } from 'obsidian';
 import { defaultRegistry, inspectLock, VAULT_PROTOCOL, type BackendClass } from '@agentm/core';
 import { registerServiceCommands } from './commands/service-commands.js';
+import { createCoreServices } from './core-services/create.js';
 import { ConflictIndex } from './conflicts/conflict-index.js';
 import { CONFLICTS_VIEW_TYPE, ConflictsView } from './conflicts/conflicts-view.js';
 import { displayError } from './errors.js';
 import { defaultHost, type PluginHost } from './host.js';
+import { fileSystemAdapter } from './disk.js';
 import { LockIndicator } from './lock-indicator.js';
+import { resolveMemoryRoot } from './memory-root.js';
 import type { AgentMServices } from './services.js';
 import { AgentMSettingTab } from './settings-tab.js';
 import { DEFAULT_SETTINGS, parseSettings, type AgentMSettings } from './settings.js';
@@ -26,6 +29,9 @@ export default class AgentMPlugin extends Plugin {
   #indicator: LockIndicator | undefined;
   #registryBefore: { readonly had: BackendClass | undefined } | undefined;
   #started: Promise<void> | undefined;
+  #generation = 0;
+  #services: AgentMServices | undefined;
+  #builtFrom: string | undefined;
 
   override async onload(): Promise<void> {
     this.settings = parseSettings(await this.loadData());
@@ -36,24 +42,41 @@ export default class AgentMPlugin extends Plugin {
     this.#indicator = new LockIndicator(status, async () => (this.#context ? inspectLock(this.#context.backend.root, { lockRoot: this.host.lockRoot }) : undefined));
     this.registerDomEvent(status, 'click', () => void this.openConflictsView());
     this.addSettingTab(new AgentMSettingTab(this.app, this));
-    const services = this.createServices();
-    if (services) registerServiceCommands(this, services);
+    this.#services = this.createServices();
+    if (this.#services) registerServiceCommands(this, this.#services);
     this.app.workspace.onLayoutReady(() => {
       this.#started = this.#start();
     });
   }
 
   /**
-   * The core services behind the save, recall, active plan and doctor commands, or `undefined` (then those
-   * commands are not registered). To be wired once core's config, memory and recall layers exist.
+   * The core services behind the save, recall, active plan and doctor commands (core's notes, memory
+   * engine, plan rules and storage preview over the in-vault backend), or `undefined` (then those commands
+   * are not registered). Builds objects only: nothing is read or opened until a command runs.
    */
   protected createServices(): AgentMServices | undefined {
-    return undefined;
+    return createCoreServices({
+      app: this.app,
+      owner: this,
+      host: () => this.host,
+      settings: () => this.settings,
+      context: () => this.#requireContext(),
+      conflictCount: () => this.#conflicts?.entries().length,
+    });
+  }
+
+  override onunload(): void {
+    this.#generation++; // a rebuild still reading agentm's config must not register anything after unload
   }
 
   /** Resolves once the layout-ready start-up (backend registration, first conflict scan) has finished. */
   whenStarted(): Promise<void> {
     return this.#started ?? Promise.resolve();
+  }
+
+  /** The services behind the commands (built in `onload`; they open nothing until used). */
+  get services(): AgentMServices | undefined {
+    return this.#services;
   }
 
   /** The current memory root context (backend, writer, resolver), once started. */
@@ -98,7 +121,8 @@ export default class AgentMPlugin extends Plugin {
     await this.saveData(this.settings);
     if (!this.app.workspace.layoutReady) return;
     try {
-      this.#rebuild();
+      // Only the memory root and the lock wait shape the context; other settings are read when used.
+      if (this.#builtFrom !== this.#contextKey()) await this.#rebuild();
       await this.#conflicts?.refresh();
     } catch (error) {
       displayError(error, 'the new settings could not be applied');
@@ -107,7 +131,7 @@ export default class AgentMPlugin extends Plugin {
 
   async #start(): Promise<void> {
     try {
-      this.#rebuild();
+      await this.#rebuild();
     } catch (error) {
       displayError(error, 'could not start');
       return;
@@ -119,9 +143,18 @@ export default class AgentMPlugin extends Plugin {
     await this.#conflicts.refresh();
   }
 
-  /** (Re)builds the memory-root context and registers the in-vault backend as `vault` in core's registry. */
-  #rebuild(): void {
-    this.#context = buildVaultContext(this.app, this.settings, this.host, (waiting, status) => this.#indicator?.setWaiting(waiting, status));
+  /**
+   * (Re)builds the memory-root context (the setting, else agentm's config or MEMORY_VAULT_PATH when they
+   * name a folder of this vault, else the vault root) and registers the in-vault backend as `vault` in
+   * core's registry. When rebuilds overlap (quick setting changes), the last one wins.
+   */
+  async #rebuild(): Promise<void> {
+    const generation = ++this.#generation;
+    const key = this.#contextKey();
+    const memoryRoot = await resolveMemoryRoot(this.settings.memoryRoot, fileSystemAdapter(this.app).getBasePath(), this.host.hostEnv);
+    if (generation !== this.#generation) return;
+    this.#builtFrom = key;
+    this.#context = buildVaultContext(this.app, memoryRoot, this.settings, this.host, (waiting, status) => this.#indicator?.setWaiting(waiting, status));
     if (!this.#registryBefore) {
       const had = defaultRegistry.get(VAULT_PROTOCOL);
       this.#registryBefore = { had };
@@ -135,6 +168,10 @@ export default class AgentMPlugin extends Plugin {
       onLockWait: (waiting, status) => this.#indicator?.setWaiting(waiting, status),
     });
     defaultRegistry.register(VAULT_PROTOCOL, bound, { clobber: true });
+  }
+
+  #contextKey(): string {
+    return JSON.stringify([this.settings.memoryRoot.trim(), this.settings.lockWaitSeconds]);
   }
 
   #requireContext(): VaultContext {

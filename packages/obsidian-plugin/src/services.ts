@@ -1,14 +1,16 @@
+import type { Vocabulary } from '@agentm/core';
+
 /**
- * What the commands need from AgentM's core, as one small interface. The plugin registers the commands
- * only when it is given an implementation: the real one wraps core's memory save (issue 3), recall
- * (issue 4), active plan resolution and storage preview (issue 3), and is wired in `createServices`.
+ * What the commands need from AgentM's core, as one small interface. The real implementation
+ * (`core-services/`) wraps core's notes, memory engine, state rules and storage preview over the in-vault
+ * backend; `AgentMPlugin.createServices` wires it, and tests may hand in their own.
  */
 export interface SaveNoteRequest {
   readonly kind: string;
   readonly slug: string;
   readonly tags: readonly string[];
   readonly body: string;
-  /** The note's group (e.g. `desk/projects/agentm`); omitted for the default. */
+  /** The note's group (e.g. `desk/projects/agentm`); omitted for the memory space. */
   readonly group?: string;
 }
 
@@ -17,28 +19,68 @@ export interface SavedNote {
   readonly path: string;
 }
 
+/** What the save form offers before anything is typed. */
+export interface SaveForm {
+  /** The filing vocabulary (agentm's config `memory.vocabulary`, else the default register). */
+  readonly vocabulary: Vocabulary;
+  /** The group a note lands in unless changed: the current project's folder, else the memory space. */
+  readonly group: string;
+  /** The current project's slug, if any. */
+  readonly project: string | undefined;
+}
+
 export interface RecallHit {
-  /** Vault-relative path of the note. */
+  /** Vault-relative path of the note (or of the progress log an episode comes from). */
   readonly path: string;
   readonly title: string;
   readonly snippet?: string;
+  /** The memory type or record kind (`episode` for a progress entry). */
+  readonly kind?: string;
   readonly score: number;
 }
 
+/** The plans of the current project. */
+export interface PlanLookup {
+  /** The project's slug; undefined when no project could be told. */
+  readonly project: string | undefined;
+  /** Vault paths of its plan files (`PLAN.md` first, then `PLAN-*.md`). */
+  readonly plans: readonly string[];
+  /** Why `plans` is empty, in words for a notice. */
+  readonly reason?: string;
+}
+
 export interface DoctorReport {
-  readonly status: 'ok' | 'warn' | 'fail';
-  readonly protocol: string;
-  /** The one-line verdict, as `agentm doctor` prints it. */
-  readonly line: string;
+  /** agentm's storage selection for this machine, exactly as `agentm doctor` prints its storage row. */
+  readonly storage: { readonly status: 'ok' | 'warn' | 'fail'; readonly line: string };
+  /** The plugin's own state. */
+  readonly vault: {
+    /** The memory root folder as shown to people (`/` for the vault root). */
+    readonly memoryRoot: string;
+    /** Where it came from, in words. */
+    readonly memoryRootSource: string;
+    /** The memory root on disk. */
+    readonly memoryRootPath: string;
+    /** The vault lock, in words. */
+    readonly lock: string;
+    /** Conflict copies listed now (undefined before the first scan). */
+    readonly conflicts: number | undefined;
+  };
+  /** Things to fix (e.g. agents write to another memory root). */
+  readonly warnings: readonly string[];
 }
 
 export interface AgentMServices {
+  /** The vocabulary and default group for the save form. */
+  saveForm(): Promise<SaveForm>;
   /** Saves a memory note in agentm's format; never overwrites (rejects with a message naming the problem). */
   saveNote(request: SaveNoteRequest): Promise<SavedNote>;
-  /** Recall results for a query, best first. */
+  /**
+   * Recall results for a query, best first, scoped to the current project (plus global notes) when there
+   * is one; an empty query lists the most recent memories.
+   */
   recall(query: string): Promise<readonly RecallHit[]>;
-  /** The active plan's file, vault-relative, or `undefined` when there is none. */
-  activePlanFile(): Promise<string | undefined>;
-  /** The storage preview; never throws for a misconfiguration (it reports `fail`). */
+  /** The current project's plan files. */
+  activePlanFiles(): Promise<PlanLookup>;
+  /** agentm's storage preview and the plugin's state; never throws for a misconfiguration (it reports `fail`). */
   doctor(): Promise<DoctorReport>;
 }

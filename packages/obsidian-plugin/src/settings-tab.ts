@@ -1,9 +1,10 @@
 import { PluginSettingTab, Setting, type App } from 'obsidian';
 import type AgentMPlugin from './main.js';
-import { resolveMemoryRootFolder } from './memory-root.js';
+import { isSafeSegment } from '@agentm/core';
+import { MEMORY_ROOT_SOURCE_TEXT, parseMemoryRootSetting } from './memory-root.js';
 import { LOCK_WAIT_RANGE } from './settings.js';
 
-/** Memory root, lock wait and lost-and-found scanning. A bad value shows its error and is not saved. */
+/** Memory root, lock wait, default project and lost-and-found scanning. A bad value shows its error and is not saved. */
 export class AgentMSettingTab extends PluginSettingTab {
   constructor(
     app: App,
@@ -17,16 +18,20 @@ export class AgentMSettingTab extends PluginSettingTab {
     containerEl.empty();
     new Setting(containerEl).setName('Storage').setHeading();
 
+    const current = this.owner.context?.memoryRoot;
+    const now = current ? ` Now: ${current.folder === '' ? '/' : current.folder} (${MEMORY_ROOT_SOURCE_TEXT[current.source]}).` : '';
     const root = new Setting(containerEl)
       .setName('Memory root folder')
-      .setDesc('The vault folder that holds AgentM memory and plans (e.g. "Agent"). Leave empty for the default; "/" is the vault root.');
+      .setDesc(
+        `The vault folder that holds AgentM memory and plans (e.g. "Agent"); "/" is the vault root. Leave empty to use agentm's config (MEMORY_VAULT_PATH, or memory_root when its vault_path is this vault), else the vault root.${now}`,
+      );
     root.addText((text) =>
       text
         .setPlaceholder('Default')
         .setValue(this.owner.settings.memoryRoot)
         .onChange(async (value) => {
           try {
-            resolveMemoryRootFolder(value);
+            parseMemoryRootSetting(value);
           } catch (error) {
             root.setErrorMessage((error as Error).message);
             return;
@@ -51,6 +56,26 @@ export class AgentMSettingTab extends PluginSettingTab {
         this.owner.settings.lockWaitSeconds = seconds;
         await this.owner.saveSettings();
       }),
+    );
+
+    new Setting(containerEl).setName('Commands').setHeading();
+    const project = new Setting(containerEl)
+      .setName('Default project')
+      .setDesc('The project folder name (e.g. "agentm") that save, recall and open the active plan use when the active note is not inside a project folder. Empty: none.');
+    project.addText((text) =>
+      text
+        .setPlaceholder('None')
+        .setValue(this.owner.settings.defaultProject)
+        .onChange(async (value) => {
+          const slug = value.trim();
+          if (slug !== '' && !isSafeSegment(slug)) {
+            project.setErrorMessage(`"${slug}" is not a project folder name: use one name without "/", "\\" or NUL.`);
+            return;
+          }
+          project.setErrorMessage(null);
+          this.owner.settings.defaultProject = slug;
+          await this.owner.saveSettings();
+        }),
     );
 
     new Setting(containerEl).setName('Conflicts').setHeading();

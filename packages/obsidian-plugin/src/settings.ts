@@ -6,9 +6,11 @@ export interface AgentMSettings {
   lockWaitSeconds: number;
   /** Whether the conflicts view also lists Google Drive's lost_and_found folder. */
   scanLostAndFound: boolean;
+  /** The project the commands use when the active file is not inside a project folder; empty = none. */
+  defaultProject: string;
 }
 
-export const DEFAULT_SETTINGS: Readonly<AgentMSettings> = Object.freeze({ memoryRoot: '', lockWaitSeconds: 10, scanLostAndFound: true });
+export const DEFAULT_SETTINGS: Readonly<AgentMSettings> = Object.freeze({ memoryRoot: '', lockWaitSeconds: 10, scanLostAndFound: true, defaultProject: '' });
 
 export const LOCK_WAIT_RANGE = { min: 1, max: 120 } as const;
 
@@ -20,5 +22,6 @@ export function parseSettings(data: unknown): AgentMSettings {
     memoryRoot: typeof raw['memoryRoot'] === 'string' ? raw['memoryRoot'] : DEFAULT_SETTINGS.memoryRoot,
     lockWaitSeconds: Math.min(LOCK_WAIT_RANGE.max, Math.max(LOCK_WAIT_RANGE.min, wait)),
     scanLostAndFound: typeof raw['scanLostAndFound'] === 'boolean' ? raw['scanLostAndFound'] : DEFAULT_SETTINGS.scanLostAndFound,
+    defaultProject: typeof raw['defaultProject'] === 'string' ? raw['defaultProject'] : DEFAULT_SETTINGS.defaultProject,
   };
 }

@@ -1,7 +1,7 @@
 import type { App } from 'obsidian';
 import { ConflictResolver } from './conflicts/resolver.js';
 import type { PluginHost } from './host.js';
-import { resolveMemoryRootFolder } from './memory-root.js';
+import type { MemoryRootChoice } from './memory-root.js';
 import type { AgentMSettings } from './settings.js';
 import { ObsidianVaultBackend } from './vault-backend.js';
 import type { AgentWriter } from './write/agent-writer.js';
@@ -11,15 +11,17 @@ import type { LockWaitListener } from './write/lock-gate.js';
 export interface VaultContext {
   /** The memory root, vault-relative. */
   readonly folder: string;
+  /** The memory root and where it came from (the settings, MEMORY_VAULT_PATH, agentm's config, the default). */
+  readonly memoryRoot: MemoryRootChoice;
   readonly backend: ObsidianVaultBackend;
   /** The lock + CAS writer of that memory root (also used for files elsewhere in the vault). */
   readonly writer: AgentWriter;
   readonly resolver: ConflictResolver;
 }
 
-/** Builds the context from the settings. Throws `MemoryRootSettingError` or `DesktopOnlyError`. */
-export function buildVaultContext(app: App, settings: AgentMSettings, host: PluginHost, onLockWait: LockWaitListener): VaultContext {
-  const folder = resolveMemoryRootFolder(settings.memoryRoot);
+/** Builds the context for a resolved memory root. Throws `DesktopOnlyError`. */
+export function buildVaultContext(app: App, memoryRoot: MemoryRootChoice, settings: AgentMSettings, host: PluginHost, onLockWait: LockWaitListener): VaultContext {
+  const folder = memoryRoot.folder;
   const backend = new ObsidianVaultBackend({ app, folder, host, lockTimeoutMs: settings.lockWaitSeconds * 1000, onLockWait });
-  return { folder, backend, writer: backend.writer, resolver: new ConflictResolver(app, backend.writer, host) };
+  return { folder, memoryRoot, backend, writer: backend.writer, resolver: new ConflictResolver(app, backend.writer, host) };
 }

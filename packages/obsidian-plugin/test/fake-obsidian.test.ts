@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Component, FuzzySuggestModal, Modal, normalizePath, Notice, Setting, TFile, TFolder, type TAbstractFile } from 'obsidian';
+import { AbstractInputSuggest, Component, FuzzySuggestModal, Modal, normalizePath, Notice, Setting, TFile, TFolder, type TAbstractFile } from 'obsidian';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helpers/temp.js';
 import { finishStartup, leaksSince, shownNotices, snapshot, startApp } from './fake-obsidian/testing.js';
@@ -144,6 +144,49 @@ describe('the fake DOM and components', () => {
     expect(items.map((i) => i.textContent)).toEqual(['PLAN-api.md']);
     items[0]!.click();
     expect(chosen).toEqual(['PLAN-api.md (open: false)']);
+  });
+
+  it('an input suggest shows matches as the user types, hands a click to onSelect, closes on none or Escape, and drops stale answers', async () => {
+    const app = startApp('/nonexistent');
+    const input = document.body.createEl('input', { type: 'text' });
+    let slow: ((v: string[]) => void) | undefined;
+    class Kinds extends AbstractInputSuggest<string> {
+      protected getSuggestions(query: string): string[] | Promise<string[]> {
+        if (query === 'slow') return new Promise((resolve) => (slow = resolve));
+        return ['fix', 'idea', 'reference'].filter((k) => k.includes(query));
+      }
+      renderSuggestion(value: string, el: HTMLElement) {
+        el.setText(value);
+      }
+    }
+    const selected: string[] = [];
+    const suggest = new Kinds(app as never, input).onSelect((value) => selected.push(`${value} (input: ${input.value})`));
+    const typeIn = async (value: string) => {
+      input.value = value;
+      input.dispatchEvent(new Event('input'));
+      await new Promise((r) => setTimeout(r, 0));
+    };
+    const shown = () => Array.from(document.body.querySelectorAll('.suggestion-container .suggestion-item')).map((i) => i.textContent);
+
+    await typeIn('e');
+    expect(shown()).toEqual(['idea', 'reference']);
+    (document.body.querySelector('.suggestion-container .suggestion-item') as HTMLElement).click();
+    expect(selected).toEqual(['idea (input: e)']); // the callback fills the input and closes, not the suggest
+    suggest.setValue('idea');
+    expect(suggest.getValue()).toBe('idea');
+    await typeIn('zzz');
+    expect(document.body.querySelector('.suggestion-container')).toBeNull();
+    await typeIn('fi');
+    expect(shown()).toEqual(['fix']);
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(document.body.querySelector('.suggestion-container')).toBeNull();
+    await typeIn('slow');
+    await typeIn('ref');
+    slow?.(['stale']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(shown()).toEqual(['reference']);
+    suggest.close();
+    input.detach();
   });
 
   it('normalizePath matches the app', () => {

@@ -1,13 +1,17 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { defaultRegistry, VaultBackend } from '@agentm/core';
 import { describe, expect, it, vi } from 'vitest';
 import AgentMPlugin from '../src/main.js';
 import { CONFLICTS_VIEW_TYPE } from '../src/conflicts/conflicts-view.js';
+import { whenIndexed } from '../src/open-note.js';
 import { finishStartup, htmlWritesSince, leaksSince, liveCounts, loadPlugin, snapshot, unloadPlugin } from './fake-obsidian/testing.js';
 import { MANIFEST, openConflicts, startWithPlugin } from './helpers/plugin.js';
+import { ALL_COMMANDS, recallIndexOf } from './helpers/services.js';
 import { testVault } from './helpers/vault.js';
 
 describe('plugin lifecycle', () => {
-  it('onload only registers: no conflict scan, no lock polling and no backend until the layout is ready', async () => {
+  it('onload only registers: no conflict scan, no lock polling, no backend and no memory index until the layout is ready', async () => {
     const v = await testVault({ 'notes.md': 'a', 'notes (conflicted copy 2026-01-02).md': 'b' }, { start: false });
     const before = liveCounts();
     const plugin = await loadPlugin(v.fake, AgentMPlugin, MANIFEST, (p) => (p.host = v.host));
@@ -15,10 +19,12 @@ describe('plugin lifecycle', () => {
     expect(plugin.context).toBeUndefined();
     expect(liveCounts().intervals).toBe(before.intervals);
     expect(defaultRegistry.get('vault')).toBe(VaultBackend);
-    expect([...v.fake.commands.commands.keys()]).toEqual(['agentm-vault:open-conflicts-view']);
+    expect([...v.fake.commands.commands.keys()].sort()).toEqual(ALL_COMMANDS);
     await finishStartup(v.fake);
     await plugin.whenStarted();
     expect(plugin.conflicts?.entries().map((e) => e.copyPath)).toEqual(['notes (conflicted copy 2026-01-02).md']);
+    expect(recallIndexOf(plugin).opened).toBe(false);
+    expect(existsSync(join(v.cache, 'agentm', 'index'))).toBe(false);
     expect(liveCounts().intervals).toBe(before.intervals + 1);
     unloadPlugin(plugin);
   });
@@ -41,8 +47,14 @@ describe('plugin lifecycle', () => {
     await plugin.whenStarted();
     const view = await openConflicts({ v, plugin });
     v.fake.setting.openTab(v.fake.setting.tabs[0]!);
+    // The commands' services: recall opens the memory index and starts following vault events; a save
+    // waits for the vault to report the new note (no watcher run here, so it is still waiting at unload).
+    await plugin.services!.recall('anything');
+    const saved = await plugin.services!.saveNote({ kind: 'fix', slug: 'leak-check', tags: [], body: 'b' });
+    const opening = whenIndexed(plugin, saved.path);
     const live = leaksSince(before);
-    expect(live.eventRefs.length).toBeGreaterThanOrEqual(5); // four vault events + the view's index listener
+    // four vault events (conflicts) + the view's index listener + four (recall index) + two (the save's wait)
+    expect(live.eventRefs.length).toBeGreaterThanOrEqual(11);
     expect(live.intervals).toHaveLength(1);
     expect(live.domListeners.length).toBeGreaterThan(0);
     expect(view.contentEl.querySelectorAll('.agentm-conflict')).toHaveLength(1);
@@ -51,6 +63,7 @@ describe('plugin lifecycle', () => {
     unloadPlugin(plugin);
     await new Promise((r) => setTimeout(r, 0)); // the app closes the plugin's open views asynchronously (onClose is async)
     expect(leaksSince(before)).toEqual({ intervals: [], eventRefs: [], domListeners: [] });
+    expect(await opening).toBeNull();
     expect(v.fake.commands.commands.size).toBe(0);
     expect(v.fake.__ui.ribbon.children).toHaveLength(0);
     expect(v.fake.__ui.statusBar.children).toHaveLength(0);
@@ -72,7 +85,9 @@ describe('plugin lifecycle', () => {
     const { v, plugin } = await startWithPlugin();
     const tab = v.fake.setting.tabs[0]!;
     const el = v.fake.setting.openTab(tab);
-    expect(Array.from(el.querySelectorAll('.setting-item-heading')).map((h) => h.textContent)).toEqual(['Storage', 'Conflicts']);
+    expect(Array.from(el.querySelectorAll('.setting-item-heading')).map((h) => h.textContent)).toEqual(['Storage', 'Commands', 'Conflicts']);
+    const rootRow = Array.from(el.querySelectorAll<HTMLElement>('.setting-item')).find((r) => r.querySelector('.setting-item-name')?.textContent === 'Memory root folder')!;
+    expect(rootRow.querySelector('.setting-item-description')?.textContent).toMatch(/ Now: \/ \(default: the vault root\)\.$/);
     const input = el.querySelector('.setting-item input[type="text"]') as HTMLInputElement;
     input.value = '../outside';
     input.dispatchEvent(new Event('input'));
@@ -83,6 +98,24 @@ describe('plugin lifecycle', () => {
     await vi.waitFor(() => expect(plugin.context?.folder).toBe('Agent'));
     expect(el.querySelector('.setting-item-error')).toBeNull();
     expect(JSON.parse(await v.app.vault.adapter.read('.obsidian/plugins/agentm-vault/data.json'))).toMatchObject({ memoryRoot: 'Agent' });
+    unloadPlugin(plugin);
+  });
+
+  it('settings: the default project must be one folder name; a good one is saved without rebuilding the backend', async () => {
+    const { v, plugin } = await startWithPlugin();
+    const el = v.fake.setting.openTab(v.fake.setting.tabs[0]!);
+    const row = Array.from(el.querySelectorAll<HTMLElement>('.setting-item')).find((r) => r.querySelector('.setting-item-name')?.textContent === 'Default project')!;
+    const input = row.querySelector('input') as HTMLInputElement;
+    const backend = plugin.context?.backend;
+    input.value = 'desk/agentm';
+    input.dispatchEvent(new Event('input'));
+    expect(row.querySelector('.setting-item-error')?.textContent).toBe('"desk/agentm" is not a project folder name: use one name without "/", "\\" or NUL.');
+    expect(plugin.settings.defaultProject).toBe('');
+    input.value = ' agentm ';
+    input.dispatchEvent(new Event('input'));
+    await vi.waitFor(async () => expect(JSON.parse(await v.app.vault.adapter.read('.obsidian/plugins/agentm-vault/data.json'))).toMatchObject({ defaultProject: 'agentm' }));
+    expect(row.querySelector('.setting-item-error')).toBeNull();
+    expect(plugin.context?.backend).toBe(backend);
     unloadPlugin(plugin);
   });
 });

@@ -6,6 +6,7 @@ import * as obsidian from 'obsidian';
 import { describe, expect, it } from 'vitest';
 import { finishStartup, loadPlugin, unloadPlugin } from './fake-obsidian/testing.js';
 import { MANIFEST } from './helpers/plugin.js';
+import { ALL_COMMANDS } from './helpers/services.js';
 import { testVault } from './helpers/vault.js';
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
@@ -51,7 +52,7 @@ describe('the plugin package', () => {
     const plugin = await loadPlugin(v.fake, PluginClass, MANIFEST, (p) => ((p as unknown as { host: unknown }).host = v.host));
     await finishStartup(v.fake);
     await (plugin as unknown as { whenStarted(): Promise<void> }).whenStarted();
-    expect([...v.fake.commands.commands.keys()]).toEqual(['agentm-vault:open-conflicts-view']);
+    expect([...v.fake.commands.commands.keys()].sort()).toEqual(ALL_COMMANDS);
     unloadPlugin(plugin);
   });
 

@@ -1,4 +1,5 @@
 import { MarkdownView } from 'obsidian';
+import { DEFAULT_VOCABULARY, NoteExistsError, type Vocabulary } from '@agentm/core';
 import { describe, expect, it, vi } from 'vitest';
 import { validateMemoryForm, type MemoryFormInput } from '../src/commands/memory-form.js';
 import type { AgentMServices, SaveNoteRequest } from '../src/services.js';
@@ -8,7 +9,7 @@ import { modal, startWithPlugin } from './helpers/plugin.js';
 
 const VALID: MemoryFormInput = { kind: 'convention', slug: 'pick-stdlib', tags: 'a, b', group: '', body: 'Body line one\r\nline two\n' };
 
-describe('save-memory form validation', () => {
+describe('save-memory form validation (core’s checks and messages)', () => {
   it('accepts agentm’s patterns and builds the request', () => {
     expect(validateMemoryForm({ ...VALID, group: 'desk/projects/agentm' })).toEqual({
       ok: true,
@@ -17,16 +18,28 @@ describe('save-memory form validation', () => {
   });
 
   it.each([
-    [{ kind: '' }, 'kind', 'Kind is required (e.g. "convention").'],
-    [{ kind: 'Convention' }, 'kind', 'Kind "Convention" is not valid: use only lowercase letters, digits and hyphens (e.g. "convention").'],
-    [{ slug: '' }, 'slug', 'Slug is required (e.g. "pick-stdlib").'],
-    [{ slug: 'pick_stdlib' }, 'slug', 'Slug "pick_stdlib" is not valid: use only lowercase letters, digits and hyphens (e.g. "pick-stdlib").'],
-    [{ slug: '../x' }, 'slug', 'Slug "../x" is not valid: use only lowercase letters, digits and hyphens (e.g. "pick-stdlib").'],
-    [{ tags: 'ok, Not-OK' }, 'tags', 'Tag "Not-OK" is not valid: use only lowercase letters, digits and hyphens.'],
-    [{ group: 'desk//x' }, 'group', 'Group "desk//x" is not valid: use only lowercase letters, digits and hyphens, in segments separated by "/" (e.g. "desk/projects/agentm").'],
+    [{ kind: '' }, 'kind', 'invalid kind "": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. convention'],
+    [{ kind: 'Convention' }, 'kind', 'invalid kind "Convention": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. convention'],
+    [
+      { kind: 'opinion' },
+      'kind',
+      'kind "opinion" is in neither register of the filing vocabulary. Valid memory types: preference, convention, reference, workflow, fix, idea; record kinds: brief, telemetry, capture, failure-incident, design, project, moc.',
+    ],
+    [{ slug: '' }, 'slug', 'invalid slug "": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. pick-stdlib'],
+    [{ slug: 'pick_stdlib' }, 'slug', 'invalid slug "pick_stdlib": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. pick-stdlib'],
+    [{ slug: '../x' }, 'slug', 'invalid slug "../x": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. pick-stdlib'],
+    [{ tags: 'ok, Not-OK' }, 'tags', 'invalid tag "Not-OK": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. build-tools'],
+    [{ group: 'desk//x' }, 'group', 'invalid group "desk//x": it must match ^[a-z0-9-]+(/[a-z0-9-]+)*$ (lower-case letters, digits and hyphens, segments joined by /), e.g. desk/projects/agentm'],
     [{ body: ' \n' }, 'body', 'Body is empty: select the text to save first.'],
   ] as const)('%j is refused on %s', (change, field, message) => {
     expect(validateMemoryForm({ ...VALID, ...change })).toEqual({ ok: false, errors: [{ field, message }] });
+  });
+
+  it('accepts a retired name (core files it under its replacement) and a vocabulary from config', () => {
+    expect(validateMemoryForm({ ...VALID, kind: 'decision' }).ok).toBe(true);
+    const custom: Vocabulary = { ...DEFAULT_VOCABULARY, types: ['opinion'] };
+    expect(validateMemoryForm({ ...VALID, kind: 'opinion' }, custom).ok).toBe(true);
+    expect(validateMemoryForm({ ...VALID, kind: 'convention' }, custom).ok).toBe(false);
   });
 
   it('reports every bad field at once', () => {
@@ -35,29 +48,55 @@ describe('save-memory form validation', () => {
   });
 });
 
-function fakeServices(overrides: Partial<AgentMServices> = {}): AgentMServices & { saved: SaveNoteRequest[] } {
+function fakeServices(overrides: Partial<AgentMServices> = {}): AgentMServices & { saved: SaveNoteRequest[]; queries: string[] } {
   const saved: SaveNoteRequest[] = [];
+  const queries: string[] = [];
   return {
     saved,
+    queries,
+    saveForm: async () => ({ vocabulary: DEFAULT_VOCABULARY, group: 'desk/projects/agentm', project: 'agentm' }),
     saveNote: async (request) => {
       saved.push(request);
       return { path: `memory/${request.kind}/${request.slug}.md` };
     },
-    recall: async (query) => [{ path: 'memory/fix/found.md', title: `found for ${query}`, snippet: 'a snippet', score: 0.9 }],
-    activePlanFile: async () => 'desk/projects/agentm/_harness/PLAN.md',
-    doctor: async () => ({ status: 'ok', protocol: 'vault', line: 'vault: read/write round trip ok' }),
+    recall: async (query) => {
+      queries.push(query);
+      return [{ path: 'memory/fix/found.md', title: `found for ${query}`, snippet: 'a snippet', kind: 'fix', score: 0.9 }];
+    },
+    activePlanFiles: async () => ({ project: 'agentm', plans: ['desk/projects/agentm/_harness/PLAN.md'] }),
+    doctor: async () => ({
+      storage: { status: 'ok', line: "storage [OK] selected backend 'vault' (configured) — registered" },
+      vault: { memoryRoot: '/', memoryRootSource: 'default: the vault root', memoryRootPath: '/v', lock: 'free', conflicts: 0 },
+      warnings: [],
+    }),
     ...overrides,
   };
 }
 
-describe('commands that need core services', () => {
-  it('are not registered when no services are given', async () => {
-    const { v, plugin } = await startWithPlugin();
-    expect([...v.fake.commands.commands.keys()]).toEqual(['agentm-vault:open-conflicts-view']);
-    unloadPlugin(plugin);
+const input = (dialog: HTMLElement, field: string) => dialog.querySelector(`[data-field="${field}"] input`) as HTMLInputElement;
+const type = (el: HTMLInputElement, value: string) => {
+  el.value = value;
+  el.dispatchEvent(new Event('input'));
+};
+const click = (root: ParentNode, text: string) => (Array.from(root.querySelectorAll('button')).find((b) => b.textContent === text) as HTMLButtonElement).click();
+const suggestions = async (selector: string) =>
+  vi.waitFor(() => {
+    const found = Array.from(document.body.querySelectorAll<HTMLElement>(selector));
+    if (found.length === 0) throw new Error(`no ${selector} yet`);
+    return found;
   });
 
-  it('are registered with services, with sentence-case names and no default hotkeys', async () => {
+async function openSaveModal(services: AgentMServices) {
+  const s = await startWithPlugin({ 'note.md': 'Use the stdlib.\nMore.\n' }, { services });
+  const leaf = s.v.app.workspace.getLeaf(true);
+  await leaf.openFile(s.v.app.vault.getFileByPath('note.md')!);
+  ((leaf.view as MarkdownView).editor as unknown as FakeEditor).selectOffsets(0, 15);
+  expect(s.v.fake.commands.executeCommandById('agentm-vault:save-selection-as-memory')).toBe(true);
+  return { ...s, dialog: await vi.waitFor(() => modal() ?? Promise.reject(new Error('no modal yet'))) };
+}
+
+describe('commands that need core services', () => {
+  it('are registered with sentence-case names and no default hotkeys', async () => {
     const { v, plugin } = await startWithPlugin({}, { services: fakeServices() });
     const commands = [...v.fake.commands.commands.values()];
     expect(commands.map((c) => c.id).sort()).toEqual(
@@ -72,33 +111,43 @@ describe('commands that need core services', () => {
     unloadPlugin(plugin);
   });
 
-  it('"Save selection as memory" asks in a modal, shows each field’s error under it, and saves when valid', async () => {
+  it('"Save selection as memory" prefills the project’s group, suggests kinds, shows core’s errors under each field and writes nothing until valid', async () => {
     const services = fakeServices();
-    const { v, plugin } = await startWithPlugin({ 'note.md': 'Use the stdlib.\nMore.\n' }, { services });
-    const leaf = v.app.workspace.getLeaf(true);
-    await leaf.openFile(v.app.vault.getFileByPath('note.md')!);
-    ((leaf.view as MarkdownView).editor as unknown as FakeEditor).selectOffsets(0, 15);
-    expect(v.fake.commands.executeCommandById('agentm-vault:save-selection-as-memory')).toBe(true);
-    const dialog = modal()!;
-    const input = (field: string) => dialog.querySelector(`[data-field="${field}"] input`) as HTMLInputElement;
-    expect(input('slug').value).toBe('use-the-stdlib');
-    input('kind').value = 'Bad Kind';
-    input('kind').dispatchEvent(new Event('input'));
-    input('tags').value = 'ok, NOPE';
-    input('tags').dispatchEvent(new Event('input'));
-    (Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Save') as HTMLButtonElement).click();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(dialog.querySelector('[data-field="kind"] .setting-item-error')?.textContent).toMatch(/^Kind "Bad Kind" is not valid/);
-    expect(dialog.querySelector('[data-field="tags"] .setting-item-error')?.textContent).toMatch(/^Tag "NOPE" is not valid/);
+    const { plugin, dialog } = await openSaveModal(services);
+    expect(input(dialog, 'slug').value).toBe('use-the-stdlib');
+    expect(input(dialog, 'group').value).toBe('desk/projects/agentm');
+
+    type(input(dialog, 'kind'), 'workf');
+    const [item, ...rest] = await suggestions('.suggestion-container .suggestion-item');
+    expect([item!.textContent, ...rest.map((r) => r.textContent)]).toEqual(['workflowmemory type', 'workflow-patternretired: files as workflow']);
+    item!.click();
+    expect(input(dialog, 'kind').value).toBe('workflow');
+    expect(document.body.querySelector('.suggestion-container')).toBeNull();
+
+    type(input(dialog, 'slug'), 'Bad Slug');
+    type(input(dialog, 'tags'), 'ok, NOPE');
+    click(dialog, 'Save');
+    await vi.waitFor(() => expect(dialog.querySelector('[data-field="tags"] .setting-item-error')?.textContent).toMatch(/^invalid tag "NOPE"/));
+    expect(dialog.querySelector('[data-field="slug"] .setting-item-error')?.textContent).toMatch(/^invalid slug "Bad Slug": it must match/);
+    expect(dialog.querySelector('[data-field="kind"] .setting-item-error')).toBeNull();
     expect(services.saved).toEqual([]);
-    input('kind').value = 'convention';
-    input('kind').dispatchEvent(new Event('input'));
-    input('tags').value = 'ok';
-    input('tags').dispatchEvent(new Event('input'));
-    (Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Save') as HTMLButtonElement).click();
+
+    type(input(dialog, 'slug'), 'use-the-stdlib');
+    type(input(dialog, 'tags'), 'ok');
+    click(dialog, 'Save');
     await vi.waitFor(() => expect(modal()).toBeNull());
-    expect(services.saved).toEqual([{ kind: 'convention', slug: 'use-the-stdlib', tags: ['ok'], body: 'Use the stdlib.' }]);
-    expect(shownNotices().at(-1)).toBe('AgentM: saved memory note memory/convention/use-the-stdlib.md');
+    expect(services.saved).toEqual([{ kind: 'workflow', slug: 'use-the-stdlib', tags: ['ok'], body: 'Use the stdlib.', group: 'desk/projects/agentm' }]);
+    expect(shownNotices().at(-1)).toBe('AgentM: saved memory note memory/workflow/use-the-stdlib.md');
+    unloadPlugin(plugin);
+  });
+
+  it('"Save selection as memory" shows a refused save under the slug and keeps the modal open', async () => {
+    const services = fakeServices({ saveNote: async () => Promise.reject(new NoteExistsError('memory/fix/x.md')) });
+    const { plugin, dialog } = await openSaveModal(services);
+    type(input(dialog, 'kind'), 'fix');
+    click(dialog, 'Save');
+    await vi.waitFor(() => expect(dialog.querySelector('[data-field="slug"] .setting-item-error')?.textContent).toMatch(/^entry already exists at memory\/fix\/x\.md/));
+    expect(modal()).toBe(dialog);
     unloadPlugin(plugin);
   });
 
@@ -110,39 +159,53 @@ describe('commands that need core services', () => {
     unloadPlugin(plugin);
   });
 
-  it('"Recall" queries as you type and opens the chosen note', async () => {
-    const { v, plugin } = await startWithPlugin({ 'memory/fix/found.md': 'the fix\n' }, { services: fakeServices() });
+  it('"Recall" waits for typing to pause, asks once for the last query, and opens the chosen note', async () => {
+    const services = fakeServices();
+    const { v, plugin } = await startWithPlugin({ 'memory/fix/found.md': 'the fix\n' }, { services });
     v.fake.commands.executeCommandById('agentm-vault:recall');
-    const input = document.body.querySelector('.prompt-input') as HTMLInputElement;
-    input.value = 'flaky test';
-    input.dispatchEvent(new Event('input'));
-    const item = await vi.waitFor(() => {
-      const el = document.body.querySelector<HTMLElement>('.suggestion-item');
-      if (!el) throw new Error('no suggestion yet');
-      return el;
-    });
-    expect(item.textContent).toBe('found for flaky testa snippet');
-    item.click();
+    const prompt = document.body.querySelector('.prompt-input') as HTMLInputElement;
+    for (const partial of ['f', 'fl', 'flaky', 'flaky test']) type(prompt, partial);
+    const [item] = await suggestions('.prompt-results .suggestion-item');
+    expect(services.queries).toEqual(['flaky test']);
+    expect(item!.textContent).toBe('found for flaky testfix · memory/fix/found.mda snippet');
+    item!.click();
     await vi.waitFor(() => expect(v.app.workspace.getActiveFile()?.path).toBe('memory/fix/found.md'));
     unloadPlugin(plugin);
   });
 
-  it('"Open the active plan" opens it, or says there is none', async () => {
-    const { v, plugin } = await startWithPlugin({ 'desk/projects/agentm/_harness/PLAN.md': '- [ ] x\n' }, { services: fakeServices() });
-    v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await vi.waitFor(() => expect(v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN.md'));
-    unloadPlugin(plugin);
-    const none = await startWithPlugin({}, { services: fakeServices({ activePlanFile: async () => undefined }) });
+  it('"Open the active plan" opens the only plan, offers a picker for several, and says why when there is none', async () => {
+    const files = { 'desk/projects/agentm/_harness/PLAN.md': '- [ ] x\n', 'desk/projects/agentm/_harness/PLAN-api.md': '- [ ] y\n' };
+    const one = await startWithPlugin(files, { services: fakeServices() });
+    one.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
+    await vi.waitFor(() => expect(one.v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN.md'));
+    unloadPlugin(one.plugin);
+
+    const plans = ['desk/projects/agentm/_harness/PLAN.md', 'desk/projects/agentm/_harness/PLAN-api.md'];
+    const two = await startWithPlugin(files, { services: fakeServices({ activePlanFiles: async () => ({ project: 'agentm', plans }) }) });
+    two.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
+    const items = await suggestions('.prompt-results .suggestion-item');
+    expect(items.map((i) => i.textContent)).toEqual(['PLAN.md', 'PLAN-api.md']);
+    items[1]!.click();
+    await vi.waitFor(() => expect(two.v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN-api.md'));
+    unloadPlugin(two.plugin);
+
+    const none = await startWithPlugin({}, { services: fakeServices({ activePlanFiles: async () => ({ project: undefined, plans: [], reason: 'no current project.' }) }) });
     none.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await vi.waitFor(() => expect(shownNotices().at(-1)).toBe('AgentM: no active plan.'));
+    await vi.waitFor(() => expect(shownNotices().at(-1)).toBe('AgentM: no current project.'));
     unloadPlugin(none.plugin);
   });
 
-  it('"Show storage doctor" shows the verdict', async () => {
+  it('"Show storage doctor" shows agentm’s storage row, then the vault’s memory root, lock and conflicts', async () => {
     const { v, plugin } = await startWithPlugin({}, { services: fakeServices() });
     v.fake.commands.executeCommandById('agentm-vault:show-storage-doctor');
     await vi.waitFor(() => expect(modal()).not.toBeNull());
-    expect(Array.from(modal()!.querySelectorAll('p')).map((p) => p.textContent)).toEqual(['Status: ok', 'Backend: vault', 'vault: read/write round trip ok']);
+    expect(modal()!.querySelector('.agentm-doctor-storage')?.textContent).toBe("storage [OK] selected backend 'vault' (configured) — registered");
+    expect(Array.from(modal()!.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      'Memory root: / (default: the vault root)',
+      'On disk: /v',
+      'Vault lock: free',
+      'Conflict copies: 0',
+    ]);
     (modal()!.querySelector('.modal-close-button') as HTMLElement).click();
     unloadPlugin(plugin);
   });

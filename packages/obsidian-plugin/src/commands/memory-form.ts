@@ -1,3 +1,4 @@
+import { assertGroup, assertKindName, assertSlug, assertTags, DEFAULT_VOCABULARY, NoteValidationError, resolveKind, type Vocabulary } from '@agentm/core';
 import type { SaveNoteRequest } from '../services.js';
 
 /** What the save modal's fields hold, as typed. */
@@ -6,7 +7,7 @@ export interface MemoryFormInput {
   readonly slug: string;
   /** Comma- or space-separated. */
   readonly tags: string;
-  /** Optional. */
+  /** Optional; empty = the memory space. */
   readonly group: string;
   readonly body: string;
 }
@@ -20,33 +21,35 @@ export interface FieldError {
 
 export type MemoryFormResult = { readonly ok: true; readonly request: SaveNoteRequest } | { readonly ok: false; readonly errors: readonly FieldError[] };
 
-/** agentm's patterns (DESIGN §12): kind, slug and each tag; a group is slash-separated segments. */
-export const NAME_PATTERN = /^[a-z0-9-]+$/;
-export const GROUP_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
-
-const RULE = 'use only lowercase letters, digits and hyphens';
+/** Runs one of core's checks; its `NoteValidationError` becomes the field's error (with core's message). */
+function check(errors: FieldError[], field: MemoryField, fn: () => void): void {
+  try {
+    fn();
+  } catch (error) {
+    if (!(error instanceof NoteValidationError)) throw error;
+    errors.push({ field, message: error.message });
+  }
+}
 
 /**
- * Validates the save modal. Every problem is reported (not just the first), each naming its field, the
- * value and the fix. Pure.
+ * Validates the save modal with core's own checks and messages (the ones `agentm save` gives): the kind's
+ * pattern and the vocabulary, the slug, each tag and the group. Every problem is reported (not just the
+ * first), each under its field. Pure: nothing is written before this passes.
  */
-export function validateMemoryForm(input: MemoryFormInput): MemoryFormResult {
+export function validateMemoryForm(input: MemoryFormInput, vocabulary: Vocabulary = DEFAULT_VOCABULARY): MemoryFormResult {
   const errors: FieldError[] = [];
   const kind = input.kind.trim();
   const slug = input.slug.trim();
   const group = input.group.trim();
   const tags = input.tags.split(/[\s,]+/).filter((t) => t !== '');
 
-  if (kind === '') errors.push({ field: 'kind', message: 'Kind is required (e.g. "convention").' });
-  else if (!NAME_PATTERN.test(kind)) errors.push({ field: 'kind', message: `Kind "${kind}" is not valid: ${RULE} (e.g. "convention").` });
-  if (slug === '') errors.push({ field: 'slug', message: 'Slug is required (e.g. "pick-stdlib").' });
-  else if (!NAME_PATTERN.test(slug)) errors.push({ field: 'slug', message: `Slug "${slug}" is not valid: ${RULE} (e.g. "pick-stdlib").` });
-  for (const tag of tags) {
-    if (!NAME_PATTERN.test(tag)) errors.push({ field: 'tags', message: `Tag "${tag}" is not valid: ${RULE}.` });
-  }
-  if (group !== '' && !GROUP_PATTERN.test(group)) {
-    errors.push({ field: 'group', message: `Group "${group}" is not valid: ${RULE}, in segments separated by "/" (e.g. "desk/projects/agentm").` });
-  }
+  check(errors, 'kind', () => {
+    assertKindName(kind);
+    resolveKind(kind, vocabulary);
+  });
+  check(errors, 'slug', () => assertSlug(slug));
+  for (const tag of tags) check(errors, 'tags', () => assertTags([tag]));
+  if (group !== '') check(errors, 'group', () => assertGroup(group));
   if (input.body.trim() === '') errors.push({ field: 'body', message: 'Body is empty: select the text to save first.' });
 
   if (errors.length > 0) return { ok: false, errors };

@@ -1,34 +1,42 @@
-import { Notice, TFile, type Plugin } from 'obsidian';
+import { Notice, type Plugin } from 'obsidian';
 import { displayError } from '../errors.js';
+import { openWhenIndexed } from '../open-note.js';
 import type { AgentMServices } from '../services.js';
 import { DoctorModal } from './doctor-modal.js';
+import { PlanPickerModal } from './plan-picker-modal.js';
 import { RecallModal } from './recall-modal.js';
 import { SaveMemoryModal } from './save-memory-modal.js';
 
 /** The commands that need AgentM's core services. No default hotkeys (community guidelines). */
 export function registerServiceCommands(plugin: Plugin, services: AgentMServices): void {
   const app = plugin.app;
+  const open = (path: string) => openWhenIndexed(plugin, path);
   plugin.addCommand({
     id: 'save-selection-as-memory',
     name: 'Save selection as memory',
     editorCheckCallback: (checking, editor) => {
       const text = editor.getSelection();
       if (text.trim() === '') return false;
-      if (!checking) new SaveMemoryModal(app, services, text).open();
+      if (!checking) {
+        services.saveForm().then(
+          (form) => new SaveMemoryModal(app, services, text, form, (saved) => void open(saved.path)).open(),
+          (error: unknown) => displayError(error, 'could not save a memory'),
+        );
+      }
       return true;
     },
   });
-  plugin.addCommand({ id: 'recall', name: 'Recall', callback: () => new RecallModal(app, services).open() });
+  plugin.addCommand({ id: 'recall', name: 'Recall', callback: () => new RecallModal(app, services, open).open() });
   plugin.addCommand({
     id: 'open-active-plan',
     name: 'Open the active plan',
     callback: async () => {
       try {
-        const path = await services.activePlanFile();
-        const file = path ? app.vault.getAbstractFileByPath(path) : null;
-        if (!path) new Notice('AgentM: no active plan.');
-        else if (file instanceof TFile) await app.workspace.getLeaf(false).openFile(file);
-        else new Notice(`AgentM: the active plan "${path}" is not in this vault.`);
+        const lookup = await services.activePlanFiles();
+        const [only, ...more] = lookup.plans;
+        if (only === undefined) new Notice(`AgentM: ${lookup.reason ?? 'no plan.'}`);
+        else if (more.length === 0) await open(only);
+        else new PlanPickerModal(app, lookup, open).open();
       } catch (error) {
         displayError(error, 'could not open the active plan');
       }

@@ -13,6 +13,7 @@ export { Events, type EventRef } from './events.js';
 export { TAbstractFile, TFile, TFolder } from './files.js';
 export { FuzzySuggestModal, Modal, SuggestModal } from './modal.js';
 export { Notice } from './notice.js';
+export { AbstractInputSuggest, PopoverSuggest } from './suggest.js';
 export { Plugin } from './plugin.js';
 export { AbstractTextComponent, BaseComponent, ButtonComponent, TextAreaComponent, TextComponent, ToggleComponent, ValueComponent } from './components.js';
 export { PluginSettingTab, Setting, SettingTab } from './setting.js';

@@ -28,3 +28,9 @@ export const constructors: {
   FileSystemAdapter: new (basePath: string) => Real.FileSystemAdapter;
   Vault: new (adapter: Fake.FileSystemAdapter) => Real.Vault;
 } = Fake;
+
+/** `AbstractInputSuggest.onSelect` takes the real callback type (it returns `this`, so it is checked here). */
+export const onSelectTakesTheRealCallback = (
+  suggest: Fake.AbstractInputSuggest<string>,
+  callback: Parameters<Real.AbstractInputSuggest<string>['onSelect']>[0],
+): Fake.AbstractInputSuggest<string> => suggest.onSelect(callback);

@@ -24,11 +24,15 @@ export interface Started {
 }
 
 /**
- * The app's start-up with the plugin in it: vault over `files` → plugin loaded (host pointed at temp
- * dirs) → vault indexed → layout ready → the plugin's start-up finished.
+ * The app's start-up with the plugin in it: vault over `files` (then `before`, e.g. agentm's config) →
+ * plugin loaded (host pointed at temp dirs) → vault indexed → layout ready → the plugin's start-up finished.
  */
-export async function startWithPlugin(files: Record<string, string> = {}, options: { services?: AgentMServices; host?: Partial<PluginHost> } = {}): Promise<Started> {
-  const v = await testVault(files, { start: false, ...(options.host ? { host: options.host } : {}) });
+export async function startWithPlugin(
+  files: Record<string, string> = {},
+  options: { services?: AgentMServices; host?: Partial<PluginHost>; env?: Record<string, string>; before?: (v: TestVault) => Promise<void> } = {},
+): Promise<Started> {
+  const v = await testVault(files, { start: false, ...(options.host ? { host: options.host } : {}), ...(options.env ? { env: options.env } : {}) });
+  await options.before?.(v);
   PluginWithServices.services = options.services;
   const plugin = await loadPlugin(v.fake, options.services ? PluginWithServices : AgentMPlugin, MANIFEST, (p) => {
     p.host = v.host;

@@ -13,12 +13,18 @@ export interface TestVault {
   readonly lockRoot: string;
   /** A private Drive lost_and_found folder (created on demand by tests). */
   readonly lostAndFound: string;
+  /** The private HOME the plugin reads agentm's config from (`<home>/.claude/.agentm-config.json`). */
+  readonly home: string;
+  /** The private XDG_CACHE_HOME (locks and the memory index live under `<cache>/agentm/`). */
+  readonly cache: string;
   readonly fake: FakeApp;
   /** The same app, as plugin code sees it. */
   readonly app: App;
   readonly host: PluginHost;
   /** Writes files on disk (as another process would), creating folders. */
   put(files: Record<string, string>): Promise<void>;
+  /** Writes agentm's config file under the private HOME. */
+  writeConfig(data: Record<string, unknown>): Promise<void>;
   /** Sets a file's mtime `secondsAgo` in the past (a copy that has stopped changing). */
   age(path: string, secondsAgo: number): Promise<void>;
 }
@@ -29,7 +35,10 @@ export const TEST_DEVICE = 'test-box';
 afterEach(() => document.body.empty());
 
 /** A vault in a temp directory, with files, indexed and laid out (start-up finished unless `start: false`). */
-export async function testVault(files: Record<string, string> = {}, options: { start?: boolean; host?: Partial<PluginHost> } = {}): Promise<TestVault> {
+export async function testVault(
+  files: Record<string, string> = {},
+  options: { start?: boolean; host?: Partial<PluginHost>; env?: Record<string, string> } = {},
+): Promise<TestVault> {
   const base = await tempDir('agentm-obsidian-');
   const dir = join(base, 'Vault');
   await mkdir(dir, { recursive: true });
@@ -41,8 +50,12 @@ export async function testVault(files: Record<string, string> = {}, options: { s
   };
   await put(files);
   const fake = startApp(dir);
+  const home = join(base, 'home');
+  const cache = join(base, 'cache');
+  await mkdir(home, { recursive: true });
   const host: PluginHost = {
-    lockRoot: join(base, 'cache', 'agentm', 'locks'),
+    hostEnv: { env: { HOME: home, XDG_CACHE_HOME: cache, ...options.env }, home },
+    lockRoot: join(cache, 'agentm', 'locks'),
     deviceName: TEST_DEVICE,
     lostAndFoundRoots: [join(base, 'DriveFS', 'lost_and_found')],
     now: () => new Date(),
@@ -56,10 +69,16 @@ export async function testVault(files: Record<string, string> = {}, options: { s
     dir,
     lockRoot: host.lockRoot,
     lostAndFound: host.lostAndFoundRoots[0]!,
+    home,
+    cache,
     fake,
     app: fake as unknown as App,
     host,
     put,
+    async writeConfig(data) {
+      await mkdir(join(home, '.claude'), { recursive: true });
+      await writeFile(join(home, '.claude', '.agentm-config.json'), JSON.stringify(data, null, 2));
+    },
     async age(path, secondsAgo) {
       const when = new Date(Date.now() - secondsAgo * 1000);
       await utimes(join(dir, path), when, when);

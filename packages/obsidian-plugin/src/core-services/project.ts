@@ -1,0 +1,54 @@
+import { TFile } from 'obsidian';
+import { isSafeSegment, probeProjectLocator, PROJECTS_SPACE_RUNGS, spacePath, type ConfigData } from '@agentm/core';
+import { ProjectSettingError } from '../errors.js';
+import type { ServiceDeps } from './deps.js';
+
+/** The project the commands work on. */
+export interface CurrentProject {
+  readonly slug: string;
+  /** Its folder, relative to the memory root (e.g. `desk/projects/agentm`). */
+  readonly dir: string;
+  readonly source: 'active-file' | 'setting';
+}
+
+/** The projects spaces, probed in core's order: the configured one first, then `desk/projects`, `projects`, `personal-projects`. */
+export function projectSpaces(config: ConfigData): string[] {
+  return [...new Set([spacePath('projects', config), ...PROJECTS_SPACE_RUNGS.map((r) => r.path)])];
+}
+
+/** The project a memory-root-relative path lies in (`<space>/<slug>/…`), if any. Pure. */
+export function projectOfPath(path: string, spaces: readonly string[]): { slug: string; dir: string } | undefined {
+  const parts = path.split('/');
+  for (const space of spaces) {
+    const prefix = space.split('/');
+    if (parts.length < prefix.length + 2 || !prefix.every((p, i) => parts[i] === p)) continue;
+    const slug = parts[prefix.length]!;
+    if (isSafeSegment(slug) && !slug.startsWith('.')) return { slug, dir: `${space}/${slug}` };
+  }
+  return undefined;
+}
+
+/** A vault path relative to the memory root folder, or undefined when it lies outside it. */
+export function relativeToRoot(path: string, folder: string): string | undefined {
+  if (folder === '') return path;
+  return path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : undefined;
+}
+
+/**
+ * The current project: the one whose folder holds the active file (under a projects space of the
+ * memory root), else the "Default project" setting (its folder probed like core's `resolveProject`:
+ * the first space where it exists, else the configured one). Undefined when neither names one.
+ * Throws `ProjectSettingError` for a setting that is not one safe folder name.
+ */
+export async function currentProject(deps: ServiceDeps, config: ConfigData): Promise<CurrentProject | undefined> {
+  const { folder, backend } = deps.context();
+  const active = deps.app.workspace.getActiveFile();
+  const rel = active instanceof TFile ? relativeToRoot(active.path, folder) : undefined;
+  const found = rel === undefined ? undefined : projectOfPath(rel, projectSpaces(config));
+  if (found) return { ...found, source: 'active-file' };
+  const slug = deps.settings().defaultProject.trim();
+  if (slug === '') return undefined;
+  if (!isSafeSegment(slug)) throw new ProjectSettingError(slug);
+  const { locator } = await probeProjectLocator(backend, slug, config);
+  return { slug, dir: locator.key, source: 'setting' };
+}
