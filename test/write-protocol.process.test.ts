@@ -84,7 +84,8 @@ describe('lock liveness across processes', () => {
     const holder = spawnFixture('lock-holder.mjs', [root, lockRoot, '10000', mode]);
     await holder.waitForLine(/^held /);
     expect(await exists(lockDir)).toBe(true);
-    if (how !== 'process.exit') holder.child.kill(how as NodeJS.Signals);
+    if (how === 'process.exit') holder.child.stdin!.write('exit\n');
+    else holder.child.kill(how as NodeJS.Signals);
     await holder.exited;
     expect(await exists(lockDir)).toBe(false);
     expect(await exists(join(lockDir, '..'))).toBe(true);

@@ -16,7 +16,7 @@ export interface Spawned {
 
 /** Spawns a real child process (killed after the test if still running). */
 export function spawnProcess(command: string, args: string[], env: NodeJS.ProcessEnv = {}, options: { cwd?: string; replaceEnv?: boolean } = {}): Spawned {
-  const child = spawn(command, args, { env: options.replaceEnv ? env : { ...process.env, ...env }, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { env: options.replaceEnv ? env : { ...process.env, ...env }, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   live.add(child);
   let stdout = '';
   let stderr = '';
