@@ -107,34 +107,60 @@ describe('the shell executor', () => {
   });
 });
 
+/** True while `pid` runs (a zombie awaiting its reaper counts as gone). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  let stat = '';
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return process.platform !== 'linux';
+  }
+  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+}
+
+async function expectGone(pid: number): Promise<void> {
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));
+  const survived = alive(pid);
+  if (survived) process.kill(pid, 'SIGKILL');
+  expect(survived).toBe(false);
+}
+
+async function waitForFile(path: string): Promise<string> {
+  for (;;) {
+    if (existsSync(path)) {
+      const text = readFileSync(path, 'utf8').trim();
+      if (text !== '') return text;
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 describe('stopping a command', () => {
   it('a timeout ends the command’s whole process tree, not just its first process', async () => {
+    const root = await tempDir();
+    // sh starts `sleep` in the background (same process group) and waits: the timeout must end both.
+    const outcome = await runShellStep(request(`- [/] tree [cmd:: sh -c 'sleep 60 & echo $! > gc.pid; wait'] [timeout:: 1500ms]`), { projectRoot: root });
+    expect(outcome.summary).toContain('timed out');
+    await expectGone(Number(await waitForFile(join(root, 'gc.pid'))));
+  });
+
+  it('a stop ends the whole tree of a command that started its own children', async () => {
     const root = await tempDir();
     const grandchild = join(root, 'grandchild.mjs');
     await writeFile(grandchild, `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(join(root, 'gc.pid'))}, String(process.pid)); setInterval(() => {}, 1 << 30);\n`);
     await writeFile(join(root, 'parent.mjs'), `import { spawn } from 'node:child_process'; spawn(process.execPath, [${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setInterval(() => {}, 1 << 30);\n`);
-    const outcome = await runShellStep(request(`- [/] tree [cmd:: ${node} parent.mjs] [timeout:: 1500ms]`), { projectRoot: root });
-    expect(outcome.summary).toContain('timed out');
-    const pid = Number(readFileSync(join(root, 'gc.pid'), 'utf8'));
-    // The group was sent SIGTERM: the grandchild is gone (a zombie awaiting its reaper counts as gone).
-    const alive = () => {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        return false;
-      }
-      const stat = (() => {
-        try {
-          return readFileSync(`/proc/${pid}/stat`, 'utf8');
-        } catch {
-          return '';
-        }
-      })();
-      return stat === '' ? process.platform !== 'linux' : stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-    };
-    for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 20));
-    const survived = alive();
-    if (survived) process.kill(pid, 'SIGKILL');
-    expect(survived).toBe(false);
+    const stop = new AbortController();
+    const running = runShellStep(request(`- [/] tree [cmd:: ${node} parent.mjs]`, { signal: stop.signal }), { projectRoot: root });
+    // Stop only once the grandchild runs, however slow the machine is.
+    const pid = Number(await waitForFile(join(root, 'gc.pid')));
+    stop.abort();
+    const outcome = await running;
+    expect(outcome.status).not.toBe('done');
+    await expectGone(pid);
   });
 });
