@@ -42,6 +42,21 @@ suite('commands', () => {
     assert.deepEqual(readdirSync(vault), [], 'a refused command wrote into the vault');
   });
 
+  test('every empty state of the two views has a welcome that links to a registered AgentM command', async () => {
+    const welcomes: { view: string; when: string; contents: string }[] = extension().packageJSON.contributes.viewsWelcome;
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const states = { 'agentm.plan': ['noProject', 'noPlan', 'error'], 'agentm.recall': ['noProject', 'memoryEmpty', 'error'] } as const;
+    for (const [view, kinds] of Object.entries(states)) {
+      for (const kind of kinds) {
+        const welcome = welcomes.find((w) => w.view === view && w.when === `${view}.state == ${kind}`);
+        assert.ok(welcome, `no welcome for ${view} in state ${kind}`);
+        const links = [...welcome.contents.matchAll(/\(command:(agentm\.[A-Za-z]+)\)/g)].map((m) => m[1]!);
+        assert.ok(links.length > 0, `the ${view} ${kind} welcome links to no command`);
+        for (const id of links) assert.ok(registered.has(id), `${view} ${kind} links to unregistered ${id}`);
+      }
+    }
+  });
+
   test('set phase stores the phase in settings and refuses an unknown phase naming the valid ones', async () => {
     const config = () => vscode.workspace.getConfiguration('agentm');
     const ok = await run('agentm.setPhase', 'review');

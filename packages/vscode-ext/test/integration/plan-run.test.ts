@@ -22,6 +22,10 @@ suite('running plans', () => {
     removeTempDirs();
   });
 
+  test('a project without plans shows the no-plan welcome', async () => {
+    await waitForView('plan', 'the no-plan state', (v) => v.state === 'noPlan' && v.items.length === 0);
+  });
+
   test('run plan executes a cmd:: step in the repository, and the tree shows it done', async () => {
     world.file(`desk/projects/${world.slug}/_harness/PLAN-build.md`, '---\ngoal: make a file\n---\n\n- [ ] Make the file [id:: make] [cmd:: touch ran.txt]\n');
     await waitForView('plan', 'the build plan', (v) => findItem(v.items, 'Make the file') !== undefined, 5_000);
