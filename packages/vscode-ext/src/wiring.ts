@@ -42,5 +42,5 @@ export function createSources(context: WiringContext): Wired {
     notes: new CoreNoteSaver(tracker, indexes),
     maintenance: new CoreMemoryMaintenance(tracker, indexes, context.secrets),
   };
-  return { sources, tracker, indexes, runner, disposables: [indexes, tracker] };
+  return { sources, tracker, indexes, runner, disposables: [runner, indexes, tracker] };
 }

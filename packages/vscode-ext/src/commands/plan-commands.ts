@@ -64,7 +64,7 @@ export async function runPlan(ctx: CommandContext, arg?: unknown): Promise<strin
     ctx.funnel.notify('info', `AgentM: plan '${plan.name}': ${result}`);
     return result;
   } finally {
-    await vscode.commands.executeCommand('setContext', 'agentm.plan.running', false);
+    await vscode.commands.executeCommand('setContext', 'agentm.plan.running', ctx.runner.running.length > 0);
     ctx.planTree.refresh();
   }
 }

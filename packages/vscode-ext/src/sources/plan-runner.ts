@@ -33,13 +33,18 @@ const PERSON = (() => {
  * file changes by the extension's own watchers (no polling). Cancelling stops the reconciler, which
  * releases running steps for a retry.
  */
-export class CorePlanRunner implements PlanRunner {
+export class CorePlanRunner implements PlanRunner, vscode.Disposable {
   readonly #running = new Map<string, AbortController>();
 
   constructor(
     private readonly tracker: ProjectTracker,
     private readonly secrets: vscode.SecretStorage,
   ) {}
+
+  /** On deactivate (window closing): stop every run, so its running steps are released for a retry. */
+  dispose(): void {
+    for (const controller of this.#running.values()) controller.abort();
+  }
 
   /** Names of the plans running in this window. */
   get running(): readonly string[] {

@@ -94,9 +94,10 @@ export class ProjectTracker implements vscode.Disposable {
     const host = currentHost();
     const resolving = resolveWorkspace(host);
     this.#current = resolving;
+    // Only the latest resolution is adopted: an older one finishing late must not bring back its watchers.
     resolving.then(
-      (ws) => this.#adopt(ws, host),
-      () => this.#adopt(undefined, host),
+      (ws) => this.#current === resolving && this.#adopt(ws, host),
+      () => this.#current === resolving && this.#adopt(undefined, host),
     );
     return resolving;
   }

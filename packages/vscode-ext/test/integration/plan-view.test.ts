@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { appendObservations, effectiveStatus, makeObservation, parsePlan, parseProgress } from '@agentm/core';
-import { extension, findItem, inspect, leaveWorld, makeWorld, ok, removeTempDirs, showViews, waitForStatus, waitForView, type ItemSnapshot, type World } from './helpers';
+import { extension, findItem, inspect, leaveWorld, makeWorld, ok, removeTempDirs, setVaultPath, showViews, tempDir, waitFor, waitForStatus, waitForView, type ItemSnapshot, type World } from './helpers';
 
 const PLAN = `---
 goal: ship the sidebar
@@ -116,5 +116,24 @@ suite('Plan view', () => {
     rmSync(marker);
     await waitForView('plan', 'the plans again', (v) => v.state === 'ready' && activePlan(v.items) === 'PLAN', 5_000);
     await waitForStatus('idle');
+  });
+
+  test('the watchers follow the project and its vault: a vault no longer selected is no longer watched', async () => {
+    const watching = (base: string) => async () => ((await inspect()).watched.some((w) => w.base === base && w.pattern === '**') ? true : undefined);
+    assert.ok(await watching(world.vault)(), 'the vault outside the workspace is not watched');
+    assert.ok((await inspect()).watched.some((w) => w.base === world.repo && w.pattern.includes('.harness')), "the repo's .harness is not watched");
+
+    rmSync(join(world.repo, '.harness', 'project.json'));
+    await waitForView('plan', 'the no-project state', (v) => v.state === 'noProject', 5_000);
+    writeFileSync(join(world.repo, '.harness', 'project.json'), JSON.stringify({ vault_project: world.slug }));
+    await waitForView('plan', 'the plans again after rebinding', (v) => v.state === 'ready', 5_000);
+
+    const other = tempDir('agentm-itest-vault-');
+    await setVaultPath(other);
+    await waitFor('the new vault to be watched', watching(other));
+    assert.equal(await watching(world.vault)(), undefined, 'the old vault is still watched');
+    await setVaultPath(world.vault);
+    await waitFor('the first vault to be watched again', watching(world.vault));
+    await waitForView('plan', 'the plans of the first vault', (v) => v.state === 'ready' && v.items.length === 2, 5_000);
   });
 });
