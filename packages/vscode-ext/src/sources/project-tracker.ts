@@ -52,8 +52,9 @@ const inside = (path: string, dir: string) => {
  * it until something it depends on changes: `agentm.vault.*` settings, the workspace folders, agentm's
  * `.agentm-config.json`, or the repo's `.harness/project.json` / `.project-mode`. File watchers (VS Code's,
  * with `Uri.file` bases, so a vault outside the workspace is watched too) cover the config file, the repo's
- * `.harness/` and the memory root; events are debounced, and the watch set is rebuilt whenever the
- * resolution changes. No polling.
+ * `.harness/` and the memory root; events are debounced. When the resolution changes, watchers no longer
+ * wanted are disposed and new ones started (kept ones stay, so no event is missed while one starts). No
+ * polling.
  */
 export class ProjectTracker implements vscode.Disposable {
   #current: Promise<WorkspaceState> | undefined;
