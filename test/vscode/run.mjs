@@ -70,13 +70,35 @@ async function integrationPhase(testsPath) {
   return counts;
 }
 
+const UI_PLAN = `---
+goal: show the plan in the sidebar
+---
+
+- [x] Parse the plan [id:: parse]
+- [/] Draw the tree [id:: draw] [after:: parse]
+- [ ] Ship it [id:: ship] [after:: draw]
+`;
+const UI_NOTE = '---\ntype: fix\nstatus: active\ncreated: 2026-02-01\nupdated: 2026-02-01\ntags: [watcher]\n---\n\n# Debounce the file watcher\n\nWatchers fire twice on rename; debounce them by 150 ms.\n';
+
+/** A vault laid out like agentm's with one project (a plan, a note) and a workspace bound to it. */
+function uiWorld() {
+  const vault = join(scratch, 'ui-vault');
+  const project = join(vault, 'desk', 'projects', 'ui-demo');
+  mkdirSync(join(project, '_harness'), { recursive: true });
+  mkdirSync(join(project, 'fix'), { recursive: true });
+  writeFileSync(join(project, '_harness', 'PLAN.md'), UI_PLAN);
+  writeFileSync(join(project, 'fix', 'flaky-watcher.md'), UI_NOTE);
+  const folder = workspace('ui-workspace');
+  mkdirSync(join(folder, '.harness'));
+  writeFileSync(join(folder, '.harness', 'project.json'), '{"vault_project": "ui-demo"}\n');
+  return { vault, folder };
+}
+
 /** Packages the .vsix, installs it in a fresh server whose machine settings point at a vault, walks the UI. */
 async function uiPhase() {
   const { vsix, bytes } = packageExtension();
   log(`packaged ${vsix} (${(bytes / 1024).toFixed(1)} KiB)`);
-  const vault = join(scratch, 'ui-vault');
-  mkdirSync(vault);
-  const folder = workspace('ui-workspace');
+  const { vault, folder } = uiWorld();
   const steps = await withServer('ui', folder, { machineSettings: { 'agentm.vault.path': vault }, vsix }, (server, dir) =>
     runUiTest({ paths, server, dir, folder, vault, artifacts: ARTIFACTS }),
   );

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { FeatureUnavailableError, messageOf } from './errors';
+import { messageOf, NothingToDoError } from './errors';
 
 /** What a command resolves with, so callers (and tests) can tell success from refusal without the UI. */
 export type CommandOutcome<T = unknown> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly reason: 'unavailable' | 'cancelled' | 'error'; readonly message: string };
+  | { readonly ok: false; readonly reason: 'cancelled' | 'error'; readonly message: string };
 
 export interface FunnelMessage {
   readonly severity: 'info' | 'warning' | 'error';
@@ -39,11 +39,11 @@ export class ErrorFunnel {
       return { ok: true, value: await action() };
     } catch (error) {
       if (error instanceof vscode.CancellationError) return { ok: false, reason: 'cancelled', message: `${title} cancelled` };
-      const unavailable = error instanceof FeatureUnavailableError;
       const text = `AgentM: ${messageOf(error)}`;
-      if (!unavailable && error instanceof Error && error.stack) this.output.error(`${title}: ${error.stack}`);
-      this.notify(unavailable ? 'warning' : 'error', text, true);
-      return { ok: false, reason: unavailable ? 'unavailable' : 'error', message: text };
+      if (error instanceof Error && error.stack) this.output.error(`${title}: ${error.stack}`);
+      // Nothing to act on is the user's to fix (select text, pick a plan): a warning, not a failure.
+      this.notify(error instanceof NothingToDoError ? 'warning' : 'error', text, true);
+      return { ok: false, reason: 'error', message: text };
     }
   }
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
+import { PHASES, type Phase } from '@agentm/core';
 
-/** agentm's phases; phase recall treats an unknown phase as `work`. */
-export const PHASES = ['setup', 'plan', 'work', 'review', 'release', 'bugfix', 'documenter'] as const;
-export type Phase = (typeof PHASES)[number];
+/** agentm's phases (core's list); phase recall treats an unknown phase as `work`. */
+export { PHASES, type Phase };
 
 /** The `agentm.*` settings, read once per use (VS Code caches them). Keys live in SecretStorage, never here. */
 export interface AgentMSettings {
@@ -50,10 +50,6 @@ export function selectionEnv(settings: AgentMSettings, env: NodeJS.ProcessEnv = 
   return settings.vaultPath ? { ...env, MEMORY_VAULT_PATH: settings.vaultPath } : { ...env };
 }
 
-/** Where a vault path came from, in words a user can act on. */
-export function vaultPathOrigin(settings: AgentMSettings): string {
-  return settings.vaultPath ? 'the agentm.vault.path setting' : 'the MEMORY_VAULT_PATH environment variable';
-}
 
 /** Writes the phase to the workspace when one is open (phases are per project), else to user settings. */
 export async function updatePhase(phase: Phase): Promise<void> {

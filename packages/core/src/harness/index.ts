@@ -22,6 +22,7 @@ export * from './reconciler/plan-mutation.js';
 export * from './reconciler/record.js';
 export * from './reconciler/reconciler.js';
 export * from './reconciler/run-loop.js';
+export * from './reconciler/resolve-plan-files.js';
 export * from './inner-loop/tool-errors.js';
 export * from './inner-loop/retry.js';
 export * from './inner-loop/loop-detector.js';

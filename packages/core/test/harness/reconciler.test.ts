@@ -8,6 +8,7 @@ import { BackendPlanFiles } from '../../src/harness/reconciler/backend-plan-file
 import { dispatcherFrom, type DispatchRequest, type StepOutcome } from '../../src/harness/reconciler/dispatcher.js';
 import { defaultStepKey, Reconciler } from '../../src/harness/reconciler/reconciler.js';
 import { runReconciler } from '../../src/harness/reconciler/run-loop.js';
+import type { PlanFiles } from '../../src/harness/reconciler/plan-files.js';
 
 function setup(plan: string) {
   const backend = new MemoryBackend();
@@ -147,6 +148,44 @@ describe('the reconciler over a plan', () => {
     const { plan, log } = await state(files);
     expect(plan.steps[0]).toMatchObject({ stored: 'pending', attempt: 1 });
     expect(log.some((o) => o.kind === 'error' && o.data['reason'] === 'interrupted')).toBe(true);
+  });
+
+  it('a stop while a claim is being written waits for that step to be launched and released', async () => {
+    const { files, ready } = setup('- [ ] slow [id:: slow]\n');
+    await ready;
+    let claimWritten!: () => void;
+    const claiming = new Promise<void>((r) => (claimWritten = r));
+    let letGo!: () => void;
+    const held = new Promise<void>((r) => (letGo = r));
+    let commits = 0;
+    const slowClaim: PlanFiles = {
+      name: files.name,
+      planLabel: files.planLabel,
+      progressLabel: files.progressLabel,
+      readPlan: () => files.readPlan(),
+      readProgress: () => files.readProgress(),
+      commit: async (change) => {
+        await files.commit(change);
+        if (++commits === 1) {
+          claimWritten(); // the claim is on disk; its tick has not launched the step yet
+          await held;
+        }
+      },
+    };
+    const dispatcher = dispatcherFrom(({ signal }) => new Promise<StepOutcome>((resolve) => {
+      if (signal.aborted) resolve({ status: 'failed', summary: 'aborted', toolCalls: 0, tokens: 0 });
+      signal.addEventListener('abort', () => resolve({ status: 'failed', summary: 'aborted', toolCalls: 0, tokens: 0 }));
+    }));
+    const r = new Reconciler({ files: slowClaim, dispatcher });
+    const ticking = r.tick();
+    await claiming;
+    expect((await state(files)).plan.steps[0]!.stored).toBe('running');
+    const stopping = r.stop();
+    setTimeout(letGo, 20);
+    await stopping;
+    // Released by the time stop() returns (not later, behind the caller's back).
+    expect((await state(files)).plan.steps[0]).toMatchObject({ stored: 'pending', attempt: 1 });
+    await ticking;
   });
 
   it('refuses a plan with a dependency cycle, and skips one already terminal', async () => {

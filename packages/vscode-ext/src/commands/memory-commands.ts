@@ -1,48 +1,73 @@
 import * as vscode from 'vscode';
-import { FeatureUnavailableError, NothingToDoError } from '../errors';
+import { ExtensionError, NothingToDoError } from '../errors';
+import { parseTags } from '../sources/note-saver';
 import type { MemoryMaintenance, RecallHit } from '../sources/types';
 import type { CommandContext } from './context';
 
 const SEARCH_DEBOUNCE_MS = 150;
 
-/** Save selection as memory: kind, slug and tags in quick inputs, each validated before anything is written. */
-export async function saveSelection(ctx: CommandContext): Promise<string | undefined> {
+/** Answers to the three questions, when a caller (a test, a keybinding with args) already has them. */
+interface SaveArgs {
+  readonly kind?: string;
+  readonly slug?: string;
+  readonly tags?: string;
+}
+
+const saveArgs = (arg: unknown): SaveArgs => (typeof arg === 'object' && arg !== null ? (arg as SaveArgs) : {});
+
+/**
+ * Save selection as memory: kind (quick pick of the vocabulary), slug and tags (input boxes), each
+ * checked with core's validation as it is typed — nothing is written until all three pass. The note
+ * goes to the project's folder (or the memory space), in agentm's format, and is opened.
+ */
+export async function saveSelection(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
   const saver = ctx.sources.notes;
-  if (!saver) throw new FeatureUnavailableError('Save selection as memory');
+  const given = saveArgs(arg);
   const editor = vscode.window.activeTextEditor;
   const body = editor ? editor.document.getText(editor.selection) : '';
   if (!editor || body.trim() === '') throw new NothingToDoError('select the text to save in an editor first, then run "AgentM: Save selection as memory"');
-  const kind = await vscode.window.showQuickPick([...saver.kinds()], { title: 'AgentM: Save selection as memory (1/3)', placeHolder: 'Kind of memory' });
+  const kinds = await saver.kinds();
+  const kind = given.kind ?? (await vscode.window.showQuickPick([...kinds], { title: 'AgentM: Save selection as memory (1/3)', placeHolder: 'Kind of memory' }));
   if (!kind) return undefined;
-  const slug = await vscode.window.showInputBox({
+  const kindProblem = await saver.validateKind(kind);
+  if (kindProblem) throw new ExtensionError(kindProblem);
+  const slug = given.slug ?? (await vscode.window.showInputBox({
     title: 'AgentM: Save selection as memory (2/3)',
     prompt: 'Slug: the note file name, lowercase words joined by hyphens',
-    validateInput: (v) => saver.validateSlug(v.trim()),
-  });
+    validateInput: (v) => saver.validateSlug(v.trim(), kind),
+  }));
   if (slug === undefined) return undefined;
-  const tags = await vscode.window.showInputBox({
+  const slugProblem = await saver.validateSlug(slug.trim(), kind);
+  if (slugProblem) throw new ExtensionError(slugProblem);
+  const tags = given.tags ?? (await vscode.window.showInputBox({
     title: 'AgentM: Save selection as memory (3/3)',
     prompt: 'Tags, comma-separated (may be empty)',
     validateInput: (v) => saver.validateTags(v),
-  });
+  }));
   if (tags === undefined) return undefined;
-  const saved = await saver.save({
-    kind,
-    slug: slug.trim(),
-    tags: tags.split(',').map((t) => t.trim()).filter(Boolean),
-    body: body.endsWith('\n') ? body : `${body}\n`,
-  });
+  const tagProblem = saver.validateTags(tags);
+  if (tagProblem) throw new ExtensionError(tagProblem);
+  const saved = await saver.save({ kind, slug: slug.trim(), tags: parseTags(tags), body });
   ctx.funnel.notify('info', `AgentM: saved memory '${slug.trim()}' (${kind}) to ${saved.uri.fsPath}`);
   ctx.recallTree.refresh();
+  await vscode.window.showTextDocument(saved.uri, { preview: false });
   return saved.uri.toString();
 }
 
 type HitItem = vscode.QuickPickItem & { readonly hit: RecallHit };
 
-/** Recall…: a quick pick that searches as the user types; the chosen note opens, the results go to the view. */
+/** What the Recall… quick pick shows now (the inspect command reports it). */
+export interface RecallPickState {
+  open: boolean;
+  value: string;
+  items: readonly string[];
+  searches: number;
+}
+
+/** Recall…: a quick pick that searches as the user types (debounced); the chosen note opens, the results go to the view. */
 export async function recall(ctx: CommandContext, query?: unknown): Promise<string | undefined> {
   const source = ctx.sources.recall;
-  if (!source) throw new FeatureUnavailableError('Recall');
+  const state = ctx.recallPick;
   const pick = vscode.window.createQuickPick<HitItem>();
   pick.title = 'AgentM: Recall';
   pick.placeholder = 'Search memory';
@@ -51,18 +76,24 @@ export async function recall(ctx: CommandContext, query?: unknown): Promise<stri
   let pending: vscode.CancellationTokenSource | undefined;
   let timer: NodeJS.Timeout | undefined;
   let lastHits: readonly RecallHit[] = [];
+  const show = (hits: readonly RecallHit[]) => {
+    lastHits = hits;
+    pick.items = hits.map((hit) => ({ label: hit.title, description: `${hit.kind} · ${hit.score.toFixed(2)}`, detail: hit.snippet, hit, alwaysShow: true }));
+    state.items = hits.map((h) => h.title);
+  };
   const search = (value: string) => {
     clearTimeout(timer);
     pending?.cancel();
-    if (value.trim() === '') return void (pick.items = []);
+    state.value = value;
+    if (value.trim() === '') return show([]);
     timer = setTimeout(async () => {
       const cancel = (pending = new vscode.CancellationTokenSource());
       pick.busy = true;
       try {
         const hits = await source.search(value, cancel.token);
         if (cancel.token.isCancellationRequested) return;
-        lastHits = hits;
-        pick.items = hits.map((hit) => ({ label: hit.title, description: `${hit.kind} · ${hit.score.toFixed(2)}`, detail: hit.snippet, hit, alwaysShow: true }));
+        state.searches++;
+        show(hits);
       } catch (error) {
         ctx.funnel.background('recall search', error);
       } finally {
@@ -73,18 +104,20 @@ export async function recall(ctx: CommandContext, query?: unknown): Promise<stri
   pick.onDidChangeValue(search);
   if (typeof query === 'string') pick.value = query;
   search(pick.value);
+  state.open = true;
   const chosen = await new Promise<HitItem | undefined>((resolve) => {
-    pick.onDidAccept(() => resolve(pick.selectedItems[0]));
+    pick.onDidAccept(() => resolve(pick.activeItems[0] ?? pick.selectedItems[0]));
     pick.onDidHide(() => resolve(undefined));
     pick.show();
   });
+  state.open = false;
   const value = pick.value;
   clearTimeout(timer);
   pending?.cancel();
   pick.dispose();
   if (value.trim()) ctx.recallTree.showSearch(value, lastHits);
   if (!chosen) return undefined;
-  await vscode.window.showTextDocument(chosen.hit.uri);
+  await vscode.window.showTextDocument(chosen.hit.uri, { preview: false });
   return chosen.hit.uri.toString();
 }
 
@@ -98,13 +131,9 @@ async function longWork(ctx: CommandContext, title: string, work: MemoryMaintena
 }
 
 export async function reindex(ctx: CommandContext): Promise<string> {
-  const m = ctx.sources.maintenance;
-  if (!m) throw new FeatureUnavailableError('Reindex memory');
-  return longWork(ctx, 'reindexing memory', (p, t) => m.reindex(p, t));
+  return longWork(ctx, 'reindexing memory', (p, t) => ctx.sources.maintenance.reindex(p, t));
 }
 
 export async function consolidate(ctx: CommandContext): Promise<string> {
-  const m = ctx.sources.maintenance;
-  if (!m) throw new FeatureUnavailableError('Consolidate memory');
-  return longWork(ctx, 'consolidating memory', (p, t) => m.consolidate(p, t));
+  return longWork(ctx, 'consolidating memory', (p, t) => ctx.sources.maintenance.consolidate(p, t));
 }

@@ -1,23 +1,13 @@
 import * as vscode from 'vscode';
-import { FeatureUnavailableError, NothingToDoError } from '../errors';
-import type { PlanRunner, PlanSource, PlanView } from '../sources/types';
+import { NothingToDoError } from '../errors';
+import type { PlanView } from '../sources/types';
 import type { PlanNode } from '../views/plan-tree';
 import type { CommandContext } from './context';
-
-function plansOf(ctx: CommandContext, feature: string): PlanSource {
-  if (!ctx.sources.plans) throw new FeatureUnavailableError(feature);
-  return ctx.sources.plans;
-}
-
-function runnerOf(ctx: CommandContext, feature: string): PlanRunner {
-  if (!ctx.sources.planRunner || !ctx.sources.plans) throw new FeatureUnavailableError(feature);
-  return ctx.sources.planRunner;
-}
 
 const isNode = (arg: unknown): arg is PlanNode => typeof arg === 'object' && arg !== null && 'plan' in arg && 'type' in arg;
 
 async function allPlans(ctx: CommandContext): Promise<readonly PlanView[]> {
-  const state = await plansOf(ctx, 'Plans').read();
+  const state = await ctx.sources.plans.read();
   if (state.kind === 'noProject') throw new NothingToDoError(`no AgentM project detected here: ${state.reason}`);
   if (state.kind === 'noPlan') throw new NothingToDoError(`project '${state.project}' has no plan yet; an agent writes PLAN.md when it plans`);
   return state.plans;
@@ -33,7 +23,7 @@ async function targetPlan(ctx: CommandContext, arg: unknown): Promise<PlanView> 
 }
 
 export async function switchPlan(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
-  const source = plansOf(ctx, 'Switch plan');
+  const source = ctx.sources.plans;
   let name = isNode(arg) ? arg.plan.name : typeof arg === 'string' ? arg : undefined;
   if (name === undefined) {
     const plans = await allPlans(ctx);
@@ -50,14 +40,12 @@ export async function switchPlan(ctx: CommandContext, arg?: unknown): Promise<st
 }
 
 export async function openPlan(ctx: CommandContext, arg?: unknown): Promise<string> {
-  plansOf(ctx, 'Open PLAN');
   const plan = await targetPlan(ctx, arg);
   await vscode.window.showTextDocument(plan.planUri);
   return plan.planUri.toString();
 }
 
 export async function openProgress(ctx: CommandContext, arg?: unknown): Promise<string> {
-  plansOf(ctx, 'Open progress');
   const plan = await targetPlan(ctx, arg);
   if (!plan.progressUri) throw new NothingToDoError(`plan '${plan.name}' has no progress file yet; it appears with the first step an agent runs`);
   await vscode.window.showTextDocument(plan.progressUri);
@@ -65,7 +53,7 @@ export async function openProgress(ctx: CommandContext, arg?: unknown): Promise<
 }
 
 export async function runPlan(ctx: CommandContext, arg?: unknown): Promise<string> {
-  const runner = runnerOf(ctx, 'Run plan');
+  const runner = ctx.sources.planRunner;
   const plan = await targetPlan(ctx, arg);
   await vscode.commands.executeCommand('setContext', 'agentm.plan.running', true);
   try {
@@ -76,24 +64,28 @@ export async function runPlan(ctx: CommandContext, arg?: unknown): Promise<strin
     ctx.funnel.notify('info', `AgentM: plan '${plan.name}': ${result}`);
     return result;
   } finally {
-    await vscode.commands.executeCommand('setContext', 'agentm.plan.running', false);
+    await vscode.commands.executeCommand('setContext', 'agentm.plan.running', ctx.runner.running.length > 0);
     ctx.planTree.refresh();
   }
 }
 
 export async function stopPlan(ctx: CommandContext, arg?: unknown): Promise<string> {
-  const runner = runnerOf(ctx, 'Stop plan');
+  const runner = ctx.sources.planRunner;
   const plan = await targetPlan(ctx, arg);
   await runner.stop(plan.name);
   ctx.funnel.notify('info', `AgentM: plan '${plan.name}' stopped`);
   return plan.name;
 }
 
-export async function retryStep(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
-  const runner = runnerOf(ctx, 'Retry failed step');
+/** Retry failed step: from a step's context menu, with (plan, step) names, or a quick pick of the failed steps. */
+export async function retryStep(ctx: CommandContext, arg?: unknown, stepArg?: unknown): Promise<string | undefined> {
+  const runner = ctx.sources.planRunner;
   let plan: PlanView;
   let stepId: string;
-  if (isNode(arg) && arg.type === 'step') {
+  if (typeof arg === 'string' && typeof stepArg === 'string') {
+    plan = await targetPlan(ctx, arg);
+    stepId = stepArg;
+  } else if (isNode(arg) && arg.type === 'step') {
     plan = arg.plan;
     stepId = arg.step.id;
   } else {

@@ -28,6 +28,7 @@ export const COMMANDS: Readonly<Record<string, { readonly title: string; readonl
 };
 
 async function refresh(ctx: CommandContext): Promise<true> {
+  ctx.tracker.invalidate(); // resolve the project again: a git remote or a marker no watcher saw
   ctx.planTree.refresh();
   ctx.recallTree.refresh();
   await ctx.storage.refresh();
@@ -36,7 +37,8 @@ async function refresh(ctx: CommandContext): Promise<true> {
 
 /**
  * Hidden from the palette: the extension's state as data, for tests and bug reports — activation
- * timings from its own performance marks, the status bar, recent funnel messages, whether a key is set.
+ * timings from its own performance marks, the status bar, recent funnel messages, whether a key is set,
+ * what the views show (their last load, nothing re-read), where the watchers are, the index, running plans.
  */
 async function inspect(ctx: CommandContext): Promise<unknown> {
   return {
@@ -44,7 +46,11 @@ async function inspect(ctx: CommandContext): Promise<unknown> {
     statusBar: ctx.statusBar.state,
     messages: [...ctx.funnel.recent],
     hasApiKey: (await providerApiKey(ctx.secrets)) !== undefined,
-    wired: Object.fromEntries(Object.entries(ctx.sources).map(([k, v]) => [k, v !== undefined])),
+    views: { plan: await ctx.planTree.snapshot(), recall: await ctx.recallTree.snapshot() },
+    watched: ctx.tracker.watched,
+    index: ctx.indexes.status,
+    running: ctx.runner.running,
+    recallPick: { ...ctx.recallPick },
   };
 }
 

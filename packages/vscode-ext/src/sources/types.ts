@@ -1,17 +1,16 @@
 import type * as vscode from 'vscode';
 
 /**
- * The data the views and commands need, behind small interfaces. `wiring.ts` builds them from core;
- * a part whose core API has not landed yet is `undefined` in `Sources`, and the commands that need it
- * tell the user plainly that the feature is not available yet.
+ * The data the views and commands need, behind small interfaces. `wiring.ts` builds them from core
+ * (one file per source under `src/sources/`); views and commands never import core's engine directly.
  */
 export interface Sources {
   readonly doctor: Doctor;
-  readonly plans: PlanSource | undefined;
-  readonly planRunner: PlanRunner | undefined;
-  readonly recall: RecallSource | undefined;
-  readonly notes: NoteSaver | undefined;
-  readonly maintenance: MemoryMaintenance | undefined;
+  readonly plans: PlanSource;
+  readonly planRunner: PlanRunner;
+  readonly recall: RecallSource;
+  readonly notes: NoteSaver;
+  readonly maintenance: MemoryMaintenance;
 }
 
 // ------------------------------------------------------------------------------------------ doctor
@@ -64,6 +63,8 @@ export interface ProgressEntryView {
   /** As written in the progress file (ISO time or date). */
   readonly when: string;
   readonly kind: string;
+  /** The step it is about, or `plan:<name>` for the plan itself. */
+  readonly step: string;
   readonly text: string;
 }
 
@@ -116,6 +117,8 @@ export interface RecallHit {
   readonly similarity: number;
   readonly recency: number;
   readonly snippet: string;
+  /** When the memory was last updated (reinforced, for a belief). */
+  readonly updatedMs: number;
 }
 
 export type RecallState =
@@ -125,6 +128,8 @@ export type RecallState =
 
 export interface RecallSource {
   readonly onDidChange: vscode.Event<void>;
+  /** Another project, backend or memory root: earlier search results no longer apply. */
+  readonly onDidChangeScope: vscode.Event<void>;
   /** What memory holds for `phase` in this project (phase recall). */
   phase(phase: string, token: vscode.CancellationToken): Promise<RecallState>;
   /** Search as the user types; resolves fast enough to call on every keystroke (debounced by the caller). */
@@ -139,10 +144,15 @@ export interface NoteDraft {
 }
 
 export interface NoteSaver {
-  /** The kinds offered in the quick pick (agentm's vocabulary). */
-  kinds(): readonly string[];
-  /** A message naming what is wrong and how to fix it, or undefined when `slug` is acceptable. */
-  validateSlug(slug: string): string | undefined;
+  /** The kinds offered in the quick pick (agentm's vocabulary, from `.agentm-config.json` when it has one). */
+  kinds(): Promise<readonly string[]>;
+  /** Core's message when `kind` is neither in the vocabulary nor a retired name of one (`decision` → convention). */
+  validateKind(kind: string): Promise<string | undefined>;
+  /**
+   * A message naming what is wrong and how to fix it, or undefined when `slug` is acceptable. With
+   * `kind`, also refuses a slug whose note already exists (saving never overwrites).
+   */
+  validateSlug(slug: string, kind?: string): Promise<string | undefined>;
   /** Same for the comma-separated tag list. */
   validateTags(tags: string): string | undefined;
   /** Writes the note in agentm's format (never overwrites); resolves with where it went. */

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ErrorFunnel } from '../funnel';
 import type { PlanSource, PlanState, PlanView, ProgressEntryView, StepView } from '../sources/types';
 import { STEP_ICONS, planDescription, progressText, stepText } from './presentation';
+import { snapshotItems, type ItemSnapshot } from './snapshot';
 
 export type PlanNode =
   | { readonly type: 'plan'; readonly plan: PlanView }
@@ -9,25 +10,37 @@ export type PlanNode =
   | { readonly type: 'progress'; readonly plan: PlanView }
   | { readonly type: 'entry'; readonly plan: PlanView; readonly entry: ProgressEntryView };
 
-/** The view's state for its welcome content: `unavailable` until a PlanSource is wired. */
-export type PlanViewKind = PlanState['kind'] | 'unavailable' | 'error';
+/** The view's state for its welcome content. */
+export type PlanViewKind = PlanState['kind'] | 'error';
+
+/** What the view shows now, as data: its state, when it was last loaded, and its items. */
+export interface ViewSnapshot {
+  readonly state: string | undefined;
+  /** `Date.now()` when the view last loaded its data (VS Code asked for its items). */
+  readonly loadedAt: number | undefined;
+  readonly loads: number;
+  readonly items: readonly ItemSnapshot[];
+}
 
 /**
  * The Plan view: the project's plans (the active one expanded), their steps with status icons and
- * `after` dependencies, and the latest progress entries. Re-reads on every source change; the empty
- * states are welcome views keyed on the `agentm.plan.state` context key.
+ * `after` dependencies, and the latest progress entries. Re-reads when the source reports a change;
+ * the empty states are welcome views keyed on the `agentm.plan.state` context key.
  */
 export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vscode.Disposable {
   readonly #changed = new vscode.EventEmitter<PlanNode | undefined>();
   readonly onDidChangeTreeData = this.#changed.event;
   #state: PlanState | undefined;
-  readonly #subscription: vscode.Disposable | undefined;
+  #kind: PlanViewKind | undefined;
+  #loadedAt: number | undefined;
+  #loads = 0;
+  readonly #subscription: vscode.Disposable;
 
   constructor(
-    private readonly source: PlanSource | undefined,
+    private readonly source: PlanSource,
     private readonly funnel: ErrorFunnel,
   ) {
-    this.#subscription = source?.onDidChange(() => this.refresh());
+    this.#subscription = source.onDidChange(() => this.refresh());
   }
 
   get state(): PlanState | undefined {
@@ -39,7 +52,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   }
 
   async getChildren(node?: PlanNode): Promise<PlanNode[]> {
-    if (!node) return this.#roots();
+    if (!node) return this.#rootsOf(await this.#load());
     if (node.type === 'plan') {
       const steps: PlanNode[] = node.plan.steps.map((step) => ({ type: 'step', plan: node.plan, step }));
       return node.plan.progress.length ? [...steps, { type: 'progress', plan: node.plan }] : steps;
@@ -48,31 +61,38 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     return [];
   }
 
-  async #roots(): Promise<PlanNode[]> {
-    if (!this.source) {
-      await setViewState('agentm.plan.state', 'unavailable');
-      return [];
-    }
+  async #load(): Promise<PlanState | undefined> {
     try {
       this.#state = await this.source.read();
+      this.#kind = this.#state.kind;
       this.funnel.background('plan view', undefined);
     } catch (error) {
       this.#state = undefined;
+      this.#kind = 'error';
       this.funnel.background('plan view', error);
-      await setViewState('agentm.plan.state', 'error');
-      return [];
     }
-    await setViewState('agentm.plan.state', this.#state.kind);
-    return this.#state.kind === 'ready' ? this.#state.plans.map((plan) => ({ type: 'plan', plan })) : [];
+    this.#loadedAt = Date.now();
+    this.#loads++;
+    await setViewState('agentm.plan.state', this.#kind);
+    return this.#state;
+  }
+
+  #rootsOf(state: PlanState | undefined): PlanNode[] {
+    return state?.kind === 'ready' ? state.plans.map((plan) => ({ type: 'plan', plan })) : [];
+  }
+
+  /** The items the view shows now (from its last load; nothing is re-read). */
+  async snapshot(): Promise<ViewSnapshot> {
+    return { state: this.#kind, loadedAt: this.#loadedAt, loads: this.#loads, items: await snapshotItems(this, this.#rootsOf(this.#state)) };
   }
 
   getTreeItem(node: PlanNode): vscode.TreeItem {
     switch (node.type) {
       case 'plan': {
         const item = new vscode.TreeItem(node.plan.name, node.plan.active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
-        item.id = `plan:${node.plan.name}`;
+        item.id = `plan:${node.plan.name}${node.plan.active ? ':active' : ''}`;
         item.description = planDescription(node.plan);
-        item.tooltip = node.plan.goal ?? node.plan.name;
+        item.tooltip = node.plan.goal ? `${node.plan.name}: ${node.plan.goal}` : node.plan.name;
         item.iconPath = new vscode.ThemeIcon(node.plan.active ? 'pinned' : 'checklist');
         item.contextValue = node.plan.active ? 'agentm.plan.active' : 'agentm.plan';
         item.resourceUri = node.plan.planUri;
@@ -94,6 +114,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
       case 'progress': {
         const item = new vscode.TreeItem('Latest progress', vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `progress:${node.plan.name}`;
+        item.description = `${node.plan.progress.length} entries`;
         item.iconPath = new vscode.ThemeIcon('history');
         item.contextValue = 'agentm.progress';
         return item;
@@ -112,7 +133,7 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   }
 
   dispose(): void {
-    this.#subscription?.dispose();
+    this.#subscription.dispose();
     this.#changed.dispose();
   }
 }

@@ -6,7 +6,7 @@ import type { ProgressEntryView, RecallHit, StepStatus, StepView } from '../sour
 export const STEP_ICONS: Readonly<Record<StepStatus, { readonly icon: string; readonly color?: string }>> = {
   pending: { icon: 'circle-large-outline' },
   ready: { icon: 'circle-large-outline', color: 'charts.blue' },
-  running: { icon: 'sync~spin', color: 'charts.yellow' },
+  running: { icon: 'loading~spin', color: 'charts.yellow' },
   done: { icon: 'pass-filled', color: 'testing.iconPassed' },
   failed: { icon: 'error', color: 'testing.iconFailed' },
   blocked: { icon: 'question', color: 'charts.orange' },
@@ -22,7 +22,8 @@ export interface ItemText {
 
 export function stepText(step: StepView): ItemText {
   const after = step.after.length ? `after ${step.after.join(', ')}` : '';
-  const attempt = step.attempt > 1 ? `attempt ${step.attempt}` : '';
+  // Attempts count from 0 (`[attempt:: n]` is written from the first retry on).
+  const attempt = step.attempt > 0 ? `attempt ${step.attempt}` : '';
   return {
     label: step.title,
     description: [step.status, after, attempt].filter(Boolean).join(' · '),
@@ -39,16 +40,19 @@ export function planDescription(plan: { readonly active: boolean; readonly statu
 export function progressText(entry: ProgressEntryView): ItemText {
   return {
     label: entry.text.split('\n')[0] ?? '',
-    description: `${entry.kind} · ${entry.when}`,
-    tooltip: `${entry.when} ${entry.kind}\n${entry.text}`,
+    description: `${entry.kind} · ${entry.step} · ${entry.when}`,
+    tooltip: `${entry.when} ${entry.kind} (${entry.step})\n${entry.text}`,
     contextValue: 'agentm.progressEntry',
   };
 }
 
-export function hitText(hit: RecallHit): ItemText {
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A recall hit: a search result shows its score; phase recall (no query to score against) its date. */
+export function hitText(hit: RecallHit, scored = true): ItemText {
   return {
     label: hit.title,
-    description: `${hit.kind} · score ${hit.score.toFixed(2)}`,
+    description: scored ? `${hit.kind} · score ${hit.score.toFixed(2)}` : `${hit.kind} · ${day(hit.updatedMs)}`,
     tooltip: `${hit.title} (${hit.kind})\nscore ${hit.score.toFixed(3)} = relevance ${hit.similarity.toFixed(3)}, recency ${hit.recency.toFixed(3)}\n\n${hit.snippet}`,
     contextValue: 'agentm.note',
   };

@@ -1,8 +1,20 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extension, inspect, waitFor } from './helpers';
+import { extension, inspect, leaveWorld, makeWorld, removeTempDirs, waitFor } from './helpers';
+
+const NOTE = '---\ntype: reference\nstatus: active\ncreated: 2026-01-02\nupdated: 2026-01-02\ntags: [startup]\n---\n\n# Where the index lives\n\nIn the extension global storage.\n';
 
 suite('activation', () => {
+  suiteSetup(async () => {
+    // A bound project with one note, set up without running any AgentM command (that would activate it).
+    const world = await makeWorld({}, { activate: false });
+    world.file(`desk/projects/${world.slug}/reference/index-home.md`, NOTE);
+  });
+  suiteTeardown(async () => {
+    await leaveWorld();
+    removeTempDirs();
+  });
+
   test('the extension stays inactive until an AgentM view or command is used', () => {
     const ext = extension();
     assert.equal(ext.isActive, false, 'activated before any AgentM view or command was used');
@@ -13,6 +25,18 @@ suite('activation', () => {
   test('opening the AgentM Plan view activates the extension', async () => {
     await vscode.commands.executeCommand('agentm.plan.focus');
     await waitFor('the extension to activate', async () => (extension().isActive ? true : undefined));
+  });
+
+  test('the memory index opens only after the views are visible, never in activate()', async () => {
+    const { activation, index } = await waitFor('the Recall view to open the index', async () => {
+      const i = await inspect();
+      return i.index.state === 'ready' && i.activation.indexOpenToReadyMs !== undefined ? i : undefined;
+    }, 30_000);
+    const m = activation.marks;
+    assert.ok(m['agentm:view:visible'] !== undefined, `no view-visible mark: ${JSON.stringify(m)}`);
+    assert.ok(m['agentm:index:open']! > m['agentm:activate:end']!, `index opened during activate(): ${JSON.stringify(m)}`);
+    assert.ok(activation.viewToIndexOpenMs! >= 0, `index opened before a view was visible: ${JSON.stringify(activation)}`);
+    assert.equal(index.documents, 1, `the index holds ${index.documents} documents, not the one note`);
   });
 
   test('activation time is measured from the extension\'s own performance marks', async () => {

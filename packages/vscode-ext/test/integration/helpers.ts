@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
@@ -16,18 +16,44 @@ export function repoRoot(): string {
   return resolve(extension().extensionPath, '..', '..');
 }
 
+export interface ItemSnapshot {
+  readonly label: string;
+  readonly description: string | undefined;
+  readonly icon: string | undefined;
+  readonly color: string | undefined;
+  readonly contextValue: string | undefined;
+  readonly collapsible: 'none' | 'collapsed' | 'expanded';
+  readonly tooltip: string | undefined;
+  readonly command: string | undefined;
+  readonly resource: string | undefined;
+  readonly children: readonly ItemSnapshot[];
+}
+
+export interface ViewSnapshot {
+  readonly state: string | undefined;
+  readonly loadedAt: number | undefined;
+  readonly loads: number;
+  readonly items: readonly ItemSnapshot[];
+}
+
 export interface Inspection {
   readonly activation: {
     readonly moduleToActivatedMs: number | undefined;
     readonly moduleEvalMs: number | undefined;
     readonly activateMs: number | undefined;
     readonly activateToStatusMs: number | undefined;
+    readonly viewToIndexOpenMs: number | undefined;
+    readonly indexOpenToReadyMs: number | undefined;
     readonly marks: Record<string, number>;
   };
   readonly statusBar: { readonly text: string; readonly tooltip: string; readonly state: string };
   readonly messages: readonly { readonly severity: string; readonly text: string; readonly userStarted: boolean }[];
   readonly hasApiKey: boolean;
-  readonly wired: Record<string, boolean>;
+  readonly views: { readonly plan: ViewSnapshot; readonly recall: ViewSnapshot };
+  readonly watched: readonly { readonly base: string; readonly pattern: string }[];
+  readonly index: { readonly state: string; readonly dir: string | undefined; readonly documents: number; readonly memoryRoot: string | undefined };
+  readonly running: readonly string[];
+  readonly recallPick: { readonly open: boolean; readonly value: string; readonly items: readonly string[]; readonly searches: number };
 }
 
 export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; reason: string; message: string };
@@ -37,6 +63,13 @@ export async function run<T = unknown>(command: string, ...args: unknown[]): Pro
   return (await vscode.commands.executeCommand(command, ...args)) as Outcome<T>;
 }
 
+/** Runs a command that must succeed; fails with its message otherwise. */
+export async function ok<T = unknown>(command: string, ...args: unknown[]): Promise<T> {
+  const outcome = await run<T>(command, ...args);
+  if (!outcome.ok) throw new Error(`${command} failed: ${outcome.message}`);
+  return outcome.value;
+}
+
 export async function inspect(): Promise<Inspection> {
   const outcome = await run<Inspection>('agentm.inspect');
   if (!outcome.ok) throw new Error(`agentm.inspect failed: ${outcome.message}`);
@@ -44,13 +77,13 @@ export async function inspect(): Promise<Inspection> {
 }
 
 /** Polls `probe` until it returns a defined value; fails naming `what` and the last value seen. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(what: string | (() => Promise<string>), probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'string' ? what : await what()}`);
+    await new Promise((r) => setTimeout(r, 25));
   }
 }
 
@@ -60,9 +93,19 @@ export async function setVaultPath(path: string | undefined): Promise<void> {
 
 /** Waits until the status bar shows `state` (and, when given, text containing `text`). */
 export function waitForStatus(state: string, text?: string, timeoutMs = 10_000): Promise<Inspection> {
-  return waitFor(`status bar state '${state}'${text ? ` with '${text}'` : ''}`, async () => {
+  const what = async () => `status bar state '${state}'${text ? ` with '${text}'` : ''}; it shows ${JSON.stringify((await inspect()).statusBar)}`;
+  return waitFor(what, async () => {
     const i = await inspect();
     return i.statusBar.state === state && (!text || i.statusBar.text.includes(text)) ? i : undefined;
+  }, timeoutMs);
+}
+
+/** Waits until a view has loaded and `accept` takes what it shows. */
+export function waitForView(view: 'plan' | 'recall', what: string, accept: (v: ViewSnapshot) => boolean, timeoutMs = 10_000): Promise<ViewSnapshot> {
+  const last = async () => `the ${view} view to show ${what}; it shows ${JSON.stringify((await inspect()).views[view]).slice(0, 2000)}`;
+  return waitFor(last, async () => {
+    const v = (await inspect()).views[view];
+    return accept(v) ? v : undefined;
   }, timeoutMs);
 }
 
@@ -74,4 +117,77 @@ export function tempDir(prefix = 'agentm-itest-'): string {
 }
 export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** The window's folder: the repo the tests bind to a project. */
+export function workspaceFolder(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  if (!folder) throw new Error('the integration tests need a window with a folder open');
+  return folder;
+}
+
+/** Points agentm's config prefix (`AGENTM_INSTALL_PREFIX`) at a fresh temp dir; returns the config file path. */
+export function privateConfigPrefix(): string {
+  const prefix = tempDir('agentm-itest-prefix-');
+  process.env['AGENTM_INSTALL_PREFIX'] = prefix;
+  return join(prefix, '.agentm-config.json');
+}
+
+export interface World {
+  readonly slug: string;
+  /** The memory root (a temp vault outside the workspace), laid out like agentm's. */
+  readonly vault: string;
+  readonly harness: string;
+  readonly repo: string;
+  file(relative: string, content: string): string;
+}
+
+let worlds = 0;
+
+/**
+ * A temp vault (memory root) outside the workspace with `desk/projects/<slug>/_harness/`, the window's
+ * folder bound to `<slug>` by `.harness/project.json`, and `agentm.vault.path` pointing at the vault.
+ */
+export async function makeWorld(files: Record<string, string> = {}, options: { activate?: boolean } = {}): Promise<World> {
+  const slug = `itest-${process.pid}-${++worlds}`;
+  const vault = tempDir('agentm-itest-vault-');
+  const harness = join(vault, 'desk', 'projects', slug, '_harness');
+  mkdirSync(harness, { recursive: true });
+  const repo = workspaceFolder();
+  const file = (relative: string, content: string) => {
+    const path = join(vault, relative);
+    mkdirSync(resolve(path, '..'), { recursive: true });
+    writeFileSync(path, content);
+    return path;
+  };
+  for (const [rel, content] of Object.entries(files)) file(rel, content);
+  rmSync(join(repo, '.harness'), { recursive: true, force: true });
+  mkdirSync(join(repo, '.harness'), { recursive: true });
+  writeFileSync(join(repo, '.harness', 'project.json'), `${JSON.stringify({ vault_project: slug })}\n`);
+  await setVaultPath(vault);
+  if (options.activate !== false) await ok('agentm.refresh');
+  return { slug, vault, harness, repo, file };
+}
+
+/** Unbinds the folder and clears the vault setting. */
+export async function leaveWorld(): Promise<void> {
+  rmSync(join(workspaceFolder(), '.harness'), { recursive: true, force: true });
+  await setVaultPath(undefined);
+  await ok('agentm.refresh');
+}
+
+/** Shows the AgentM container (both views visible), so VS Code asks the views for their items. */
+export async function showViews(): Promise<void> {
+  await vscode.commands.executeCommand('agentm.plan.focus');
+  await vscode.commands.executeCommand('agentm.recall.focus');
+}
+
+/** Depth-first search of a snapshot for the item labelled `label`. */
+export function findItem(items: readonly ItemSnapshot[], label: string): ItemSnapshot | undefined {
+  for (const item of items) {
+    if (item.label === label) return item;
+    const inner = findItem(item.children, label);
+    if (inner) return inner;
+  }
+  return undefined;
 }

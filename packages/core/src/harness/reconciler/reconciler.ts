@@ -105,9 +105,14 @@ export class Reconciler {
     while (this.#inflight.size > 0) await Promise.all([...this.#inflight.values()]);
   }
 
-  /** Aborts running dispatches (their steps are released for a retry) and waits for them. */
+  /**
+   * Aborts running dispatches (their steps are released for a retry) and waits for them. A tick that is
+   * claiming a step right now is waited for first: its claim is already on disk, and the step must be
+   * launched (and so released) before `stop` returns, or it would stay `running` behind a live process.
+   */
   async stop(): Promise<void> {
     this.#abort.abort();
+    await this.#serial;
     await this.settle();
   }
 

@@ -1,0 +1,167 @@
+import { mkdir, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import * as vscode from 'vscode';
+import { MemoryIndex, noteToDocument, type Locator, type StorageBackend } from '@agentm/core';
+import { MARK_INDEX_OPEN, MARK_INDEX_READY, mark } from '../perf';
+import { memoryProviders } from './memory-providers';
+import type { ProjectTracker } from './project-tracker';
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** What the inspect command reports about the index. */
+export interface IndexStatus {
+  readonly state: 'closed' | 'opening' | 'ready' | 'failed';
+  readonly dir: string | undefined;
+  readonly documents: number;
+  readonly memoryRoot: string | undefined;
+}
+
+interface Opened {
+  readonly root: string;
+  readonly index: Promise<MemoryIndex>;
+}
+
+/**
+ * The memory index of the selected memory root, in the extension's global storage (the LOCAL_INDEX tier,
+ * never in the vault). Opened on first use — the Recall view asks once it is visible, never activate() —
+ * then brought up to date with `refresh()` (a cold build the first time). Afterwards the tracker's
+ * watcher events update it incrementally (`update(locators)`); a new memory root opens a new index.
+ */
+export class IndexService implements vscode.Disposable {
+  #opened: Opened | undefined;
+  #status: IndexStatus = { state: 'closed', dir: undefined, documents: 0, memoryRoot: undefined };
+  #updates: Promise<unknown> = Promise.resolve();
+  readonly #changed = new vscode.EventEmitter<void>();
+  /** The index changed (opened, updated from disk, rebuilt). */
+  readonly onDidChange = this.#changed.event;
+  readonly #subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly tracker: ProjectTracker,
+    private readonly storageDir: string,
+    private readonly secrets: vscode.SecretStorage,
+    private readonly onBackgroundError: (error: unknown) => void = () => undefined,
+  ) {
+    this.#subscriptions = [
+      tracker.onDidChangeMemory((uris) => this.#onFiles(uris)),
+      tracker.onDidChangeWorkspace(() => void this.#dropIfMoved()),
+    ];
+  }
+
+  /** Where index directories go: `<globalStorageUri>/index/<hash of the memory root>`. */
+  get indexRoot(): string {
+    return join(this.storageDir, 'index');
+  }
+
+  get status(): IndexStatus {
+    return this.#status;
+  }
+
+  /** The up-to-date index of the current memory root (opening it on first use). */
+  async index(): Promise<MemoryIndex> {
+    const ws = await this.tracker.current();
+    const root = ws.memoryRoot;
+    if (!root) throw new Error(`the ${ws.selection.protocol} backend has no folder on disk to index`);
+    if (this.#opened?.root !== root) {
+      const opening = this.#open(ws.selection.backend, root, ws.host.env as NodeJS.ProcessEnv);
+      this.#opened = { root, index: opening };
+      opening.catch(() => {
+        if (this.#opened?.index === opening) this.#opened = undefined;
+      });
+    }
+    return this.#opened.index;
+  }
+
+  /** Opens another index on the same directory (e.g. over a cancellable backend); the main one catches up with `sync()`. */
+  async openSibling(backend: StorageBackend, root: string, env: NodeJS.ProcessEnv): Promise<MemoryIndex> {
+    const { embedder } = await memoryProviders(this.secrets, env);
+    await mkdir(this.indexRoot, { recursive: true });
+    return MemoryIndex.open({ backend, memoryRoot: root, toDocument: noteToDocument, indexRoot: this.indexRoot, env, embedder });
+  }
+
+  /** After another writer changed the index directory (a rebuild): reload and tell the views. */
+  async sync(): Promise<void> {
+    const opened = this.#opened;
+    if (!opened) return;
+    const index = await opened.index;
+    await index.sync();
+    this.#ready(index, opened.root);
+  }
+
+  /** Re-reads these notes now (a save knows what it wrote; the watcher would follow ~150 ms later). */
+  async noteWritten(locators: readonly Locator[]): Promise<void> {
+    if (!this.#opened) return;
+    const index = await this.#opened.index;
+    await this.#enqueue(() => index.update(locators));
+    this.#ready(index, this.#opened.root);
+  }
+
+  async #open(backend: StorageBackend, root: string, env: NodeJS.ProcessEnv): Promise<MemoryIndex> {
+    mark(MARK_INDEX_OPEN);
+    this.#status = { state: 'opening', dir: undefined, documents: 0, memoryRoot: root };
+    try {
+      const index = await this.openSibling(backend, root, env);
+      await this.#enqueue(() => index.refresh());
+      mark(MARK_INDEX_READY);
+      this.#ready(index, root);
+      return index;
+    } catch (error) {
+      this.#status = { state: 'failed', dir: undefined, documents: 0, memoryRoot: root };
+      throw error;
+    }
+  }
+
+  #ready(index: MemoryIndex, root: string): void {
+    this.#status = { state: 'ready', dir: index.dir, documents: index.state.docs.size, memoryRoot: root };
+    this.#changed.fire();
+  }
+
+  /** Index writes of this window one after another (each also takes the index directory's lock). */
+  #enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#updates.then(work, work);
+    this.#updates = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Notes that changed are re-read (`update`). A folder that appeared or vanished is walked (`refresh`):
+   * its files may have been written before any watcher saw the folder.
+   */
+  #onFiles(uris: readonly vscode.Uri[]): void {
+    const opened = this.#opened;
+    if (!opened) return;
+    void opened.index.then(async (index) => {
+      const notes: Locator[] = [];
+      let walk = false;
+      for (const uri of new Map(uris.map((u) => [u.fsPath, u])).values()) {
+        const rel = relative(opened.root, uri.fsPath);
+        if (rel === '' || rel.startsWith('..')) continue;
+        if (rel.endsWith('.md')) notes.push(index.backend.resolve(...rel.split(sep)));
+        else if (!(await isFile(uri.fsPath))) walk = true;
+      }
+      if (!walk && notes.length === 0) return;
+      await this.#enqueue(() => (walk ? index.refresh() : index.update(notes)));
+      if (this.#opened === opened) this.#ready(index, opened.root);
+    }).catch((error: unknown) => this.onBackgroundError(error)); // the next change or a reindex tries again
+  }
+
+  async #dropIfMoved(): Promise<void> {
+    const ws = await this.tracker.current().catch(() => undefined);
+    if (this.#opened && ws?.memoryRoot !== this.#opened.root) {
+      this.#opened = undefined;
+      this.#status = { state: 'closed', dir: undefined, documents: 0, memoryRoot: undefined };
+      this.#changed.fire();
+    }
+  }
+
+  dispose(): void {
+    for (const s of this.#subscriptions) s.dispose();
+    this.#changed.dispose();
+  }
+}

@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import {
+  assertKindName,
+  assertSlug,
+  assertTags,
+  buildNote,
+  NoteValidationError,
+  resolveKind,
+  saveNote,
+  spacePath,
+  UnknownKindError,
+  vocabularyFromConfig,
+  type SaveNoteInput,
+} from '@agentm/core';
+import type { IndexService } from './index-service';
+import type { ProjectTracker, WorkspaceState } from './project-tracker';
+import type { NoteDraft, NoteSaver } from './types';
+
+/** Core's validation message for a value, or undefined when it passes. */
+function validationMessage(check: () => void): string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    if (error instanceof NoteValidationError) return error.message;
+    throw error;
+  }
+}
+
+/** Tags as the input box takes them: comma-separated, blanks dropped. */
+export function parseTags(text: string): string[] {
+  return text.split(',').map((t) => t.trim()).filter(Boolean);
+}
+
+/**
+ * Saves notes with core's `saveNote` (agentm's format, never overwriting) into the current project's
+ * folder in the projects space (`desk/projects/<slug>`, or the rung core's probe finds), or into the
+ * memory space when there is no project. Kinds come from the vocabulary in `.agentm-config.json`
+ * (agentm's default register otherwise); slugs and tags are checked with core's validation, so the
+ * input boxes show the same messages `agentm save` prints.
+ */
+export class CoreNoteSaver implements NoteSaver {
+  constructor(
+    private readonly tracker: ProjectTracker,
+    private readonly indexes: IndexService,
+  ) {}
+
+  async kinds(): Promise<readonly string[]> {
+    const ws = await this.tracker.current();
+    const vocabulary = vocabularyFromConfig(ws.selection.choice.config);
+    return [...vocabulary.types, ...vocabulary.recordKinds];
+  }
+
+  async validateKind(kind: string): Promise<string | undefined> {
+    const ws = await this.tracker.current();
+    try {
+      assertKindName(kind);
+      resolveKind(kind, vocabularyFromConfig(ws.selection.choice.config));
+      return undefined;
+    } catch (error) {
+      if (error instanceof NoteValidationError || error instanceof UnknownKindError) return error.message;
+      throw error;
+    }
+  }
+
+  async validateSlug(slug: string, kind?: string): Promise<string | undefined> {
+    const invalid = validationMessage(() => assertSlug(slug));
+    if (invalid || kind === undefined) return invalid;
+    const ws = await this.tracker.current();
+    let target;
+    try {
+      target = this.#build(ws, { kind, slug, body: '\n', tags: [] }).locator;
+    } catch (error) {
+      if (error instanceof NoteValidationError || error instanceof UnknownKindError) return error.message;
+      throw error;
+    }
+    return (await ws.selection.backend.exists(target)) ? `a ${kind} note '${slug}' already exists (${target.key}); choose another slug — saving never overwrites` : undefined;
+  }
+
+  validateTags(tags: string): string | undefined {
+    return validationMessage(() => assertTags(parseTags(tags)));
+  }
+
+  /** Where a draft would go (the group names the project's folder, or the memory space). */
+  async group(): Promise<string> {
+    const ws = await this.tracker.current();
+    return groupOf(ws);
+  }
+
+  async save(draft: NoteDraft): Promise<{ readonly uri: vscode.Uri }> {
+    const ws = await this.tracker.current();
+    const config = ws.selection.choice.config;
+    const note = await saveNote(
+      ws.selection.backend,
+      { kind: draft.kind, slug: draft.slug, body: draft.body, tags: [...draft.tags], group: groupOf(ws) },
+      { vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) },
+    );
+    await this.indexes.noteWritten([note.locator]).catch(() => undefined); // the watcher catches up otherwise
+    return { uri: vscode.Uri.file(join(ws.memoryRoot ?? '', ...note.locator.parts)) };
+  }
+
+  #build(ws: WorkspaceState, input: SaveNoteInput) {
+    const config = ws.selection.choice.config;
+    return buildNote({ ...input, group: groupOf(ws) }, { vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) });
+  }
+}
+
+function groupOf(ws: WorkspaceState): string {
+  return ws.project?.projectLocator?.key ?? spacePath('memory', ws.selection.choice.config);
+}

@@ -1,0 +1,126 @@
+import { userInfo } from 'node:os';
+import * as vscode from 'vscode';
+import {
+  effectiveStatus,
+  findStep,
+  harnessDispatcher,
+  isTerminalPlanStatus,
+  mutatePlan,
+  parsePlan,
+  planFilesFor,
+  Reconciler,
+  runReconciler,
+  type PlanFiles,
+} from '@agentm/core';
+import { NothingToDoError } from '../errors';
+import { chooseChatProvider, LazyChatProvider } from './chat-choice';
+import type { ProjectTracker } from './project-tracker';
+import type { PlanRunner, WorkProgress } from './types';
+
+/** The person retrying a step, as the progress log names its actor. */
+const PERSON = (() => {
+  try {
+    return `${userInfo().username} (VS Code)`;
+  } catch {
+    return 'VS Code';
+  }
+})();
+
+/**
+ * Runs plans through core's reconciler in this window: `planFilesFor` routes the plan exactly like
+ * `agentm run` (vault `_harness/` through lock + CAS, or the repo's `.harness/`), `harnessDispatcher`
+ * runs `cmd::` steps as commands and other steps through the chosen chat model. The run loop is told of
+ * file changes by the extension's own watchers (no polling). Cancelling stops the reconciler, which
+ * releases running steps for a retry.
+ */
+export class CorePlanRunner implements PlanRunner, vscode.Disposable {
+  readonly #running = new Map<string, AbortController>();
+
+  constructor(
+    private readonly tracker: ProjectTracker,
+    private readonly secrets: vscode.SecretStorage,
+  ) {}
+
+  /** On deactivate (window closing): stop every run, so its running steps are released for a retry. */
+  dispose(): void {
+    for (const controller of this.#running.values()) controller.abort();
+  }
+
+  /** Names of the plans running in this window. */
+  get running(): readonly string[] {
+    return [...this.#running.keys()];
+  }
+
+  async run(plan: string, progress: WorkProgress, token: vscode.CancellationToken): Promise<string> {
+    if (this.#running.has(plan)) throw new NothingToDoError(`plan '${plan}' is already running in this window; run "AgentM: Stop plan" to stop it`);
+    const { files, project, env } = await this.#files(plan);
+    const controller = new AbortController();
+    this.#running.set(plan, controller);
+    const cancelled = token.onCancellationRequested(() => controller.abort());
+    try {
+      const provider = new LazyChatProvider(() => chooseChatProvider(this.secrets, env));
+      const log = (line: string) => progress.report({ message: line });
+      const reconciler = new Reconciler({ files: this.#watched(files), dispatcher: harnessDispatcher({ projectRoot: project, provider, env }), log });
+      const result = await runReconciler(reconciler, { signal: controller.signal, log });
+      const doc = parsePlan((await files.readPlan())?.text ?? '');
+      const done = doc.steps.filter((s) => s.stored === 'done').length;
+      const counts = `${done}/${doc.steps.length} steps done`;
+      if (result.stopped) return `stopped (${counts}; running steps were released for a retry)`;
+      if (result.terminal === 'failed') {
+        const failed = doc.steps.filter((s) => s.stored === 'failed').map((s) => s.id);
+        return `failed (${counts}${failed.length ? `; failed: ${failed.join(', ')} — run "AgentM: Retry failed step"` : ''})`;
+      }
+      return `${result.terminal || 'not finished'} (${counts})`;
+    } finally {
+      cancelled.dispose();
+      this.#running.delete(plan);
+    }
+  }
+
+  async stop(plan: string): Promise<void> {
+    const controller = this.#running.get(plan);
+    if (!controller) throw new NothingToDoError(`plan '${plan}' is not running in this window`);
+    controller.abort();
+  }
+
+  /**
+   * `failed → ready` with the attempt bumped (core's state machine refuses anything else), written by CAS
+   * with its transition in the progress log; a plan closed as failed is reopened so a run picks the step up.
+   */
+  async retry(plan: string, stepId: string): Promise<void> {
+    const { files } = await this.#files(plan);
+    const result = await mutatePlan(files, PERSON, (doc) => {
+      const step = doc.steps.find((s) => s.id === stepId);
+      if (!step) throw new NothingToDoError(`plan '${plan}' has no step '${stepId}'`);
+      const status = effectiveStatus(doc, findStep(doc, stepId));
+      if (status !== 'failed') throw new NothingToDoError(`step '${stepId}' of plan '${plan}' is ${status}, not failed; only a failed step can be retried`);
+      const reopen = isTerminalPlanStatus(doc.meta.status) ? { planStatus: { status: 'open' as const, reason: `step ${stepId} retried` } } : {};
+      return { transitions: [{ step: stepId, to: 'ready' as const, attempt: step.attempt + 1 }], ...reopen };
+    });
+    if (!result) throw new NothingToDoError(`plan '${plan}' has no PLAN file any more`);
+  }
+
+  async #files(plan: string): Promise<{ files: PlanFiles; project: string; env: NodeJS.ProcessEnv }> {
+    const ws = await this.tracker.current();
+    if (!ws.project) throw new NothingToDoError(`cannot run a plan: ${ws.noProject}`);
+    const { files, projectRoot } = await planFilesFor(ws.project, plan === 'PLAN' ? '' : plan);
+    if (!(await files.readPlan())) throw new NothingToDoError(`plan '${plan}' has no PLAN file (${files.planLabel})`);
+    return { files, project: projectRoot, env: { ...(ws.host.env as NodeJS.ProcessEnv) } };
+  }
+
+  /** The plan files, told of changes by the tracker's watchers instead of the files' own polling. */
+  #watched(files: PlanFiles): PlanFiles {
+    return {
+      name: files.name,
+      planLabel: files.planLabel,
+      progressLabel: files.progressLabel,
+      readPlan: () => files.readPlan(),
+      readProgress: () => files.readProgress(),
+      commit: (change) => files.commit(change),
+      watch: (listener) => {
+        const subscription = this.tracker.onDidChangeState(listener);
+        return () => subscription.dispose();
+      },
+    };
+  }
+}

@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import { phaseRecall, recall, type MemoryIndex, type RecallItem } from '@agentm/core';
+import { readSettings, type AgentMSettings } from '../settings';
+import type { IndexService } from './index-service';
+import { memoryFile, type ProjectTracker } from './project-tracker';
+import type { RecallHit, RecallSource, RecallState } from './types';
+
+const HOUR_MS = 3_600_000;
+
+function weights(settings: AgentMSettings) {
+  const r = settings.recall;
+  return { wSem: r.semanticWeight, wRec: r.recencyWeight, halfLife: r.halfLifeHours * HOUR_MS };
+}
+
+function hitOf(root: string, item: Pick<RecallItem, 'title' | 'kind' | 'locator' | 'score' | 'similarity' | 'recency' | 'snippet' | 'updatedMs'>): RecallHit {
+  return { title: item.title, kind: item.kind, uri: memoryFile(root, item.locator), score: item.score, similarity: item.similarity, recency: item.recency, snippet: item.snippet, updatedMs: item.updatedMs };
+}
+
+/**
+ * Recall through core's engine over the extension's index: phase recall (`phaseRecall`: always-load notes
+ * plus the best candidates weighted for the phase, within its budget) for the Recall view, and `recall`
+ * (BM25, plus vectors when an embedding provider is set, blended with recency by the `agentm.recall.*`
+ * weights) for queries. Both are scoped to the current project and global notes.
+ */
+export class CoreRecallSource implements RecallSource {
+  readonly onDidChange: vscode.Event<void>;
+  readonly onDidChangeScope: vscode.Event<void>;
+
+  constructor(
+    private readonly tracker: ProjectTracker,
+    private readonly indexes: IndexService,
+  ) {
+    this.onDidChange = (listener, thisArg, disposables) => {
+      const both = vscode.Disposable.from(indexes.onDidChange(listener, thisArg), tracker.onDidChangeWorkspace(listener, thisArg));
+      disposables?.push(both);
+      return both;
+    };
+    this.onDidChangeScope = tracker.onDidChangeWorkspace;
+  }
+
+  async phase(phase: string, token: vscode.CancellationToken): Promise<RecallState> {
+    const ws = await this.tracker.current();
+    if (!ws.project) return { kind: 'noProject', reason: ws.noProject ?? 'no project' };
+    const index = await this.indexes.index();
+    if (token.isCancellationRequested) throw new vscode.CancellationError();
+    const settings = readSettings();
+    const project = ws.project.slug;
+    const rendered = await phaseRecall(index, { phase, project, env: ws.host.env as NodeJS.ProcessEnv });
+    if (rendered.included.length === 0) return { kind: 'memoryEmpty' };
+    const scored = new Map((await recall(index, { project, k: 50, ...weights(settings) })).items.map((item) => [item.id, item]));
+    const hits = rendered.included.flatMap((id) => {
+      const item = scored.get(id) ?? alwaysLoadItem(index, id);
+      return item ? [hitOf(ws.memoryRoot!, item)] : [];
+    });
+    return hits.length ? { kind: 'ready', hits } : { kind: 'memoryEmpty' };
+  }
+
+  async search(query: string, token: vscode.CancellationToken): Promise<readonly RecallHit[]> {
+    const ws = await this.tracker.current();
+    const index = await this.indexes.index();
+    if (token.isCancellationRequested) return [];
+    const settings = readSettings();
+    const result = await recall(index, { text: query, project: ws.project?.slug, k: settings.recall.maxResults, ...weights(settings) });
+    return result.items.map((item) => hitOf(ws.memoryRoot!, item));
+  }
+}
+
+/** An always-load note phase recall included without a recall score: shown with score 1. */
+function alwaysLoadItem(index: MemoryIndex, id: string) {
+  const doc = index.state.docs.get(id);
+  return doc && { title: doc.title, kind: doc.kind, locator: doc.locator, score: 1, similarity: 1, recency: 1, snippet: doc.preview.slice(0, 200), updatedMs: doc.updatedMs };
+}
