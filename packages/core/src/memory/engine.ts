@@ -31,6 +31,8 @@ export * from './providers/openai-chat.js';
 export * from './providers/settings.js';
 export * from './consolidation/decisions.js';
 export * from './consolidation/belief-store.js';
+export * from './consolidation/belief-kinds.js';
+export * from './consolidation/note-belief-store.js';
 export * from './consolidation/similarity.js';
 export * from './consolidation/cluster.js';
 export * from './consolidation/plan.js';

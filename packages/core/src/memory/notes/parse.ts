@@ -34,6 +34,8 @@ export interface ParsedNote {
   readonly confidence: number | undefined;
   readonly reinforceCount: number | undefined;
   readonly lastReinforced: string | undefined;
+  /** Decay windows already applied to a belief since `last_reinforced` (undefined when absent). */
+  readonly decayWindows: number | undefined;
 }
 
 const OPEN = /^---\r?\n/;
@@ -133,5 +135,6 @@ export function parseNote(text: string): ParsedNote {
     confidence: num(fields['confidence']),
     reinforceCount: num(fields['reinforce_count']),
     lastReinforced: str(fields['last_reinforced']),
+    decayWindows: num(fields['decay_windows']),
   };
 }
