@@ -26,6 +26,7 @@ export * from './recall/phase-recall.js';
 export * from './recall/phase-recall-shell.js';
 export * from './providers/provider.js';
 export * from './providers/http-json.js';
+export * from './providers/chat-client.js';
 export * from './providers/openai-embeddings.js';
 export * from './providers/openai-chat.js';
 export * from './providers/settings.js';
