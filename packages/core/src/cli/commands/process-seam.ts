@@ -21,10 +21,10 @@ function confidence(value: string | undefined): number | undefined {
 export function registerProcessSeam(program: Command, ctx: CliContext): void {
   program
     .command('recall-here')
-    .description('print the budgeted recall Markdown for this project and phase (nothing when memory is absent)')
+    .description('print the budgeted recall Markdown for this project and phase (nothing when memory is absent); the index lives in the user cache dir')
     .option('--cwd <dir>', 'the project root')
     .option('--phase <phase>', 'setup, plan, work, review, release, bugfix or documenter (unknown → work)')
-    .option('--query <text>', 'reserved: accepted, does not filter yet')
+    .option('--query <text>', 'rank the recalled memories for this text (default: by recency and the phase)')
     .option('--limit <tokens>', 'the recall budget in tokens (default: the phase budget)')
     .action(async (opts: { cwd?: string; phase?: string; query?: string; limit?: string }) => {
       const limit = positiveInt('--limit', opts.limit);
