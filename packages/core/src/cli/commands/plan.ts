@@ -4,6 +4,7 @@ import { planGoal, writePlanDraft } from '../../harness/planner/planner.js';
 import { ConcurrentModificationError } from '../../protocol/errors.js';
 import type { CliContext } from '../context.js';
 import { cliChatProvider } from '../memory-cli.js';
+import { cliRoles } from '../roles-cli.js';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { resolvePlanFiles } from '../plan-files.js';
 
@@ -22,8 +23,9 @@ export function registerPlan(program: Command, ctx: CliContext): void {
     .action(async (goal: string, opts: { name?: string; json?: boolean }) => {
       if (goal.trim() === '') throw new CliError('plan: empty goal; say what the plan should achieve', EXIT_USAGE);
       const provider = await cliChatProvider(ctx);
+      const roles = await cliRoles(ctx);
       const { files, name } = await resolvePlanFiles(ctx, opts.name ?? planNameFromGoal(goal));
-      const draft = await planGoal(goal, name, { provider });
+      const draft = await planGoal(goal, name, { provider, roles });
       try {
         await writePlanDraft(files, draft);
       } catch (error) {
