@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { ConfigData } from '../config/config-file.js';
 import { ChatConfigError, chatProviderFrom } from '../harness/chat/env-provider.js';
 import type { HarnessChatProvider } from '../harness/chat/chat-provider.js';
@@ -53,11 +54,14 @@ export function projectHere(ctx: CliContext, store: MemoryStore): Promise<Projec
   return resolveProject({ cwd: ctx.io.cwd, host: hostOf(ctx), select: async () => store.selection });
 }
 
+/** The built read worker of a cold index build (dist/memory/indexing/read-worker.js, beside this file's folder). */
+export const READ_WORKER_SCRIPT = fileURLToPath(new URL('../memory/indexing/read-worker.js', import.meta.url));
+
 /** Opens the index of the selected memory root (in the user cache dir), with the embedder if configured. */
 export async function openCliIndex(ctx: CliContext, store?: MemoryStore): Promise<{ index: MemoryIndex; store: MemoryStore; providers: Providers }> {
   const s = store ?? (await memoryStore(ctx));
   const providers = await cliProviders(ctx);
-  const index = await MemoryIndex.open({ backend: s.backend, memoryRoot: s.root, toDocument: noteToDocument, env: ctx.io.env, embedder: providers.embedder, layout: memoryLayoutFromConfig(s.config) });
+  const index = await MemoryIndex.open({ backend: s.backend, memoryRoot: s.root, toDocument: noteToDocument, env: ctx.io.env, embedder: providers.embedder, layout: memoryLayoutFromConfig(s.config), workerScript: READ_WORKER_SCRIPT });
   return { index, store: s, providers };
 }
 

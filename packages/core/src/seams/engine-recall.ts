@@ -22,6 +22,8 @@ export interface EngineRecallInput {
   readonly project: string | undefined;
   readonly query: string | undefined;
   readonly limit: number | undefined;
+  /** The built index read worker (multi-threaded first build), if the caller knows where it is. */
+  readonly workerScript?: string | undefined;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function engineRecall(input: EngineRecallInput): Promise<string> {
     indexRoot: defaultIndexRoot(env as NodeJS.ProcessEnv, home),
     lockRoot: defaultLockRoot(env as NodeJS.ProcessEnv, home),
     env: env as NodeJS.ProcessEnv,
+    workerScript: input.workerScript,
   });
   await index.refresh();
   const result = await phaseRecall(index, {

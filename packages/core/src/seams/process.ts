@@ -31,6 +31,8 @@ export interface ProcessContext {
   readonly gitRemote?: (projectRoot: string) => Promise<string | undefined>;
   /** Where `recallHere` reports a degradation (default: a line on stderr). */
   readonly warn?: (message: string) => void;
+  /** The built index read worker, for a multi-threaded first build of the index (see `MemoryIndexOptions.workerScript`). */
+  readonly indexWorkerScript?: string;
 }
 
 /** `which` of `statePath` other than `plan`/`progress`: a caller bug, not an absent-memory degrade. */
@@ -84,7 +86,7 @@ export async function recallHere(context: ProcessContext | null | undefined, opt
   const memoryRoot = (backend as unknown as { root?: unknown }).root ?? resolution.selection?.root;
   try {
     if (typeof memoryRoot !== 'string' || memoryRoot === '') throw new AgentMError('the store has no root directory to key the memory index by', { code: 'ENOINDEXROOT' });
-    return await engineRecall({ backend, memoryRoot, config, host: resolution.host, phase, project: resolution.slug, query, limit: options.limit });
+    return await engineRecall({ backend, memoryRoot, config, host: resolution.host, phase, project: resolution.slug, query, limit: options.limit, workerScript: context?.indexWorkerScript });
   } catch (error) {
     const warn = context?.warn ?? ((m: string) => void process.stderr.write(`agentm: warning: ${m}\n`));
     warn(`recall-here: the memory index could not be used (${(error as Error).message}); showing always-load and project notes newest first, without the query`);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { offerSaveHere, recallHere, statePath } from '../../seams/process.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
+import { READ_WORKER_SCRIPT } from '../memory-cli.js';
 import { dirOption, hostOf, printJson, readInputFile } from '../support.js';
 
 function positiveInt(flag: string, value: string | undefined): number | undefined {
@@ -29,7 +30,7 @@ export function registerProcessSeam(program: Command, ctx: CliContext): void {
     .action(async (opts: { cwd?: string; phase?: string; query?: string; limit?: string }) => {
       const limit = positiveInt('--limit', opts.limit);
       const text = await recallHere(
-        { host: hostOf(ctx), cwd: dirOption(ctx, opts.cwd), ...(opts.phase !== undefined ? { phase: opts.phase } : {}) },
+        { host: hostOf(ctx), cwd: dirOption(ctx, opts.cwd), indexWorkerScript: READ_WORKER_SCRIPT, ...(opts.phase !== undefined ? { phase: opts.phase } : {}) },
         { query: opts.query, limit },
       );
       if (text !== '') ctx.io.out(text.endsWith('\n') ? text : `${text}\n`);

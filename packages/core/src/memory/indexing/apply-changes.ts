@@ -11,6 +11,8 @@ import type { JournalOp } from './journal.js';
 import { readDecision } from './refresh-plan.js';
 import { KeyFeed } from './feed.js';
 import { WALK_CONCURRENCY } from './walk.js';
+import type { ReadPool } from './read-pool.js';
+import type { PreparedBatch } from './prepare.js';
 
 export interface AppliedChanges {
   readonly ops: JournalOp[];
@@ -33,7 +35,7 @@ export interface AppliedChanges {
 export async function applyChanges(
   state: IndexState,
   plan: { read: readonly string[] | KeyFeed; remove: readonly string[]; infos: ReadonlyMap<string, Info> },
-  source: { backend: StorageBackend; layout: MemoryLayout; toDocument: ToDocument },
+  source: { backend: StorageBackend; layout: MemoryLayout; toDocument: ToDocument; pool?: ReadPool | undefined },
   /** What to collect: journal ops (not for a rebuild, which writes a snapshot) and fresh documents (only to embed them). */
   collect: { ops: boolean; fresh: boolean } = { ops: true, fresh: true },
 ): Promise<AppliedChanges> {
@@ -43,6 +45,10 @@ export async function applyChanges(
   for (const key of plan.remove) {
     state.deleteFile(key);
     out.ops.push({ op: 'del', key });
+  }
+  if (source.pool && plan.read instanceof KeyFeed && !collect.ops && !collect.fresh) {
+    const pooled = await applyPooled(state, plan.read, plan.infos, source.pool);
+    return { ...out, errors: pooled.errors, indexed: pooled.indexed };
   }
   const feed = plan.read instanceof KeyFeed ? plan.read : KeyFeed.of(plan.read);
   const worker = async () => {
@@ -83,4 +89,28 @@ export async function applyChanges(
   };
   await Promise.all(Array.from({ length: WALK_CONCURRENCY }, worker));
   return { ...out, indexed, touched };
+}
+
+/**
+ * A cold build's read, map and tokenize done by a pool of read workers (see ReadPool): this thread
+ * interns each batch's distinct terms and adopts the prepared documents. Same index as the main-thread
+ * path (a vanished file is skipped, a mapper error leaves the file with no documents and is reported).
+ */
+async function applyPooled(state: IndexState, feed: KeyFeed, infos: ReadonlyMap<string, Info>, pool: ReadPool): Promise<{ errors: { key: string; message: string }[]; indexed: number }> {
+  const errors: { key: string; message: string }[] = [];
+  let indexed = 0;
+  await pool.run(feed, infos, (batch: PreparedBatch) => {
+    const map = new Int32Array(batch.dict.length);
+    for (let i = 0; i < batch.dict.length; i++) map[i] = state.bm25.internTerm(batch.dict[i]!);
+    for (const file of batch.files) {
+      if (file.status === 'missing') {
+        if (state.files.has(file.key)) state.deleteFile(file.key);
+        continue;
+      }
+      state.putPrepared({ key: file.key, mtimeMs: file.mtimeMs, size: file.size, hash: file.hash }, file.docs, (d) => state.bm25.addRuns(d.length, batch.ids, batch.tfs, d.runStart, d.runEnd, map));
+      if (file.error !== undefined) errors.push({ key: file.key, message: file.error });
+      indexed++;
+    }
+  });
+  return { errors, indexed };
 }

@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { fastFrontmatter } from './fast-frontmatter.js';
 
 /** A note read back: every frontmatter field, the body, and the fields the engine uses, typed. */
 export interface ParsedNote {
@@ -97,7 +98,9 @@ export function parseNote(text: string): ParsedNote {
   const parts = split(text);
   let fields: Record<string, unknown> = {};
   let frontmatterError: string | undefined;
-  if (parts) {
+  const fast = parts ? fastFrontmatter(parts[0]) : undefined;
+  if (fast) fields = fast;
+  else if (parts) {
     try {
       const parsed: unknown = parseYaml(parts[0], { schema: 'failsafe' });
       if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) fields = parsed as Record<string, unknown>;

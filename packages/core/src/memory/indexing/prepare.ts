@@ -1,0 +1,100 @@
+import type { Info } from '../../seam/info.js';
+import { Locator } from '../../seam/locator.js';
+import { contentHash } from '../../protocol/content-hash.js';
+import type { IndexDocument, ToDocument } from '../documents/document.js';
+import { classifySource, type MemoryLayout } from '../documents/layout.js';
+import { documentsOf } from '../documents/source-documents.js';
+import { previewOf, searchableText, type StoredDoc } from './index-state.js';
+import { tokenize } from './tokenize.js';
+
+/** A document ready to be adopted by the index: its stored fields (no slot yet) and where its term runs are. */
+export interface PreparedDoc {
+  readonly doc: Omit<StoredDoc, 'slot'>;
+  /** Token count (the BM25 document length). */
+  readonly length: number;
+  /** `[runStart, runEnd)` in the batch's `ids`/`tfs`. */
+  readonly runStart: number;
+  readonly runEnd: number;
+}
+
+export type PreparedFile =
+  | { readonly key: string; readonly status: 'ok'; readonly mtimeMs: number; readonly size: number; readonly hash: string; readonly docs: readonly PreparedDoc[]; readonly error?: string }
+  | { readonly key: string; readonly status: 'missing' };
+
+/**
+ * One batch of files read, mapped and tokenized, with the terms counted per document against a
+ * batch-local dictionary: what a read worker sends back. `ids[i]` indexes `dict`; `tfs[i]` is that
+ * term's frequency in its document. Compact and transferable, so the main thread's share of a cold
+ * build is interning each distinct term once per batch.
+ */
+export interface PreparedBatch {
+  readonly files: readonly PreparedFile[];
+  readonly dict: readonly string[];
+  readonly ids: Uint32Array;
+  readonly tfs: Uint16Array;
+}
+
+/** Accumulates prepared files into a batch. */
+export class BatchBuilder {
+  readonly files: PreparedFile[] = [];
+  readonly #dict = new Map<string, number>();
+  #ids = new Uint32Array(4096);
+  #tfs = new Uint16Array(4096);
+  #n = 0;
+  readonly #counts = new Map<number, number>();
+
+  /** Maps and tokenizes one file's text; a mapper that throws gives a file with no documents and the error. */
+  addText(key: string, text: string, info: { mtimeMs: number; size: number }, layout: MemoryLayout, toDocument: ToDocument): void {
+    const locator = new Locator(key);
+    let docs: IndexDocument[];
+    let error: string | undefined;
+    try {
+      const full: Info = { locator, isDir: false, size: info.size, mtimeMs: info.mtimeMs };
+      docs = documentsOf(classifySource(key, layout), locator, text, full, toDocument);
+    } catch (e) {
+      docs = [];
+      error = (e as Error).message ?? String(e);
+    }
+    const prepared = docs.map((d) => this.#prepare(d));
+    this.files.push({ key, status: 'ok', mtimeMs: info.mtimeMs, size: info.size, hash: contentHash(text), docs: prepared, ...(error !== undefined ? { error } : {}) });
+  }
+
+  addMissing(key: string): void {
+    this.files.push({ key, status: 'missing' });
+  }
+
+  #prepare(d: IndexDocument): PreparedDoc {
+    const tokens = tokenize(searchableText(d));
+    const counts = this.#counts;
+    counts.clear();
+    for (const token of tokens) {
+      let id = this.#dict.get(token);
+      if (id === undefined) this.#dict.set(token, (id = this.#dict.size));
+      const c = counts.get(id) ?? 0;
+      if (c < 65535) counts.set(id, c + 1);
+    }
+    const runStart = this.#n;
+    if (this.#n + counts.size > this.#ids.length) this.#grow(this.#n + counts.size);
+    for (const [id, tf] of counts) {
+      this.#ids[this.#n] = id;
+      this.#tfs[this.#n++] = tf;
+    }
+    const { text, ...rest } = d;
+    return { doc: { ...rest, preview: previewOf(text) }, length: tokens.length, runStart, runEnd: this.#n };
+  }
+
+  #grow(need: number): void {
+    let size = this.#ids.length;
+    while (size < need) size *= 2;
+    const ids = new Uint32Array(size);
+    ids.set(this.#ids.subarray(0, this.#n));
+    const tfs = new Uint16Array(size);
+    tfs.set(this.#tfs.subarray(0, this.#n));
+    this.#ids = ids;
+    this.#tfs = tfs;
+  }
+
+  build(): PreparedBatch {
+    return { files: this.files, dict: [...this.#dict.keys()], ids: this.#ids.slice(0, this.#n), tfs: this.#tfs.slice(0, this.#n) };
+  }
+}
