@@ -24,6 +24,8 @@ async function vault(notes: number) {
   await put('desk/projects/p1/_harness/progress.md', '# Progress\n\n- 2026-01-05T10:00:00Z the lock timed out\n- 2026-01-05T11:00:00Z the build cache was stale\n');
   await put('desk/projects/p1/convention/n1 (conflicted copy 2026-01-05).md', 'a conflict copy\n');
   await put('memory/fix/no-frontmatter.md', 'Just a body about the vault lock.\n');
+  // A directory whose name looks like a note: the workers find out and the build walks it.
+  await put('memory/fix/odd.md/inner.md', '---\ntype: fix\n---\n\nA note inside a folder named like a note: release worker.\n');
   return { dir, root };
 }
 
@@ -42,6 +44,7 @@ describe('a cold index build with read workers', { timeout: 120_000 }, () => {
     const docs = (index: MemoryIndex) => [...index.state.docs.values()].map(({ slot: _slot, ...d }) => d).sort((x, y) => x.id.localeCompare(y.id));
     expect(docs(pooled)).toEqual(docs(single));
     expect(pooled.state.files).toEqual(single.state.files);
+    expect(pooled.state.docs.has('memory/fix/odd.md/inner.md')).toBe(true);
     for (const text of ['vault lock', 'build cache stale', 'release plan', 'worker thread index', 'note 42']) {
       for (const project of [undefined, 'p1']) {
         // Every match (k large): equal scores may rank in another order (slots differ), so compare sorted.

@@ -10,7 +10,7 @@ import type { IndexState } from './index-state.js';
 import type { JournalOp } from './journal.js';
 import { readDecision } from './refresh-plan.js';
 import { KeyFeed } from './feed.js';
-import { WALK_CONCURRENCY } from './walk.js';
+import { WALK_CONCURRENCY, walkSources } from './walk.js';
 import type { ReadPool } from './read-pool.js';
 import type { PreparedBatch } from './prepare.js';
 
@@ -48,7 +48,12 @@ export async function applyChanges(
   }
   if (source.pool && plan.read instanceof KeyFeed && !collect.ops && !collect.fresh) {
     const pooled = await applyPooled(state, plan.read, plan.infos, source.pool);
-    return { ...out, errors: pooled.errors, indexed: pooled.indexed };
+    if (pooled.dirs.length === 0) return { ...out, errors: pooled.errors, indexed: pooled.indexed };
+    // `.md` names that are directories (the walk left them to the workers to stat): walk and read them here.
+    const walk = await walkSources(source.backend, source.layout, undefined, { roots: pooled.dirs });
+    const infos = new Map(walk.files.map((f) => [f.locator.key, { locator: f.locator, isDir: false, size: f.size, mtimeMs: f.mtimeMs }]));
+    const rest = await applyChanges(state, { read: walk.files.map((f) => f.locator.key), remove: [], infos }, { ...source, pool: undefined }, collect);
+    return { ...out, errors: [...pooled.errors, ...rest.errors], indexed: pooled.indexed + rest.indexed };
   }
   const feed = plan.read instanceof KeyFeed ? plan.read : KeyFeed.of(plan.read);
   const worker = async () => {
@@ -96,15 +101,17 @@ export async function applyChanges(
  * interns each batch's distinct terms and adopts the prepared documents. Same index as the main-thread
  * path (a vanished file is skipped, a mapper error leaves the file with no documents and is reported).
  */
-async function applyPooled(state: IndexState, feed: KeyFeed, infos: ReadonlyMap<string, Info>, pool: ReadPool): Promise<{ errors: { key: string; message: string }[]; indexed: number }> {
+async function applyPooled(state: IndexState, feed: KeyFeed, infos: ReadonlyMap<string, Info>, pool: ReadPool): Promise<{ errors: { key: string; message: string }[]; indexed: number; dirs: string[] }> {
   const errors: { key: string; message: string }[] = [];
+  const dirs: string[] = [];
   let indexed = 0;
   await pool.run(feed, infos, (batch: PreparedBatch) => {
     const map = new Int32Array(batch.dict.length);
     for (let i = 0; i < batch.dict.length; i++) map[i] = state.bm25.internTerm(batch.dict[i]!);
     for (const file of batch.files) {
-      if (file.status === 'missing') {
+      if (file.status !== 'ok') {
         if (state.files.has(file.key)) state.deleteFile(file.key);
+        if (file.status === 'dir') dirs.push(file.key);
         continue;
       }
       state.putPrepared({ key: file.key, mtimeMs: file.mtimeMs, size: file.size, hash: file.hash }, file.docs, (d) => state.bm25.addRuns(d.length, batch.ids, batch.tfs, d.runStart, d.runEnd, map));
@@ -112,5 +119,5 @@ async function applyPooled(state: IndexState, feed: KeyFeed, infos: ReadonlyMap<
       indexed++;
     }
   });
-  return { errors, indexed };
+  return { errors, indexed, dirs };
 }

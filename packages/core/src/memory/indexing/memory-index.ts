@@ -159,10 +159,17 @@ export class MemoryIndex extends DerivedMaintenance {
     fresh.bm25.beginBulk();
     const feed = new KeyFeed();
     const infos = new Map<string, Info>();
-    const walking = walkSources(this.backend, this.layout, (files) => {
-      for (const [key, info] of infosOf(files)) infos.set(key, info);
-      feed.push(files.map((f) => f.locator.key));
-    }).finally(() => feed.close());
+    this.#pool = this.#startPool();
+    // Read workers stat the notes themselves: the walk lists directories and stats only what may be one.
+    const walking = walkSources(
+      this.backend,
+      this.layout,
+      (files) => {
+        for (const [key, info] of infosOf(files)) infos.set(key, info);
+        feed.push(files.map((f) => f.locator.key));
+      },
+      { deferFileInfo: this.#pool !== undefined },
+    ).finally(() => feed.close());
     walking.catch(() => undefined); // handled below (through #apply); never an unhandled rejection meanwhile
     // Once every file is applied (and the walk is done: a walk that fails must not leave a partial
     // snapshot behind), the postings are inverted and the fresh state swapped in, before persisting.
@@ -174,7 +181,6 @@ export class MemoryIndex extends DerivedMaintenance {
       this.#journal = [];
       this.#journalBytes = 0;
     };
-    this.#pool = this.#startPool();
     try {
       const report = await this.#apply(fresh, feed, infos, [], 0, [], reason, ready);
       const walk = await walking;

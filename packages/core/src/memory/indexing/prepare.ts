@@ -19,7 +19,9 @@ export interface PreparedDoc {
 
 export type PreparedFile =
   | { readonly key: string; readonly status: 'ok'; readonly mtimeMs: number; readonly size: number; readonly hash: string; readonly docs: readonly PreparedDoc[]; readonly error?: string }
-  | { readonly key: string; readonly status: 'missing' };
+  | { readonly key: string; readonly status: 'missing' }
+  /** A `.md` name that is a directory (the walk did not stat it): to be walked. */
+  | { readonly key: string; readonly status: 'dir' };
 
 /**
  * One batch of files read, mapped and tokenized, with the terms counted per document against a
@@ -61,6 +63,10 @@ export class BatchBuilder {
 
   addMissing(key: string): void {
     this.files.push({ key, status: 'missing' });
+  }
+
+  addDir(key: string): void {
+    this.files.push({ key, status: 'dir' });
   }
 
   #prepare(d: IndexDocument): PreparedDoc {
