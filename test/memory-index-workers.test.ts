@@ -31,7 +31,7 @@ async function vault(notes: number) {
 
 describe('a cold index build with read workers', { timeout: 120_000 }, () => {
   it('builds the same index as one thread, and recall answers the same', async () => {
-    const v = await vault(600);
+    const v = await vault(1200);
     const open = (name: string, workerScript?: string) =>
       MemoryIndex.open({ backend: new DeviceLocalBackend({ root: v.root }), toDocument: noteToDocument, indexRoot: join(v.dir, name), lockRoot: join(v.dir, 'locks'), workerScript, workers: 2 });
     const pooled = await open('pooled', WORKER);

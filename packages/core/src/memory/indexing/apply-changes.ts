@@ -105,9 +105,18 @@ async function applyPooled(state: IndexState, feed: KeyFeed, infos: ReadonlyMap<
   const errors: { key: string; message: string }[] = [];
   const dirs: string[] = [];
   let indexed = 0;
-  await pool.run(feed, infos, (batch: PreparedBatch) => {
-    const map = new Int32Array(batch.dict.length);
-    for (let i = 0; i < batch.dict.length; i++) map[i] = state.bm25.internTerm(batch.dict[i]!);
+  // Per worker: its term id → this index's term id, grown as its batches bring new terms.
+  const maps: Int32Array[] = [];
+  await pool.run(feed, infos, (batch: PreparedBatch, worker: number) => {
+    let map = maps[worker] ?? new Int32Array(1024);
+    const need = batch.termBase + batch.newTerms.length;
+    if (need > map.length) {
+      const grown = new Int32Array(Math.max(need, map.length * 2));
+      grown.set(map);
+      map = grown;
+    }
+    maps[worker] = map;
+    for (let i = 0; i < batch.newTerms.length; i++) map[batch.termBase + i] = state.bm25.internTerm(batch.newTerms[i]!);
     for (const file of batch.files) {
       if (file.status !== 'ok') {
         if (state.files.has(file.key)) state.deleteFile(file.key);

@@ -24,26 +24,39 @@ export type PreparedFile =
   | { readonly key: string; readonly status: 'dir' };
 
 /**
- * One batch of files read, mapped and tokenized, with the terms counted per document against a
- * batch-local dictionary: what a read worker sends back. `ids[i]` indexes `dict`; `tfs[i]` is that
- * term's frequency in its document. Compact and transferable, so the main thread's share of a cold
- * build is interning each distinct term once per batch.
+ * One batch of files read, mapped and tokenized, with the terms counted per document: what a read
+ * worker sends back. Term ids are the worker's own (a dictionary it keeps for its whole life); the
+ * batch carries only the terms first seen in it (`newTerms`, ids `termBase`, `termBase + 1`, …), so
+ * the main thread interns each distinct term once per worker. `ids[i]` is a term id, `tfs[i]` its
+ * frequency in its document. Compact and transferable.
  */
 export interface PreparedBatch {
   readonly files: readonly PreparedFile[];
-  readonly dict: readonly string[];
+  readonly termBase: number;
+  readonly newTerms: readonly string[];
   readonly ids: Uint32Array;
   readonly tfs: Uint16Array;
 }
 
+/** A worker's term dictionary (term → its id), shared by its batches in the order they are built. */
+export type TermDictionary = Map<string, number>;
+
 /** Accumulates prepared files into a batch. */
 export class BatchBuilder {
   readonly files: PreparedFile[] = [];
-  readonly #dict = new Map<string, number>();
+  readonly #dict: TermDictionary;
+  readonly #termBase: number;
+  readonly #newTerms: string[] = [];
   #ids = new Uint32Array(4096);
   #tfs = new Uint16Array(4096);
   #n = 0;
   readonly #counts = new Map<number, number>();
+
+  /** Builds against `dictionary` (a worker's, kept across batches; default: a fresh one). */
+  constructor(dictionary: TermDictionary = new Map()) {
+    this.#dict = dictionary;
+    this.#termBase = dictionary.size;
+  }
 
   /** Maps and tokenizes one file's text; a mapper that throws gives a file with no documents and the error. */
   addText(key: string, text: string, info: { mtimeMs: number; size: number }, layout: MemoryLayout, toDocument: ToDocument): void {
@@ -75,7 +88,10 @@ export class BatchBuilder {
     counts.clear();
     for (const token of tokens) {
       let id = this.#dict.get(token);
-      if (id === undefined) this.#dict.set(token, (id = this.#dict.size));
+      if (id === undefined) {
+        this.#dict.set(token, (id = this.#dict.size));
+        this.#newTerms.push(token);
+      }
       const c = counts.get(id) ?? 0;
       if (c < 65535) counts.set(id, c + 1);
     }
@@ -101,6 +117,6 @@ export class BatchBuilder {
   }
 
   build(): PreparedBatch {
-    return { files: this.files, dict: [...this.#dict.keys()], ids: this.#ids.slice(0, this.#n), tfs: this.#tfs.slice(0, this.#n) };
+    return { files: this.files, termBase: this.#termBase, newTerms: this.#newTerms, ids: this.#ids.slice(0, this.#n), tfs: this.#tfs.slice(0, this.#n) };
   }
 }

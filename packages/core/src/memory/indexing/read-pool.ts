@@ -7,7 +7,7 @@ import type { PreparedBatch } from './prepare.js';
 import type { ReadRequest, ReadWorkerData } from './read-worker.js';
 
 /** Keys per message to a worker. */
-const BATCH = 128;
+const BATCH = 256;
 /** Batches in flight per worker (one being read while the last one's answer is applied). */
 const IN_FLIGHT = 2;
 
@@ -47,7 +47,7 @@ export class ReadPool {
    * Feeds every key of `feed` to the workers and calls `apply` with each prepared batch. Rejects when
    * a worker fails (an unreadable file, a crash): the caller keeps its previous index.
    */
-  run(feed: KeyFeed, infos: ReadonlyMap<string, Info>, apply: (batch: PreparedBatch) => void): Promise<void> {
+  run(feed: KeyFeed, infos: ReadonlyMap<string, Info>, apply: (batch: PreparedBatch, worker: number) => void): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       let nextId = 0;
       let inFlight = 0;
@@ -98,20 +98,20 @@ export class ReadPool {
           resolve();
         }
       };
-      const onMessage = (worker: Worker) => (message: { id: number; batch?: PreparedBatch; error?: string }) => {
+      const onMessage = (worker: Worker, index: number) => (message: { id: number; batch?: PreparedBatch; error?: string }) => {
         if (failed) return;
         inFlight--;
         if (message.error !== undefined || !message.batch) return fail(new Error(`a read worker failed: ${message.error ?? 'no batch'}`));
         try {
-          apply(message.batch);
+          apply(message.batch, index);
         } catch (error) {
           return fail(error as Error);
         }
         idle.push(worker);
         void pump();
       };
-      const listeners = this.#workers.map((worker) => {
-        const message = onMessage(worker);
+      const listeners = this.#workers.map((worker, index) => {
+        const message = onMessage(worker, index);
         const error = (e: Error) => fail(new Error(`a read worker crashed: ${e.message}`));
         const exit = (code: number) => fail(new Error(`a read worker exited (code ${code})`));
         worker.on('message', message).on('error', error).on('exit', exit);

@@ -24,6 +24,8 @@ export interface ReadRequest {
 const CONCURRENCY = 16;
 
 const { root, layout } = workerData as ReadWorkerData;
+/** This worker's term ids, for its whole life (batches are built one after another, in message order). */
+const dictionary = new Map<string, number>();
 
 type Read = { text: string; mtimeMs: number; size: number } | 'missing' | 'dir';
 
@@ -52,7 +54,6 @@ async function readOne(path: string): Promise<Read> {
 }
 
 async function handle(request: ReadRequest): Promise<void> {
-  const builder = new BatchBuilder();
   const reads = new Array<Read>(request.items.length);
   let next = 0;
   const reader = async () => {
@@ -62,6 +63,8 @@ async function handle(request: ReadRequest): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, request.items.length) }, reader));
+  // From here to postMessage nothing awaits: the dictionary grows batch by batch in the order they are posted.
+  const builder = new BatchBuilder(dictionary);
   request.items.forEach((item, i) => {
     const read = reads[i]!;
     if (read === 'missing') builder.addMissing(item.key);
