@@ -50,12 +50,15 @@ export class BatchBuilder {
   #ids = new Uint32Array(4096);
   #tfs = new Uint16Array(4096);
   #n = 0;
-  readonly #counts = new Map<number, number>();
+  /** Scratch: term frequency by term id in the document being prepared, and the ids it has. */
+  #tf: Uint16Array;
+  readonly #seen: number[] = [];
 
   /** Builds against `dictionary` (a worker's, kept across batches; default: a fresh one). */
   constructor(dictionary: TermDictionary = new Map()) {
     this.#dict = dictionary;
     this.#termBase = dictionary.size;
+    this.#tf = new Uint16Array(Math.max(1024, dictionary.size * 2));
   }
 
   /** Maps and tokenizes one file's text; a mapper that throws gives a file with no documents and the error. */
@@ -84,23 +87,34 @@ export class BatchBuilder {
 
   #prepare(d: IndexDocument): PreparedDoc {
     const tokens = tokenize(searchableText(d));
-    const counts = this.#counts;
-    counts.clear();
-    for (const token of tokens) {
-      let id = this.#dict.get(token);
+    const dict = this.#dict;
+    const seen = this.#seen;
+    let tf = this.#tf;
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      let id = dict.get(token);
       if (id === undefined) {
-        this.#dict.set(token, (id = this.#dict.size));
+        dict.set(token, (id = dict.size));
         this.#newTerms.push(token);
+        if (id >= tf.length) {
+          const grown = new Uint16Array(tf.length * 2);
+          grown.set(tf);
+          this.#tf = tf = grown;
+        }
       }
-      const c = counts.get(id) ?? 0;
-      if (c < 65535) counts.set(id, c + 1);
+      const count = tf[id]!;
+      if (count === 0) seen.push(id);
+      if (count < 65535) tf[id] = count + 1;
     }
     const runStart = this.#n;
-    if (this.#n + counts.size > this.#ids.length) this.#grow(this.#n + counts.size);
-    for (const [id, tf] of counts) {
+    if (this.#n + seen.length > this.#ids.length) this.#grow(this.#n + seen.length);
+    for (let i = 0; i < seen.length; i++) {
+      const id = seen[i]!;
       this.#ids[this.#n] = id;
-      this.#tfs[this.#n++] = tf;
+      this.#tfs[this.#n++] = tf[id]!;
+      tf[id] = 0;
     }
+    seen.length = 0;
     const { text, ...rest } = d;
     return { doc: { ...rest, preview: previewOf(text) }, length: tokens.length, runStart, runEnd: this.#n };
   }
