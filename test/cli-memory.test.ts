@@ -75,7 +75,7 @@ describe('agentm recall / reindex / consolidate', () => {
     const [report] = JSON.parse(run.stdout) as { project: string; created: { id: string }[] }[];
     expect(report!.project).toBe('agentm');
     const belief = await readFile(join(v.root, report!.created[0]!.id), 'utf8');
-    expect(belief).toMatch(/^---\ntype: reference\nstatus: active\n[\s\S]*derived_from: \["desk\/projects\/agentm\/_harness\/progress\.md#[0-9a-f]{16}", "[^"]+"\]\nconfidence: 0\.5\nreinforce_count: 1\n/);
+    expect(belief).toMatch(/^---\ntype: reference\nstatus: active\n[\s\S]*derived_from: \[desk\/projects\/agentm\/_harness\/progress\.md#[0-9a-f]{16}, [^\]]+\]\nconfidence: 0\.5\nreinforce_count: 1\nlast_reinforced: [^\n]+\ndecay_windows: 0\n---\n\n/);
     const mark = await readFile(join(v.root, 'desk/projects/agentm/_harness/consolidation.json'), 'utf8');
     const second = await runAgentm(['consolidate', '--project', 'agentm'], { home: v.home, env: v.env });
     expect(second.stdout).toBe('agentm: 0 new episode(s) in 0 cluster(s) → created 0, reinforced 0, decayed 0, pruned 0\n');

@@ -43,7 +43,7 @@ describe('process seam CLI (black box, read-only)', { timeout: 120_000 }, () => 
     const w = await seededVault();
     const result = await readOnlyRun(w, ['recall-here', '--cwd', w.repo, '--phase', 'review', '--query', 'ci']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^# Recall \(review\)\n/);
+    expect(result.stdout).toMatch(/^## Recall · review · proj\n\n### Indent with tabs\.\n/);
     expect(result.stdout).toContain('Indent with tabs.');
     expect(result.stdout).toContain('Run npm ci, not npm install.');
     expect(result.stdout.indexOf('Indent with tabs.')).toBeLessThan(result.stdout.indexOf('Run npm ci'));

@@ -37,6 +37,7 @@ export * from './chat/env-provider.js';
 export * from './tools/tool.js';
 export * from './tools/builtin-tools.js';
 export * from './tools/roles.js';
+export * from './tools/roles-config.js';
 export * from './executors/shell-words.js';
 export * from './executors/run-process.js';
 export * from './executors/shell-executor.js';

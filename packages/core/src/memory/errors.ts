@@ -46,25 +46,49 @@ export class ProviderError extends MemoryEngineError {
   }
 }
 
+/**
+ * The phrase each HTTP status carries in provider error messages, so that a reader of the text alone
+ * (the harness's error classifier: ordered substring buckets) types it: 429/5xx retryable, 401/403
+ * permission, 400 and 404 for the caller to fix.
+ */
+export const HTTP_STATUS_PHRASES: Readonly<Record<number, string>> = Object.freeze({
+  400: 'invalid argument',
+  401: 'not authorized',
+  403: 'forbidden',
+  404: 'not found',
+  408: 'timed out',
+  429: 'rate limit',
+  500: 'internal server error',
+  502: 'service unavailable',
+  503: 'service unavailable',
+  504: 'timed out',
+  529: 'overloaded',
+});
+
+/** The phrase of a status (`HTTP_STATUS_PHRASES`; other 5xx: service unavailable; other 4xx: invalid argument). */
+export function httpStatusPhrase(status: number): string {
+  return HTTP_STATUS_PHRASES[status] ?? (status >= 500 ? 'service unavailable' : 'invalid argument');
+}
+
 /** The provider answered with a non-2xx status. */
 export class ProviderHttpError extends ProviderError {
   readonly status: number;
   constructor(endpoint: string, status: number, body: string) {
-    const excerpt = body.length > 200 ? `${body.slice(0, 200)}…` : body;
+    const excerpt = body.length > 300 ? `${body.slice(0, 300)}…` : body;
     super(
       endpoint,
-      `provider ${endpoint} answered HTTP ${status}${excerpt ? `: ${excerpt}` : ''}; check the base URL, model name and API key`,
+      `provider ${endpoint} answered HTTP ${status} (${httpStatusPhrase(status)})${excerpt ? `: ${excerpt}` : ''}; check the base URL, model name and API key`,
       { code: 'EPROVIDERHTTP' },
     );
     this.status = status;
   }
 }
 
-/** The provider did not answer within the timeout (or the connection failed). */
+/** The provider did not answer within the timeout (or the caller gave up). */
 export class ProviderTimeoutError extends ProviderError {
   readonly timeoutMs: number;
   constructor(endpoint: string, timeoutMs: number, cause?: unknown) {
-    super(endpoint, `provider ${endpoint} did not answer within ${timeoutMs} ms; check that the server is running or raise the timeout`, {
+    super(endpoint, `provider ${endpoint} did not answer within ${timeoutMs} ms (timed out); check that the server is running or raise the timeout`, {
       code: 'EPROVIDERTIMEOUT',
       cause,
     });
@@ -75,7 +99,8 @@ export class ProviderTimeoutError extends ProviderError {
 /** The provider could not be reached at all (connection refused, DNS failure). */
 export class ProviderUnreachableError extends ProviderError {
   constructor(endpoint: string, cause: unknown) {
-    super(endpoint, `provider ${endpoint} is unreachable (${(cause as Error)?.message ?? String(cause)}); check the base URL`, {
+    const detail = (cause as NodeJS.ErrnoException)?.code ?? (cause as Error)?.message ?? String(cause);
+    super(endpoint, `provider ${endpoint} is unreachable (${detail}: service unavailable); check the base URL and that the server is running`, {
       code: 'EPROVIDERUNREACHABLE',
       cause,
     });

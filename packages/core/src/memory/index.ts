@@ -2,3 +2,4 @@ export * from './budget.js';
 export * from './notes/index.js';
 export * from './basic-recall.js';
 export * from './note-documents.js';
+export * from './layout-config.js';

@@ -40,6 +40,10 @@ export interface ResolveProjectOptions extends SelectOptions, SlugOptions {
 }
 
 /** The probe rungs: the configured projects space first (when it differs), then the three layouts. */
+export function projectsSpaceRungs(config: ConfigData = {}): ReadonlyArray<{ readonly path: string; readonly layout: Exclude<ProjectLayout, 'none'> }> {
+  return rungs(config);
+}
+
 function rungs(config: ConfigData): ReadonlyArray<{ path: string; layout: Exclude<ProjectLayout, 'none'> }> {
   const configured = spacePath('projects', config);
   const builtIn = PROJECTS_SPACE_RUNGS.some((r) => r.path === configured);

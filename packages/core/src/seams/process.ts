@@ -14,6 +14,7 @@ import { harnessStateDir } from '../state/state-files.js';
 import { basicPhaseRecall } from '../memory/basic-recall.js';
 import { normalizePhase } from '../memory/budget.js';
 import { AgentMError } from '../seam/errors.js';
+import { engineRecall } from './engine-recall.js';
 
 /** The shared context of the three calls. Every key is optional. */
 export interface ProcessContext {
@@ -28,6 +29,10 @@ export interface ProcessContext {
   readonly registry?: BackendRegistry;
   /** How the git origin URL is read (tests). */
   readonly gitRemote?: (projectRoot: string) => Promise<string | undefined>;
+  /** Where `recallHere` reports a degradation (default: a line on stderr). */
+  readonly warn?: (message: string) => void;
+  /** The built index read worker, for a multi-threaded first build of the index (see `MemoryIndexOptions.workerScript`). */
+  readonly indexWorkerScript?: string;
 }
 
 /** `which` of `statePath` other than `plan`/`progress`: a caller bug, not an absent-memory degrade. */
@@ -63,20 +68,36 @@ async function resolveIfPresent(context: ProcessContext | null | undefined): Pro
 }
 
 /**
- * Recall for the current context: the budgeted recall Markdown for the phase and project. `query` is
- * accepted for the final signature and does not filter yet; `limit` is the budget in tokens (default:
- * the phase's). Memory absent → `""`.
+ * Recall for the current context: phase recall from the memory engine (`phaseRecall` over the index,
+ * which lives in the user cache dir — never the vault or the repo), scoped to the project plus global
+ * notes, ranked for `query` when given (else by recency and the phase's kind weights), always-load
+ * notes first, rendered as Markdown within `limit` tokens (default: the phase's budget). Memory absent →
+ * `""`. When the index cannot be opened or brought up to date (an unwritable cache dir, a lock held
+ * too long), it warns (`context.warn`, default stderr) and falls back to `basicPhaseRecall` (always-load
+ * and project notes, newest first, no query). Never writes to the vault or the repo.
  */
 export async function recallHere(context: ProcessContext | null | undefined, options: { query?: string | undefined; limit?: number | undefined } = {}): Promise<string> {
   const resolution = await resolveIfPresent(context);
   if (resolution === undefined) return '';
-  return basicPhaseRecall(resolution.backend!, {
+  const backend = resolution.backend!;
+  const config = resolution.selection?.choice.config ?? {};
+  const phase = normalizePhase(context?.phase);
+  const query = options.query?.trim() ? options.query : undefined;
+  const memoryRoot = (backend as unknown as { root?: unknown }).root ?? resolution.selection?.root;
+  try {
+    if (typeof memoryRoot !== 'string' || memoryRoot === '') throw new AgentMError('the store has no root directory to key the memory index by', { code: 'ENOINDEXROOT' });
+    return await engineRecall({ backend, memoryRoot, config, host: resolution.host, phase, project: resolution.slug, query, limit: options.limit, workerScript: context?.indexWorkerScript });
+  } catch (error) {
+    const warn = context?.warn ?? ((m: string) => void process.stderr.write(`agentm: warning: ${m}\n`));
+    warn(`recall-here: the memory index could not be used (${(error as Error).message}); showing always-load and project notes newest first, without the query`);
+  }
+  return basicPhaseRecall(backend, {
     projectLocator: resolution.projectLocator,
     projectSlug: resolution.slug,
-    phase: normalizePhase(context?.phase),
+    phase,
     limit: options.limit,
     env: resolution.host.env,
-    memorySpace: spacePath('memory', resolution.selection?.choice.config ?? {}),
+    memorySpace: spacePath('memory', config),
   });
 }
 

@@ -62,8 +62,8 @@ describe('the OpenAI-compatible provider', () => {
     [{ status: 429, body: 'slow down' }, 'unavailable', '429 (rate limit)'],
     [{ status: 401, body: 'who?' }, 'permission', '401 (not authorized)'],
     [{ status: 404, body: 'no model' }, 'not_found', '404 (not found)'],
-    [{ status: 200, body: '<html>' }, 'internal', 'malformed response: not JSON'],
-    [{ status: 200, body: { nope: 1 } }, 'internal', 'malformed response: no choices[0].message'],
+    [{ status: 200, body: '<html>' }, 'internal', 'malformed answer: the body is not JSON'],
+    [{ status: 200, body: { nope: 1 } }, 'internal', 'malformed answer: no choices[0].message'],
   ])('an answer %j classifies as %s', async (reply, type, text) => {
     const { provider } = await fixture(() => reply);
     const error = await provider.chat({ messages: [] }, new AbortController().signal).catch((e: unknown) => e);
@@ -112,7 +112,7 @@ describe('an LLM step', () => {
     const f = await fixture(() => ({ body: '{"choices": "garbage"' }));
     const outcome = await runLlmStep(f.request, f.opts);
     expect(outcome.status).toBe('failed');
-    expect(outcome.summary).toMatch(/^stopped \(hard_error\): internal: chat endpoint .* malformed response/);
+    expect(outcome.summary).toMatch(/^stopped \(hard_error\): internal: provider .* malformed answer/);
     expect(f.server.requests).toHaveLength(3);
   });
 

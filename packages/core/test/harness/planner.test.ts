@@ -156,7 +156,7 @@ describe('planning a goal', () => {
     ['malformed output', () => ({ body: completion('I think you should first…') }), 'the model did not answer with a JSON object'],
     ['a cyclic DAG', () => ({ body: completion('{"steps":[{"key":"a","title":"A","dependsOn":["b"]},{"key":"b","title":"B","dependsOn":["a"]}]}') }), 'decompose DAG has a cycle through step "a"'],
     ['a dangling edge', () => ({ body: completion('{"steps":[{"key":"a","title":"A","dependsOn":["zz"]}]}') }), 'step "a" depends on unknown key "zz"'],
-    ['a server error', () => ({ status: 500, body: 'boom' }), 'the model call failed: internal: chat endpoint'],
+    ['a server error', () => ({ status: 500, body: 'boom' }), 'the model call failed: internal: provider http'],
   ])('falls back to a single step on %s, saying why', async (_n, script, reason) => {
     const { draft } = await plan(script);
     expect(draft.fallbackReason).toContain(reason);

@@ -84,7 +84,7 @@ describe('provider settings from the environment', () => {
     expect(providerSettingsFromEnv({})).toEqual({ embeddings: undefined, chat: undefined });
     expect(providerSettingsFromEnv({ AGENTM_EMBED_BASE_URL: 'http://127.0.0.1:1/v1', AGENTM_EMBED_MODEL: 'm', AGENTM_EMBED_API_KEY: 'k' }).embeddings).toEqual({ baseUrl: 'http://127.0.0.1:1/v1', model: 'm', apiKey: 'k' });
     expect(() => providerSettingsFromEnv({ AGENTM_EMBED_BASE_URL: 'http://x/v1' })).toThrow(ProviderConfigError);
-    expect(() => providerSettingsFromEnv({ AGENTM_CHAT_MODEL: 'm' })).toThrow(/AGENTM_CHAT_BASE_URL/);
+    expect(() => providerSettingsFromEnv({ AGENTM_CHAT_MODEL: 'm' })).toThrow(/AGENTM_CHAT_MODEL is set but AGENTM_LLM_BASE_URL is not \(nor config key providers\.chat\.base_url\)/);
     expect(() => providerSettingsFromEnv({ AGENTM_CHAT_MODEL: 'm', AGENTM_CHAT_BASE_URL: 'ftp://x' })).toThrow(/http\(s\) URL/);
   });
 });

@@ -18,12 +18,13 @@ import {
 } from '../../src/index.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
-/** Every entry under `root`: path, kind, bytes hash and mtime. */
-async function snapshot(root: string): Promise<Record<string, string>> {
+/** Every entry under `root` (but not under `skip`): path, kind, bytes hash and mtime. */
+async function snapshot(root: string, skip: readonly string[] = []): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const walk = async (dir: string) => {
     for (const name of (await readdir(dir)).sort()) {
       const path = join(dir, name);
+      if (skip.includes(path)) continue;
       const st = await lstat(path);
       if (st.isDirectory()) {
         out[path] = `dir ${st.mtimeMs}`;
@@ -58,25 +59,69 @@ async function world(options: { vault?: 'present' | 'missing' | 'none'; slug?: b
   return { home, repo, memoryRoot, ctx: { cwd: repo, host: { env, home }, gitRemote: async () => undefined } };
 }
 
-/** Runs `call` and asserts that nothing under the home (vault, repo, config, caches) changed. */
+/**
+ * Runs `call` and asserts that nothing under the home changed — vault, repo, config, device root —
+ * except the user cache dir (`<home>/cache`), where recallHere keeps the memory index (allowed: it is
+ * device-local and derived).
+ */
 async function readOnly<T>(home: string, call: () => Promise<T>): Promise<T> {
-  const before = await snapshot(home);
+  const skip = [join(home, 'cache')];
+  const before = await snapshot(home, skip);
   const result = await call().catch((e: unknown) => e as T);
-  expect(await snapshot(home)).toEqual(before);
+  expect(await snapshot(home, skip)).toEqual(before);
   return result;
 }
 
 describe('process seam: read-only, graceful no-op, seed 000 contract', () => {
-  it('recallHere returns always-load and project notes within the budget, without writing', async () => {
+  it('recallHere returns the engine\'s phase recall within the budget, the index in the cache dir and nothing written to the vault or repo', async () => {
     const w = await world();
     const backend = new VaultBackend({ root: w.memoryRoot, lockRoot: join(w.home, 'cache', 'agentm', 'locks') });
     await saveNote(backend, { kind: 'preference', slug: 'tabs', body: 'Use tabs.\n', alwaysLoad: true });
     await saveNote(backend, { kind: 'fix', slug: 'ci', group: 'desk/projects/proj', body: 'Run npm ci.\n' });
-    const text = await readOnly(w.home, () => recallHere({ ...w.ctx, phase: 'nonsense' }, { query: 'ignored' }));
-    expect(text).toMatch(/^# Recall \(work\)\n/);
+    await saveNote(backend, { kind: 'fix', slug: 'theirs', group: 'desk/projects/other', body: 'Another project: run make.\n' });
+    await writeFile(join(w.memoryRoot, 'desk/projects/proj/_harness/progress.md'), '# Progress\n\n- 2026-01-05T10:00:00Z the CI cache was stale; cleared it and the build passed\n');
+    const vaultAndRepo = async () => [await snapshot(w.memoryRoot), await snapshot(w.repo)];
+    const before = await vaultAndRepo();
+    const text = await readOnly(w.home, () => recallHere({ ...w.ctx, phase: 'nonsense' }));
+    expect(await vaultAndRepo()).toEqual(before);
+    expect(text).toMatch(/^## Recall · work · proj\n\n### Use tabs\.\n_preference · memory\/_always-load\/tabs\.md_\n/);
     expect(text).toContain('Use tabs.');
     expect(text).toContain('Run npm ci.');
+    expect(text).toContain('the CI cache was stale; cleared it and the build passed');
+    expect(text).not.toContain('Another project');
+    expect(text).not.toContain('type: fix'); // bodies come through parseNote, without frontmatter
+    expect(await readdir(join(w.home, 'cache', 'agentm', 'index'))).toHaveLength(1);
     expect(await readOnly(w.home, () => recallHere(w.ctx, { limit: 5 }))).toBe('');
+    const small = await readOnly(w.home, () => recallHere(w.ctx, { limit: 30 }));
+    expect(small.length).toBeLessThanOrEqual(30 * 4);
+    expect(small).toContain('### Use tabs.');
+  });
+
+  it('recallHere ranks by the query: within a tight budget the matching note is the one recalled', async () => {
+    const w = await world();
+    const backend = new VaultBackend({ root: w.memoryRoot, lockRoot: join(w.home, 'cache', 'agentm', 'locks') });
+    const filler = ' More words about the project that take room in the budget.'.repeat(3);
+    await saveNote(backend, { kind: 'convention', slug: 'pnpm', group: 'desk/projects/proj', body: `Install dependencies with pnpm, never npm.${filler}\n` });
+    await saveNote(backend, { kind: 'convention', slug: 'style', group: 'desk/projects/proj', body: `Format code with prettier before each commit.${filler}\n` });
+    await saveNote(backend, { kind: 'convention', slug: 'docs', group: 'desk/projects/proj', body: `Write docs in plain English.${filler}\n` });
+    for (const query of ['prettier format', 'pnpm dependencies']) {
+      const text = await readOnly(w.home, () => recallHere(w.ctx, { query, limit: 80 }));
+      expect(text.length).toBeLessThanOrEqual(80 * 4);
+      const first = /^### (.+)$/m.exec(text)?.[1];
+      expect(first, query).toMatch(query.startsWith('pnpm') ? /^Install dependencies with pnpm/ : /^Format code with prettier/);
+    }
+  });
+
+  it('recallHere falls back to the notes newest first, with a warning, when the index cannot be opened', async () => {
+    const w = await world();
+    const backend = new VaultBackend({ root: w.memoryRoot, lockRoot: join(w.home, 'locks') });
+    await saveNote(backend, { kind: 'fix', slug: 'ci', group: 'desk/projects/proj', body: 'Run npm ci.\n' });
+    await writeFile(join(w.home, 'cache'), 'a file where the cache dir should be');
+    const warnings: string[] = [];
+    const text = await recallHere({ ...w.ctx, warn: (m) => warnings.push(m) }, { query: 'ci' });
+    expect(text).toMatch(/^# Recall \(work\)\n/);
+    expect(text).toContain('Run npm ci.');
+    expect(warnings).toEqual([expect.stringMatching(/^recall-here: the memory index could not be used \(.+\); showing always-load and project notes newest first, without the query$/)]);
   });
 
   it('memory absent → "", [] and the repo-local path, all without writing', async () => {

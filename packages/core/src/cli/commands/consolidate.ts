@@ -1,27 +1,54 @@
 import type { Command } from 'commander';
-import { Locator } from '../../seam/locator.js';
-import { consolidate, DEFAULT_LAYOUT, watermarkLocatorFor, type ConsolidationReport } from '../../memory/engine.js';
+import { consolidate, noteBeliefStore, type ConsolidationReport } from '../../memory/engine.js';
+import { memoryLayoutFromConfig } from '../../memory/layout-config.js';
+import { probeProjectLocator, projectsSpaceRungs } from '../../routing/resolve-project.js';
+import { isSafeSegment } from '../../routing/slug.js';
+import { NotFoundError } from '../../seam/errors.js';
+import type { Locator } from '../../seam/locator.js';
 import type { CliContext } from '../context.js';
-import { EXIT_OK } from '../errors.js';
-import { cliProviders } from '../memory-cli.js';
-import { beliefStore, memoryStore } from './memory-stopgap.js';
+import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
+import { cliProviders, memoryStore, projectHere, type MemoryStore } from '../memory-cli.js';
+
+/** Every project with a `_harness/` folder, in each projects space (the probe's rungs), each slug once. */
+async function projectsWithHarness(store: MemoryStore): Promise<string[]> {
+  const found = new Set<string>();
+  for (const rung of projectsSpaceRungs(store.config)) {
+    let children: Locator[];
+    try {
+      children = await store.backend.list(store.backend.resolve(rung.path));
+    } catch (error) {
+      if (error instanceof NotFoundError) continue;
+      throw error;
+    }
+    for (const child of children) {
+      if (child.name.startsWith('.') || child.name.startsWith('_') || found.has(child.name)) continue;
+      if (await store.backend.exists(child.child('_harness'))) found.add(child.name);
+    }
+  }
+  return [...found].sort();
+}
 
 export function registerConsolidate(program: Command, ctx: CliContext): void {
   program
     .command('consolidate')
     .description("distil new progress episodes into beliefs: reinforce or create, decay and prune, advance the project's watermark")
-    .option('--project <slug>', 'one project (default: every project with a _harness/ folder)')
+    .option('--project <slug>', 'the project (default: the project of the current directory, else every project with a _harness/ folder)')
+    .option('--all-projects', 'every project with a _harness/ folder')
     .option('--dry-run', 'decide and report, write nothing')
     .option('--json', 'print the reports as JSON')
-    .action(async (flags: { project?: string; dryRun?: boolean; json?: boolean }) => {
-      const { backend } = await memoryStore(ctx.io.env);
-      const { chat, embedder } = cliProviders(ctx.io.env);
-      const space = DEFAULT_LAYOUT.projectSpaces[0]!;
-      const projects = flags.project ? [flags.project] : (await backend.list(new Locator(space))).map((l) => l.name).filter((n) => !n.startsWith('.'));
+    .action(async (flags: { project?: string; allProjects?: boolean; dryRun?: boolean; json?: boolean }) => {
+      if (flags.project !== undefined && !isSafeSegment(flags.project)) throw new CliError(`--project must be one project slug (no /, \\ or ..), got ${JSON.stringify(flags.project)}`, EXIT_USAGE);
+      const store = await memoryStore(ctx);
+      const { chat, embedder } = await cliProviders(ctx);
+      const here = flags.project ?? (flags.allProjects ? undefined : (await projectHere(ctx, store)).slug);
+      const projects = here !== undefined ? [here] : await projectsWithHarness(store);
+      const layout = memoryLayoutFromConfig(store.config);
+      const beliefs = noteBeliefStore(store.backend, { config: store.config });
       const reports: ConsolidationReport[] = [];
       for (const project of projects) {
-        if (!flags.project && !(await backend.exists(new Locator(space).child(project, '_harness')))) continue;
-        reports.push(await consolidate({ backend, project, beliefs: beliefStore(backend, space), watermark: watermarkLocatorFor(project, space), chat, embedder, dryRun: flags.dryRun === true }));
+        const { locator } = await probeProjectLocator(store.backend, project, store.config);
+        const watermark = locator.child('_harness', 'consolidation.json');
+        reports.push(await consolidate({ backend: store.backend, project, beliefs, watermark, layout, chat, embedder, dryRun: flags.dryRun === true }));
       }
       for (const r of reports) for (const w of r.warnings) ctx.io.err(`agentm: warning: ${r.project}: ${w}\n`);
       if (flags.json) ctx.io.out(`${JSON.stringify(reports, null, 2)}\n`);

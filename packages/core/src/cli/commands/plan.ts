@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
-import { ChatConfigError, chatProviderFromEnv } from '../../harness/chat/env-provider.js';
 import { slugifyTitle } from '../../harness/plan/step-ids.js';
 import { planGoal, writePlanDraft } from '../../harness/planner/planner.js';
 import { ConcurrentModificationError } from '../../protocol/errors.js';
 import type { CliContext } from '../context.js';
+import { cliChatProvider } from '../memory-cli.js';
+import { cliRoles } from '../roles-cli.js';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { resolvePlanFiles } from '../plan-files.js';
 
@@ -21,15 +22,10 @@ export function registerPlan(program: Command, ctx: CliContext): void {
     .option('--json', 'print the planned steps and decisions as JSON')
     .action(async (goal: string, opts: { name?: string; json?: boolean }) => {
       if (goal.trim() === '') throw new CliError('plan: empty goal; say what the plan should achieve', EXIT_USAGE);
-      let provider;
-      try {
-        provider = chatProviderFromEnv(ctx.io.env);
-      } catch (error) {
-        if (error instanceof ChatConfigError) throw new CliError(error.message, EXIT_USAGE);
-        throw error;
-      }
+      const provider = await cliChatProvider(ctx);
+      const roles = await cliRoles(ctx);
       const { files, name } = await resolvePlanFiles(ctx, opts.name ?? planNameFromGoal(goal));
-      const draft = await planGoal(goal, name, { provider });
+      const draft = await planGoal(goal, name, { provider, roles });
       try {
         await writePlanDraft(files, draft);
       } catch (error) {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { offerSaveHere, recallHere, statePath } from '../../seams/process.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
+import { READ_WORKER_SCRIPT } from '../memory-cli.js';
 import { dirOption, hostOf, printJson, readInputFile } from '../support.js';
 
 function positiveInt(flag: string, value: string | undefined): number | undefined {
@@ -21,15 +22,15 @@ function confidence(value: string | undefined): number | undefined {
 export function registerProcessSeam(program: Command, ctx: CliContext): void {
   program
     .command('recall-here')
-    .description('print the budgeted recall Markdown for this project and phase (nothing when memory is absent)')
+    .description('print the budgeted recall Markdown for this project and phase (nothing when memory is absent); the index lives in the user cache dir')
     .option('--cwd <dir>', 'the project root')
     .option('--phase <phase>', 'setup, plan, work, review, release, bugfix or documenter (unknown → work)')
-    .option('--query <text>', 'reserved: accepted, does not filter yet')
+    .option('--query <text>', 'rank the recalled memories for this text (default: by recency and the phase)')
     .option('--limit <tokens>', 'the recall budget in tokens (default: the phase budget)')
     .action(async (opts: { cwd?: string; phase?: string; query?: string; limit?: string }) => {
       const limit = positiveInt('--limit', opts.limit);
       const text = await recallHere(
-        { host: hostOf(ctx), cwd: dirOption(ctx, opts.cwd), ...(opts.phase !== undefined ? { phase: opts.phase } : {}) },
+        { host: hostOf(ctx), cwd: dirOption(ctx, opts.cwd), indexWorkerScript: READ_WORKER_SCRIPT, ...(opts.phase !== undefined ? { phase: opts.phase } : {}) },
         { query: opts.query, limit },
       );
       if (text !== '') ctx.io.out(text.endsWith('\n') ? text : `${text}\n`);

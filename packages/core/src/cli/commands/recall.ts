@@ -2,10 +2,11 @@ import type { Command } from 'commander';
 import { recall } from '../../memory/engine.js';
 import type { CliContext } from '../context.js';
 import { EXIT_CHECK_FAILED, EXIT_OK } from '../errors.js';
-import { openCliIndex, parseDuration, parsePositiveInt } from '../memory-cli.js';
+import { memoryStore, openCliIndex, parseDuration, parsePositiveInt, projectHere } from '../memory-cli.js';
 
 interface RecallFlags {
   project?: string;
+  allProjects?: boolean;
   k?: string;
   kinds?: string;
   window?: string;
@@ -19,7 +20,8 @@ export function registerRecall(program: Command, ctx: CliContext): void {
     .command('recall')
     .description('find memories: BM25 relevance (plus embeddings when configured) blended with recency')
     .argument('<text>', 'what to look for')
-    .option('--project <slug>', "the project's notes plus global ones (default: every project)")
+    .option('--project <slug>', "the project's notes plus global ones (default: the project of the current directory)")
+    .option('--all-projects', 'every project, not only the current one')
     .option('--k <n>', 'number of results', '10')
     .option('--kinds <list>', 'only these kinds, comma-separated (e.g. fix,convention,episode)')
     .option('--window <duration>', 'only memories updated within this time (e.g. 7d)')
@@ -31,15 +33,17 @@ export function registerRecall(program: Command, ctx: CliContext): void {
       const window = flags.window ? parseDuration(flags.window, '--window') : undefined;
       const halfLife = flags.halfLife ? parseDuration(flags.halfLife, '--half-life') : undefined;
       const kinds = flags.kinds?.split(',').map((s) => s.trim()).filter(Boolean);
-      const { index } = await openCliIndex(ctx.io.env);
+      const store = await memoryStore(ctx);
+      const project = flags.allProjects ? undefined : (flags.project ?? (await projectHere(ctx, store)).slug);
+      const { index } = await openCliIndex(ctx, store);
       const refreshed = flags.refresh === false && index.loadStatus === 'loaded' ? undefined : await index.refresh();
-      const result = await recall(index, { text, project: flags.project, k, window, halfLife, kinds });
+      const result = await recall(index, { text, project, k, window, halfLife, kinds });
       const warnings = [...(refreshed?.warnings ?? []), ...result.warnings];
       for (const w of warnings) ctx.io.err(`agentm: warning: ${w}\n`);
       if (flags.json) {
-        ctx.io.out(`${JSON.stringify({ mode: result.mode, warnings, items: result.items }, null, 2)}\n`);
+        ctx.io.out(`${JSON.stringify({ project: project ?? null, mode: result.mode, warnings, items: result.items }, null, 2)}\n`);
       } else if (result.items.length === 0) {
-        ctx.io.err(`agentm: no memory matches ${JSON.stringify(text)}${flags.project ? ` in project ${flags.project}` : ''}\n`);
+        ctx.io.err(`agentm: no memory matches ${JSON.stringify(text)}${project ? ` in project ${project} (or the global notes)` : ''}\n`);
       } else {
         result.items.forEach((item, i) => {
           ctx.io.out(`${i + 1}. ${item.title}  [${item.kind}] ${item.locator}\n`);

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
-import { ChatConfigError, chatProviderFromEnv } from '../../harness/chat/env-provider.js';
 import { PlanNotFoundError, PlanValidationError } from '../../harness/errors.js';
 import { harnessDispatcher } from '../../harness/executors/harness-dispatcher.js';
 import { Reconciler } from '../../harness/reconciler/reconciler.js';
 import { runReconciler } from '../../harness/reconciler/run-loop.js';
 import type { CliContext } from '../context.js';
+import { cliChatProvider } from '../memory-cli.js';
+import { cliRoles } from '../roles-cli.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { resolvePlanFiles } from '../plan-files.js';
 
@@ -23,15 +24,10 @@ export function registerRun(program: Command, ctx: CliContext): void {
       if (opts.maxConcurrent !== undefined && !(opts.maxConcurrent > 0)) throw new CliError('--max-concurrent must be a positive whole number', EXIT_USAGE);
       if (opts.tickInterval !== undefined && !(opts.tickInterval > 0)) throw new CliError('--tick-interval must be a positive number of seconds', EXIT_USAGE);
       const { files, name, projectRoot } = await resolvePlanFiles(ctx, opts.plan);
-      let provider;
-      try {
-        provider = chatProviderFromEnv(ctx.io.env);
-      } catch (error) {
-        if (error instanceof ChatConfigError) throw new CliError(error.message, EXIT_USAGE);
-        throw error;
-      }
+      const provider = await cliChatProvider(ctx);
+      const roles = await cliRoles(ctx);
       const log = (line: string) => ctx.io.err(`agentm run: ${line}\n`);
-      const reconciler = new Reconciler({ files, dispatcher: harnessDispatcher({ projectRoot, provider, env: ctx.io.env }), maxConcurrent: opts.maxConcurrent, log });
+      const reconciler = new Reconciler({ files, dispatcher: harnessDispatcher({ projectRoot, provider, env: ctx.io.env, llm: { roles } }), maxConcurrent: opts.maxConcurrent, log });
       const controller = new AbortController();
       const stop = () => controller.abort();
       process.once('SIGINT', stop);

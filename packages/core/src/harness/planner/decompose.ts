@@ -11,7 +11,7 @@ export function decomposePrompt(goal: string, roles: readonly Role[]): string {
     'Each step has a unique "key" (short, like s1), a "title" (one line, imperative), a "goal" (what done looks like),',
     '"dependsOn" (keys of steps that must finish first; [] if none) and a "roleHint", one of: ' + roles.map((r) => `${r.slug} (${r.description})`).join('; ') + '.',
     'Steps that do not depend on each other may run in parallel.',
-    'Answer with only a JSON object of the form {"steps":[{"key":"s1","title":"…","goal":"…","dependsOn":[],"roleHint":"researcher"}]}.',
+    `Answer with only a JSON object of the form {"steps":[{"key":"s1","title":"…","goal":"…","dependsOn":[],"roleHint":${JSON.stringify(roles[0]?.slug ?? 'researcher')}}]}.`,
     '',
     `Goal: ${goal}`,
   ].join('\n');

@@ -1,5 +1,6 @@
 import { ProviderError, ProviderMalformedError } from '../errors.js';
 import type { ChatMessage, ChatProvider } from '../providers/provider.js';
+import { MEMQL_BELIEF_KINDS } from './belief-kinds.js';
 import { medoid } from './cluster.js';
 import type { ConsolidationConfig } from './decisions.js';
 
@@ -70,7 +71,7 @@ export function distilMessages(cluster: readonly EpisodeLike[]): ChatMessage[] {
 
 /**
  * Validates a chat answer: `{distilled: false}` → null; `{distilled: true, statement, kind?, confidence?}`
- * → a belief (an unknown kind takes the default, a missing or out-of-range confidence the default).
+ * → a belief (memQL's fact/preference/outcome are mapped to memory types; an unknown kind takes the default, a missing or out-of-range confidence the default).
  * Anything else → `ProviderMalformedError`.
  */
 export function parseDistilAnswer(answer: unknown, endpoint: string, config: ConsolidationConfig): Distilled | null {
@@ -78,7 +79,9 @@ export function parseDistilAnswer(answer: unknown, endpoint: string, config: Con
   if (!a || typeof a !== 'object' || typeof a.distilled !== 'boolean') throw new ProviderMalformedError(endpoint, 'the distiller answer has no boolean `distilled`');
   if (!a.distilled) return null;
   if (typeof a.statement !== 'string' || a.statement.trim() === '') throw new ProviderMalformedError(endpoint, 'a distilled belief needs a non-empty `statement`');
-  const kind = typeof a.kind === 'string' && (BELIEF_KINDS as readonly string[]).includes(a.kind) ? a.kind : config.defaultKind;
+  const asked = typeof a.kind === 'string' ? a.kind.trim().toLowerCase() : '';
+  const mapped = MEMQL_BELIEF_KINDS[asked] ?? asked;
+  const kind = (BELIEF_KINDS as readonly string[]).includes(mapped) ? mapped : config.defaultKind;
   const confidence = typeof a.confidence === 'number' && a.confidence >= 0 && a.confidence <= 1 ? a.confidence : config.defaultConfidence;
   return { statement: a.statement.replace(/\s+/g, ' ').trim().slice(0, 1000), kind, confidence };
 }

@@ -1,6 +1,6 @@
 import { contentHash } from '../../protocol/content-hash.js';
 import { EPISODE_KIND, type IndexDocument } from './document.js';
-import { normalizeFingerprintText, textFingerprint } from './fingerprint.js';
+import { normalizeForFingerprint } from '../notes/fingerprint.js';
 import { findTimestamp } from './timestamps.js';
 
 /** One entry of a progress file: a heading section (its own paragraphs) or a top-level list item. */
@@ -139,7 +139,7 @@ function toEpisodes(blocks: readonly Block[], source: EpisodeSource): Episode[] 
     if (block.kind === 'section' && headingOnly && (block.items > 0 || block.level === 1)) continue;
     const text = block.lines.join('\n').trim();
     if (text === '') continue;
-    const normalized = normalizeFingerprintText(text);
+    const normalized = normalizeForFingerprint(text);
     const dup = seen.get(normalized) ?? 0;
     seen.set(normalized, dup + 1);
     const hash = contentHash(`${source.locator}\n${normalized}${dup > 0 ? `\n#${dup}` : ''}`);
@@ -152,7 +152,8 @@ function toEpisodes(blocks: readonly Block[], source: EpisodeSource): Episode[] 
       timeMs: block.ownTimeMs ?? source.fallbackMs,
       timestamped: block.ownTimeMs !== undefined,
       line: block.line,
-      fingerprint: textFingerprint(text),
+      // noteFingerprint(text), without normalizing twice.
+      fingerprint: contentHash(normalized),
     });
   }
   return episodes;

@@ -1,24 +1,10 @@
-import { contentHash } from '../../protocol/content-hash.js';
+import { noteFingerprint, normalizeForFingerprint } from '../notes/fingerprint.js';
 
 /**
- * The text a fingerprint is taken of (DESIGN §12): CRLF and CR → LF; each line trimmed; runs of space,
- * tab, form feed and vertical tab collapsed to one space; blank lines dropped; lines joined with LF;
- * Unicode case-folded (upper-then-lower, which folds ß → ss and final sigma like Python's casefold).
+ * The engine's fingerprint is the notes module's (DESIGN §12, equal to agentm's): these names are
+ * kept as aliases for callers of the engine's first version.
  */
-export function normalizeFingerprintText(text: string): string {
-  const joined = text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => line.trim().replace(/[ \t\f\v]+/g, ' '))
-    .filter((line) => line !== '')
-    .join('\n');
-  // ASCII has no multi-character folds: lower-casing is case folding there.
-  return NON_ASCII.test(joined) ? joined.toUpperCase().toLowerCase() : joined.toLowerCase();
-}
+export const normalizeFingerprintText: (text: string) => string = normalizeForFingerprint;
 
-const NON_ASCII = /[^\x00-\x7f]/;
-
-/** sha256 hex of the normalized text: edits of whitespace, case or blank lines keep the fingerprint. */
-export function textFingerprint(text: string): string {
-  return contentHash(normalizeFingerprintText(text));
-}
+/** sha256 hex of the normalized text (`noteFingerprint`): edits of whitespace, case or blank lines keep it. */
+export const textFingerprint: (text: string) => string = noteFingerprint;

@@ -2,7 +2,7 @@ import type { Info } from '../../seam/info.js';
 import type { Locator } from '../../seam/locator.js';
 import type { IndexDocument, ToDocument } from './document.js';
 import { episodeDocument, parseEpisodes } from './episodes.js';
-import { textFingerprint } from './fingerprint.js';
+import { noteFingerprint } from '../notes/fingerprint.js';
 import type { SourceClass } from './layout.js';
 
 /**
@@ -24,7 +24,7 @@ export function noteDefaults(locator: Locator, text: string, info: Pick<Info, 'm
     updatedMs: info.mtimeMs,
     title: locator.name.replace(/\.md$/i, ''),
     text,
-    fingerprint: fingerprint ?? textFingerprint(text),
+    fingerprint: fingerprint ?? noteFingerprint(text),
     derivedFrom: [],
   };
 }

@@ -10,7 +10,9 @@ import type { IndexState } from './index-state.js';
 import type { JournalOp } from './journal.js';
 import { readDecision } from './refresh-plan.js';
 import { KeyFeed } from './feed.js';
-import { WALK_CONCURRENCY } from './walk.js';
+import { WALK_CONCURRENCY, walkSources } from './walk.js';
+import type { ReadPool } from './read-pool.js';
+import type { PreparedBatch } from './prepare.js';
 
 export interface AppliedChanges {
   readonly ops: JournalOp[];
@@ -33,7 +35,7 @@ export interface AppliedChanges {
 export async function applyChanges(
   state: IndexState,
   plan: { read: readonly string[] | KeyFeed; remove: readonly string[]; infos: ReadonlyMap<string, Info> },
-  source: { backend: StorageBackend; layout: MemoryLayout; toDocument: ToDocument },
+  source: { backend: StorageBackend; layout: MemoryLayout; toDocument: ToDocument; pool?: ReadPool | undefined },
   /** What to collect: journal ops (not for a rebuild, which writes a snapshot) and fresh documents (only to embed them). */
   collect: { ops: boolean; fresh: boolean } = { ops: true, fresh: true },
 ): Promise<AppliedChanges> {
@@ -43,6 +45,15 @@ export async function applyChanges(
   for (const key of plan.remove) {
     state.deleteFile(key);
     out.ops.push({ op: 'del', key });
+  }
+  if (source.pool && plan.read instanceof KeyFeed && !collect.ops && !collect.fresh) {
+    const pooled = await applyPooled(state, plan.read, plan.infos, source.pool);
+    if (pooled.dirs.length === 0) return { ...out, errors: pooled.errors, indexed: pooled.indexed };
+    // `.md` names that are directories (the walk left them to the workers to stat): walk and read them here.
+    const walk = await walkSources(source.backend, source.layout, undefined, { roots: pooled.dirs });
+    const infos = new Map(walk.files.map((f) => [f.locator.key, { locator: f.locator, isDir: false, size: f.size, mtimeMs: f.mtimeMs }]));
+    const rest = await applyChanges(state, { read: walk.files.map((f) => f.locator.key), remove: [], infos }, { ...source, pool: undefined }, collect);
+    return { ...out, errors: [...pooled.errors, ...rest.errors], indexed: pooled.indexed + rest.indexed };
   }
   const feed = plan.read instanceof KeyFeed ? plan.read : KeyFeed.of(plan.read);
   const worker = async () => {
@@ -83,4 +94,39 @@ export async function applyChanges(
   };
   await Promise.all(Array.from({ length: WALK_CONCURRENCY }, worker));
   return { ...out, indexed, touched };
+}
+
+/**
+ * A cold build's read, map and tokenize done by a pool of read workers (see ReadPool): this thread
+ * interns each batch's distinct terms and adopts the prepared documents. Same index as the main-thread
+ * path (a vanished file is skipped, a mapper error leaves the file with no documents and is reported).
+ */
+async function applyPooled(state: IndexState, feed: KeyFeed, infos: ReadonlyMap<string, Info>, pool: ReadPool): Promise<{ errors: { key: string; message: string }[]; indexed: number; dirs: string[] }> {
+  const errors: { key: string; message: string }[] = [];
+  const dirs: string[] = [];
+  let indexed = 0;
+  // Per worker: its term id → this index's term id, grown as its batches bring new terms.
+  const maps: Int32Array[] = [];
+  await pool.run(feed, infos, (batch: PreparedBatch, worker: number) => {
+    let map = maps[worker] ?? new Int32Array(1024);
+    const need = batch.termBase + batch.newTerms.length;
+    if (need > map.length) {
+      const grown = new Int32Array(Math.max(need, map.length * 2));
+      grown.set(map);
+      map = grown;
+    }
+    maps[worker] = map;
+    for (let i = 0; i < batch.newTerms.length; i++) map[batch.termBase + i] = state.bm25.internTerm(batch.newTerms[i]!);
+    for (const file of batch.files) {
+      if (file.status !== 'ok') {
+        if (state.files.has(file.key)) state.deleteFile(file.key);
+        if (file.status === 'dir') dirs.push(file.key);
+        continue;
+      }
+      state.putPrepared({ key: file.key, mtimeMs: file.mtimeMs, size: file.size, hash: file.hash }, file.docs, (d) => state.bm25.addRuns(d.length, batch.ids, batch.tfs, d.runStart, d.runEnd, map));
+      if (file.error !== undefined) errors.push({ key: file.key, message: file.error });
+      indexed++;
+    }
+  });
+  return { errors, indexed, dirs };
 }

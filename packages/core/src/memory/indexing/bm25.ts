@@ -167,6 +167,29 @@ export class Bm25Index {
   }
 
   /**
+   * Adds a document whose terms were counted elsewhere (a read worker): `length` tokens, and the
+   * `(ids[i], tfs[i])` pairs for i in `[start, end)`, each id translated to a term id by `map`.
+   * Returns the new slot. Same postings as `add` of the same tokens.
+   */
+  addRuns(length: number, ids: Uint32Array, tfs: Uint16Array, start: number, end: number, map: Int32Array): number {
+    const slot = this.#newSlot(length);
+    const bulk = this.#bulk;
+    if (bulk) {
+      if (bulk.n + (end - start) > bulk.ids.length) this.#growBulk(bulk.n + (end - start));
+      const b = this.#bulk!;
+      for (let i = start; i < end; i++) {
+        b.ids[b.n] = map[ids[i]!]!;
+        b.tfs[b.n++] = tfs[i]!;
+      }
+      b.docEnd.push(b.n);
+    } else {
+      const postings = this.postings;
+      for (let i = start; i < end; i++) postings[map[ids[i]!]!]!.push(slot, tfs[i]!);
+    }
+    return slot;
+  }
+
+  /**
    * Starts a bulk build into an empty index: documents are recorded as flat (term, tf) runs —
    * sequential writes — instead of being pushed onto 100 000 scattered posting lists, and inverted
    * by a counting sort in `endBulk()`. Search is not available until then.

@@ -63,6 +63,22 @@ export class IndexState {
     this.files.set(entry.key, { ...entry, docIds: ids });
   }
 
+  /**
+   * Replaces whatever `entry.key` produced before with documents prepared elsewhere (a read worker):
+   * `addTerms` adds each one's counted terms to the BM25 index and returns its slot.
+   */
+  putPrepared<D extends { readonly doc: Omit<StoredDoc, 'slot'> }>(entry: Omit<FileEntry, 'docIds'>, docs: readonly D[], addTerms: (prepared: D) => number): void {
+    this.deleteFile(entry.key);
+    const ids: string[] = [];
+    for (const prepared of docs) {
+      this.removeDoc(prepared.doc.id);
+      const slot = addTerms(prepared);
+      this.adopt({ ...prepared.doc, locator: prepared.doc.locator || entry.key, slot });
+      ids.push(prepared.doc.id);
+    }
+    this.files.set(entry.key, { ...entry, docIds: ids });
+  }
+
   /** Records a new mtime for a file whose bytes did not change. */
   touchFile(key: string, mtimeMs: number): void {
     const entry = this.files.get(key);

@@ -24,6 +24,14 @@ export interface MemoryIndexOptions {
   /** Optional embedding provider: documents get vectors for hybrid recall. Absent = lexical only, no network. */
   readonly embedder?: EmbeddingProvider | undefined;
   readonly now?: () => number;
+  /**
+   * The built `read-worker.js` of this package. When given, a full build of a filesystem store
+   * (FsBackend: vault, device-local) mapped by `noteToDocument`, without an embedder, reads, maps and
+   * tokenizes the notes in worker threads. Absent (or the file missing, as in bundles): one thread.
+   */
+  readonly workerScript?: string | undefined;
+  /** Read workers for a full build (default: one per core, at most 4; 0 = none). */
+  readonly workers?: number | undefined;
 }
 
 export type LoadStatus = 'loaded' | 'missing' | 'corrupt' | 'outdated';
@@ -45,4 +53,6 @@ export interface RefreshReport {
   readonly errors: readonly { readonly key: string; readonly message: string }[];
   /** Degradations that lost nothing (an embedding provider that failed: lexical only for now). */
   readonly warnings: readonly string[];
+  /** Read worker threads a full build used (absent: none, everything on the calling thread). */
+  readonly readWorkers?: number;
 }

@@ -7,7 +7,10 @@ import { withVaultLock } from '../../protocol/vault-lock.js';
 import { classifySource, DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
 import { MemoryArgumentError } from '../errors.js';
 import type { EmbeddingProvider } from '../providers/provider.js';
+import { FsBackend } from '../../backends/fs-backend.js';
+import { noteToDocument } from '../note-documents.js';
 import { applyChanges } from './apply-changes.js';
+import { defaultWorkerCount, ReadPool } from './read-pool.js';
 import { embedPending } from './embed-pending.js';
 import { KeyFeed } from './feed.js';
 import type { SnapshotMeta } from './codec.js';
@@ -42,6 +45,8 @@ export class MemoryIndex extends DerivedMaintenance {
   #status: LoadStatus = 'missing';
   #vectors: VectorCache | undefined;
   #statusDetail = '';
+  /** The read workers of the full build in progress, if it uses them. */
+  #pool: ReadPool | undefined;
   readonly #store: IndexStore;
   readonly #options: MemoryIndexOptions;
 
@@ -154,21 +159,44 @@ export class MemoryIndex extends DerivedMaintenance {
     fresh.bm25.beginBulk();
     const feed = new KeyFeed();
     const infos = new Map<string, Info>();
-    const walking = walkSources(this.backend, this.layout, (files) => {
-      for (const [key, info] of infosOf(files)) infos.set(key, info);
-      feed.push(files.map((f) => f.locator.key));
-    }).finally(() => feed.close());
+    this.#pool = this.#startPool();
+    // Read workers stat the notes themselves: the walk lists directories and stats only what may be one.
+    const walking = walkSources(
+      this.backend,
+      this.layout,
+      (files) => {
+        for (const [key, info] of infosOf(files)) infos.set(key, info);
+        feed.push(files.map((f) => f.locator.key));
+      },
+      { deferFileInfo: this.#pool !== undefined },
+    ).finally(() => feed.close());
     walking.catch(() => undefined); // handled below (through #apply); never an unhandled rejection meanwhile
-    // A walk that fails must not leave a partial snapshot behind: apply waits for it before persisting.
-    const ready = walking.then(() => {
+    // Once every file is applied (and the walk is done: a walk that fails must not leave a partial
+    // snapshot behind), the postings are inverted and the fresh state swapped in, before persisting.
+    // Not earlier: recall keeps the old state until then, and every add stays in bulk mode.
+    const ready = async () => {
+      await walking;
       fresh.bm25.endBulk();
       this.#state = fresh;
       this.#journal = [];
       this.#journalBytes = 0;
-    });
-    const report = await this.#apply(fresh, feed, infos, [], 0, [], reason, ready);
-    const walk = await walking;
-    return { ...report, read: feed.total, conflictCopies: walk.conflictCopies.map((l) => l.key) };
+    };
+    try {
+      const report = await this.#apply(fresh, feed, infos, [], 0, [], reason, ready);
+      const walk = await walking;
+      return { ...report, read: feed.total, conflictCopies: walk.conflictCopies.map((l) => l.key), ...(this.#pool ? { readWorkers: this.#pool.size } : {}) };
+    } finally {
+      const pool = this.#pool;
+      this.#pool = undefined;
+      await pool?.close();
+    }
+  }
+
+  /** Read workers for a full build, when it qualifies (see `MemoryIndexOptions.workerScript`). */
+  #startPool(): ReadPool | undefined {
+    const o = this.#options;
+    if (!o.workerScript || o.toDocument !== noteToDocument || o.embedder || !(this.backend instanceof FsBackend)) return undefined;
+    return ReadPool.start(o.workerScript, { root: this.backend.root, layout: this.layout }, o.workers ?? defaultWorkerCount());
   }
 
   /** Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit). */
@@ -180,7 +208,7 @@ export class MemoryIndex extends DerivedMaintenance {
     unchanged: number,
     conflictCopies: string[],
     rebuilt: RefreshReport['rebuilt'],
-    beforePersist?: Promise<unknown>,
+    beforePersist?: () => Promise<void>,
   ): Promise<RefreshReport> {
     try {
       return await this.#applyUnsafe(state, read, infos, remove, unchanged, conflictCopies, rebuilt, beforePersist);
@@ -199,12 +227,12 @@ export class MemoryIndex extends DerivedMaintenance {
     unchanged: number,
     conflictCopies: string[],
     rebuilt: RefreshReport['rebuilt'],
-    beforePersist?: Promise<unknown>,
+    beforePersist?: () => Promise<void>,
   ): Promise<RefreshReport> {
-    const source = { backend: this.backend, layout: this.layout, toDocument: this.#options.toDocument };
+    const source = { backend: this.backend, layout: this.layout, toDocument: this.#options.toDocument, pool: this.#pool };
     const collect = { ops: rebuilt === undefined, fresh: this.#options.embedder !== undefined };
     const { ops, fresh, errors, indexed, touched } = await applyChanges(state, { read, remove, infos }, source, collect);
-    await beforePersist;
+    await beforePersist?.();
     await this.#persist(ops, rebuilt !== undefined);
     const warnings: string[] = [];
     const { embedder } = this.#options;

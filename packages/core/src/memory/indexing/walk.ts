@@ -18,6 +18,17 @@ export interface WalkResult {
   readonly conflictCopies: Locator[];
 }
 
+export interface WalkOptions {
+  /**
+   * Report Markdown files that classify as sources without calling `info` (their `mtimeMs` and
+   * `size` are NaN): for a reader that stats the files itself (the cold build's read workers, which
+   * also report a `.md` that turns out to be a directory).
+   */
+  readonly deferFileInfo?: boolean;
+  /** Walk these directories instead of the layout's roots. */
+  readonly roots?: readonly string[];
+}
+
 /** In-flight `info` calls during a walk: enough to keep the I/O thread pool busy. */
 export const WALK_CONCURRENCY = 32;
 
@@ -32,21 +43,30 @@ export async function walkSources(
   layout: MemoryLayout = DEFAULT_LAYOUT,
   /** Called with each directory's sources as soon as they are known (to start reading them early). */
   onFiles?: (files: readonly SourceFile[]) => void,
+  options: WalkOptions = {},
 ): Promise<WalkResult> {
   const files: SourceFile[] = [];
   const conflictCopies: Locator[] = [];
-  const queue: Locator[] = sourceRoots(layout).map((root) => new Locator(root));
+  const queue: Locator[] = (options.roots ?? sourceRoots(layout)).map((root) => new Locator(root));
   while (queue.length > 0) {
     const dir = queue.shift()!;
     const children = await backend.list(dir);
     const names = new Set(children.map((c) => c.name));
     const candidates: Locator[] = [];
+    const deferred: SourceFile[] = [];
     for (const child of children) {
       const name = child.name;
       if (name.startsWith('.') || isTempName(name)) continue;
       if (recognizeConflictName(name, (original) => names.has(original))) {
         conflictCopies.push(child);
         continue;
+      }
+      if (options.deferFileInfo && /\.md$/i.test(name)) {
+        const cls = classifySource(child.key, layout);
+        if (cls.role !== 'ignored') {
+          deferred.push({ ...cls, locator: child, mtimeMs: Number.NaN, size: Number.NaN });
+          continue;
+        }
       }
       candidates.push(child);
     }
@@ -58,7 +78,7 @@ export async function walkSources(
         throw error;
       }
     });
-    const found: SourceFile[] = [];
+    const found: SourceFile[] = deferred;
     for (const info of infos) {
       if (!info) continue;
       if (info.isDir) {

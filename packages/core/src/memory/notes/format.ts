@@ -3,7 +3,12 @@
  * body ending in exactly one LF (inner bytes, CRLF included, kept).
  */
 
-/** The locked key order (optional keys are omitted when unset). AgentM's belief fields follow `derived_from`. */
+/**
+ * The locked key order (optional keys are omitted when unset). AgentM's belief fields follow
+ * `derived_from`: `confidence`, `reinforce_count`, `last_reinforced`, then `decay_windows` (the decay
+ * windows already applied since `last_reinforced`, which keeps a second consolidation run in the same
+ * window from decaying the belief again).
+ */
 export const NOTE_KEY_ORDER = [
   'type',
   'kind',
@@ -26,6 +31,7 @@ export const NOTE_KEY_ORDER = [
   'confidence',
   'reinforce_count',
   'last_reinforced',
+  'decay_windows',
   'heat_pin',
 ] as const;
 
@@ -55,14 +61,19 @@ export function normalizeBody(body: string): string {
   return `${body.replace(/\n+$/, '')}\n`;
 }
 
+/** One frontmatter line as the serializer writes it (`key: value`, lists as `[a, b]`); undefined when the key is left out (unset, or an empty `derived_from`). */
+export function formatNoteField(key: NoteKey, value: NoteValue | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (key === 'derived_from' && Array.isArray(value) && value.length === 0) return undefined;
+  return `${key}: ${formatValue(value)}`;
+}
+
 /** The note's bytes: `---`, the fields in the locked order, `---`, a blank line, the body. */
 export function serializeNote(fields: NoteFields, body: string): string {
   const lines = ['---'];
   for (const key of NOTE_KEY_ORDER) {
-    const value = fields[key];
-    if (value === undefined) continue;
-    if (key === 'derived_from' && Array.isArray(value) && value.length === 0) continue;
-    lines.push(`${key}: ${formatValue(value)}`);
+    const line = formatNoteField(key, fields[key]);
+    if (line !== undefined) lines.push(line);
   }
   lines.push('---', '', '');
   return lines.join('\n') + normalizeBody(body);

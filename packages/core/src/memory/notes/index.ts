@@ -7,3 +7,4 @@ export * from './format.js';
 export * from './parse.js';
 export * from './save.js';
 export * from './evolve.js';
+export * from './patch.js';

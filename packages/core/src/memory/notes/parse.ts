@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { fastFrontmatter } from './fast-frontmatter.js';
 
 /** A note read back: every frontmatter field, the body, and the fields the engine uses, typed. */
 export interface ParsedNote {
@@ -34,6 +35,8 @@ export interface ParsedNote {
   readonly confidence: number | undefined;
   readonly reinforceCount: number | undefined;
   readonly lastReinforced: string | undefined;
+  /** Decay windows already applied to a belief since `last_reinforced` (undefined when absent). */
+  readonly decayWindows: number | undefined;
 }
 
 const OPEN = /^---\r?\n/;
@@ -95,7 +98,9 @@ export function parseNote(text: string): ParsedNote {
   const parts = split(text);
   let fields: Record<string, unknown> = {};
   let frontmatterError: string | undefined;
-  if (parts) {
+  const fast = parts ? fastFrontmatter(parts[0]) : undefined;
+  if (fast) fields = fast;
+  else if (parts) {
     try {
       const parsed: unknown = parseYaml(parts[0], { schema: 'failsafe' });
       if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) fields = parsed as Record<string, unknown>;
@@ -133,5 +138,6 @@ export function parseNote(text: string): ParsedNote {
     confidence: num(fields['confidence']),
     reinforceCount: num(fields['reinforce_count']),
     lastReinforced: str(fields['last_reinforced']),
+    decayWindows: num(fields['decay_windows']),
   };
 }

@@ -28,6 +28,7 @@ export interface SaveNoteInput {
   readonly confidence?: number;
   readonly reinforceCount?: number;
   readonly lastReinforced?: string;
+  readonly decayWindows?: number;
 }
 
 export interface NoteOptions {
@@ -81,6 +82,7 @@ export function buildNote(input: SaveNoteInput, options: NoteOptions = {}): Buil
     confidence: input.confidence,
     reinforce_count: input.reinforceCount,
     last_reinforced: input.lastReinforced,
+    decay_windows: input.decayWindows,
   };
   const locator = alwaysLoad
     ? new Locator(`${memorySpace}/_always-load/${input.slug}.md`)

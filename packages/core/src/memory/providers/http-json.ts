@@ -2,20 +2,31 @@ import { ProviderHttpError, ProviderMalformedError, ProviderTimeoutError, Provid
 
 export interface HttpJsonOptions {
   readonly apiKey?: string | undefined;
-  readonly timeoutMs: number;
+  /** Give up after this long (`ProviderTimeoutError`); 0 or absent: no timer of its own. */
+  readonly timeoutMs?: number | undefined;
+  /** The caller's cancellation (a deadline, Ctrl-C): the request stops and its reason is thrown. */
+  readonly signal?: AbortSignal | undefined;
+  /** Extra headers (some gateways want them). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
  * POSTs JSON and returns the parsed JSON answer. Typed failures: non-2xx → `ProviderHttpError`; no
  * answer within the timeout → `ProviderTimeoutError`; connection failure → `ProviderUnreachableError`;
- * a body that is not JSON → `ProviderMalformedError`. The API key is sent as a bearer token and never
- * appears in an error message.
+ * a body that is not JSON → `ProviderMalformedError`; the caller's signal aborted → its reason (an
+ * Error), else `ProviderTimeoutError`. The API key is sent as a bearer token and never appears in an
+ * error message.
  */
 export async function postJson(url: string, body: unknown, options: HttpJsonOptions): Promise<unknown> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', ...options.headers };
   if (options.apiKey) headers['authorization'] = `Bearer ${options.apiKey}`;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const timeoutMs = options.timeoutMs ?? 0;
+  const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(), timeoutMs) : undefined;
+  const outer = options.signal;
+  const onOuter = () => controller.abort();
+  if (outer?.aborted) controller.abort();
+  else outer?.addEventListener('abort', onOuter, { once: true });
   let text: string;
   let status: number;
   try {
@@ -23,10 +34,12 @@ export async function postJson(url: string, body: unknown, options: HttpJsonOpti
     status = response.status;
     text = await response.text();
   } catch (error) {
-    if (controller.signal.aborted) throw new ProviderTimeoutError(url, options.timeoutMs, error);
+    if (outer?.aborted) throw outer.reason instanceof Error ? outer.reason : new ProviderTimeoutError(url, timeoutMs, error);
+    if (controller.signal.aborted) throw new ProviderTimeoutError(url, timeoutMs, error);
     throw new ProviderUnreachableError(url, (error as { cause?: unknown }).cause ?? error);
   } finally {
     clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuter);
   }
   if (status < 200 || status > 299) throw new ProviderHttpError(url, status, text.trim());
   try {

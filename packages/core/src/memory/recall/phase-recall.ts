@@ -36,8 +36,9 @@ export interface PhaseRecallOutput {
 const MIN_BODY_CHARS = 120;
 
 /**
- * Renders phase recall as Markdown within the budget. Pure. Always-load notes come first and are
- * always included (their bodies cut to fit if they must); then the other candidates ordered by
+ * Renders phase recall as Markdown within the budget (never longer). Pure. Always-load notes come
+ * first and are included before anything else (their bodies cut to fit if they must; only a budget
+ * too small for their headings leaves some out); then the other candidates ordered by
  * score × the phase's weight for their kind (weight 0 leaves a kind out), each whole while it fits,
  * the first one that does not fit cut to the remaining budget, then nothing more.
  */
@@ -55,14 +56,24 @@ export function renderPhaseRecall(input: PhaseRecallInput): PhaseRecallOutput {
 
   const budget = Math.max(0, Math.floor(input.budgetTokens * CHARS_PER_TOKEN));
   const header = `## Recall · ${phase}${input.project ? ` · ${input.project}` : ''}\n\n`;
+  if (header.length > budget) return { markdown: '', included: [], truncated: true };
   let out = header;
   const included: string[] = [];
   let truncated = false;
 
-  // Always-load notes share what is left after their own headings, in order.
+  // Always-load notes share what is left after their own headings, in order (those whose heading no
+  // longer fits are left out: the result never exceeds the budget).
   const alwaysHeads = always.map(itemHead);
-  let room = budget - out.length - alwaysHeads.reduce((n, h) => n + h.length + 2, 0);
-  always.forEach((c, i) => {
+  let used = out.length;
+  let fitting = 0;
+  for (const head of alwaysHeads) {
+    if (used + head.length + 2 > budget) break;
+    used += head.length + 2;
+    fitting++;
+  }
+  if (fitting < always.length) truncated = true;
+  let room = budget - used;
+  always.slice(0, fitting).forEach((c, i) => {
     const body = c.body.trim();
     const fit = Math.max(0, room);
     const text = body.length <= fit ? body : cut(body, fit);
@@ -88,6 +99,7 @@ export function renderPhaseRecall(input: PhaseRecallInput): PhaseRecallOutput {
     }
     break;
   }
+  if (included.length === 0) return { markdown: '', included, truncated };
   return { markdown: `${out.trimEnd()}\n`, included, truncated };
 }
 

@@ -1,0 +1,138 @@
+import { Worker } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import type { Info } from '../../seam/info.js';
+import type { KeyFeed } from './feed.js';
+import type { PreparedBatch } from './prepare.js';
+import type { ReadRequest, ReadWorkerData } from './read-worker.js';
+
+/** Keys per message to a worker. */
+const BATCH = 256;
+/** Batches in flight per worker (one being read while the last one's answer is applied). */
+const IN_FLIGHT = 2;
+
+/** Workers for a machine: one per core, at most 4. */
+export function defaultWorkerCount(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+/**
+ * A pool of read workers (`read-worker.js`) for a cold build over a filesystem store: keys from the
+ * walk's feed go out in batches, prepared batches come back and are applied on this thread in the
+ * order they arrive. Created only where the worker script exists (the built package; not bundles
+ * or TypeScript sources, which build on the main thread).
+ */
+export class ReadPool {
+  readonly #workers: Worker[];
+
+  private constructor(workers: Worker[]) {
+    this.#workers = workers;
+  }
+
+  /** Starts `size` workers on `script`; undefined when it cannot (no script file, no worker support). */
+  static start(script: string | undefined, data: ReadWorkerData, size: number): ReadPool | undefined {
+    if (!script || size <= 0 || !existsSync(script)) return undefined;
+    const workers: Worker[] = [];
+    try {
+      for (let i = 0; i < size; i++) workers.push(new Worker(script, { workerData: data }));
+    } catch {
+      for (const w of workers) void w.terminate();
+      return undefined;
+    }
+    for (const w of workers) w.unref();
+    return new ReadPool(workers);
+  }
+
+  /**
+   * Feeds every key of `feed` to the workers and calls `apply` with each prepared batch. Rejects when
+   * a worker fails (an unreadable file, a crash): the caller keeps its previous index.
+   */
+  run(feed: KeyFeed, infos: ReadonlyMap<string, Info>, apply: (batch: PreparedBatch, worker: number) => void): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let nextId = 0;
+      let inFlight = 0;
+      let drained = false;
+      let failed = false;
+      let pulling = false;
+      const idle: Worker[] = [];
+      const fail = (error: Error) => {
+        if (failed) return;
+        failed = true;
+        cleanup();
+        reject(error);
+      };
+      const take = async (): Promise<ReadRequest['items']> => {
+        const items: { key: string; mtimeMs: number; size: number }[] = [];
+        while (items.length < BATCH) {
+          const key = await feed.next();
+          if (key === undefined) {
+            drained = true;
+            break;
+          }
+          const info = infos.get(key);
+          items.push({ key, mtimeMs: info?.mtimeMs ?? 0, size: info?.size ?? 0 });
+        }
+        return items;
+      };
+      const pump = async () => {
+        if (pulling || failed) return;
+        pulling = true;
+        try {
+          while (!failed && !drained && idle.length > 0) {
+            const worker = idle.shift()!;
+            const items = await take();
+            if (items.length === 0) {
+              idle.push(worker);
+              break;
+            }
+            inFlight++;
+            worker.postMessage({ id: nextId++, items } satisfies ReadRequest);
+          }
+        } catch (error) {
+          fail(error as Error);
+        } finally {
+          pulling = false;
+        }
+        if (drained && inFlight === 0 && !failed) {
+          cleanup();
+          resolve();
+        }
+      };
+      const onMessage = (worker: Worker, index: number) => (message: { id: number; batch?: PreparedBatch; error?: string }) => {
+        if (failed) return;
+        inFlight--;
+        if (message.error !== undefined || !message.batch) return fail(new Error(`a read worker failed: ${message.error ?? 'no batch'}`));
+        try {
+          apply(message.batch, index);
+        } catch (error) {
+          return fail(error as Error);
+        }
+        idle.push(worker);
+        void pump();
+      };
+      const listeners = this.#workers.map((worker, index) => {
+        const message = onMessage(worker, index);
+        const error = (e: Error) => fail(new Error(`a read worker crashed: ${e.message}`));
+        const exit = (code: number) => fail(new Error(`a read worker exited (code ${code})`));
+        worker.on('message', message).on('error', error).on('exit', exit);
+        for (let i = 0; i < IN_FLIGHT; i++) idle.push(worker);
+        return { worker, message, error, exit };
+      });
+      const cleanup = () => {
+        for (const l of listeners) l.worker.off('message', l.message).off('error', l.error).off('exit', l.exit);
+      };
+      void pump();
+    });
+  }
+
+  /** Number of workers. */
+  get size(): number {
+    return this.#workers.length;
+  }
+
+  /** Stops the workers. */
+  async close(): Promise<void> {
+    await Promise.all(this.#workers.map((w) => w.terminate()));
+  }
+}
+
