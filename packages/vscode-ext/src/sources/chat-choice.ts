@@ -1,12 +1,16 @@
 import * as vscode from 'vscode';
-import { chatProviderFromEnv, OpenAiChatProvider, type ChatRequest, type ChatResponse, type HarnessChatProvider } from '@agentm/core';
+import { ChatConfigError, chatProviderFrom, OpenAiChatProvider, ProviderConfigError, resolveProviderSettings, type ChatRequest, type ConfigData, type ChatResponse, type HarnessChatProvider } from '@agentm/core';
 import { ExtensionError } from '../errors';
 import { providerApiKey } from '../secrets';
 import { readSettings } from '../settings';
 import { LanguageModelChatProvider } from './lm-chat-provider';
 
-/** Picks the model a plan's LLM steps talk to; undefined when none is available. */
-export async function chooseChatProvider(secrets: vscode.SecretStorage, env: NodeJS.ProcessEnv): Promise<HarnessChatProvider | undefined> {
+/**
+ * Picks the model a plan's LLM steps talk to: the `agentm.providers.*` endpoint, else a VS Code language
+ * model, else what the `agentm` CLI uses (`AGENTM_LLM_*` over the config's `providers.chat.*`); undefined
+ * when none is available.
+ */
+export async function chooseChatProvider(secrets: vscode.SecretStorage, env: NodeJS.ProcessEnv, config: ConfigData = {}): Promise<HarnessChatProvider | undefined> {
   const { providers } = readSettings();
   // An endpoint the user configured for AgentM is an explicit choice: it wins over whatever model VS Code offers.
   if (providers.baseUrl && providers.chatModel) {
@@ -15,7 +19,11 @@ export async function chooseChatProvider(secrets: vscode.SecretStorage, env: Nod
   }
   const models = typeof vscode.lm?.selectChatModels === 'function' ? await vscode.lm.selectChatModels() : [];
   if (models[0]) return new LanguageModelChatProvider(models[0]);
-  return chatProviderFromEnv(env);
+  try {
+    return chatProviderFrom(resolveProviderSettings({ env, config }).chat);
+  } catch (error) {
+    throw error instanceof ProviderConfigError ? new ChatConfigError(error.message) : error;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
-import { MemoryIndex, noteToDocument, type Locator, type StorageBackend } from '@agentm/core';
+import { MemoryIndex, noteToDocument, type ConfigData, type Locator, type StorageBackend } from '@agentm/core';
 import { MARK_INDEX_OPEN, MARK_INDEX_READY, mark } from '../perf';
 import { memoryProviders } from './memory-providers';
 import type { ProjectTracker } from './project-tracker';
@@ -69,7 +69,7 @@ export class IndexService implements vscode.Disposable {
     const root = ws.memoryRoot;
     if (!root) throw new Error(`the ${ws.selection.protocol} backend has no folder on disk to index`);
     if (this.#opened?.root !== root) {
-      const opening = this.#open(ws.selection.backend, root, ws.host.env as NodeJS.ProcessEnv);
+      const opening = this.#open(ws.selection.backend, root, ws.host.env as NodeJS.ProcessEnv, ws.selection.choice.config);
       this.#opened = { root, index: opening };
       opening.catch(() => {
         if (this.#opened?.index === opening) this.#opened = undefined;
@@ -79,8 +79,8 @@ export class IndexService implements vscode.Disposable {
   }
 
   /** Opens another index on the same directory (e.g. over a cancellable backend); the main one catches up with `sync()`. */
-  async openSibling(backend: StorageBackend, root: string, env: NodeJS.ProcessEnv): Promise<MemoryIndex> {
-    const { embedder } = await memoryProviders(this.secrets, env);
+  async openSibling(backend: StorageBackend, root: string, env: NodeJS.ProcessEnv, config: ConfigData = {}): Promise<MemoryIndex> {
+    const { embedder } = await memoryProviders(this.secrets, env, config);
     await mkdir(this.indexRoot, { recursive: true });
     return MemoryIndex.open({ backend, memoryRoot: root, toDocument: noteToDocument, indexRoot: this.indexRoot, env, embedder });
   }
@@ -102,11 +102,11 @@ export class IndexService implements vscode.Disposable {
     this.#ready(index, this.#opened.root);
   }
 
-  async #open(backend: StorageBackend, root: string, env: NodeJS.ProcessEnv): Promise<MemoryIndex> {
+  async #open(backend: StorageBackend, root: string, env: NodeJS.ProcessEnv, config: ConfigData): Promise<MemoryIndex> {
     mark(MARK_INDEX_OPEN);
     this.#status = { state: 'opening', dir: undefined, documents: 0, memoryRoot: root };
     try {
-      const index = await this.openSibling(backend, root, env);
+      const index = await this.openSibling(backend, root, env, config);
       await this.#enqueue(() => index.refresh());
       mark(MARK_INDEX_READY);
       this.#ready(index, root);

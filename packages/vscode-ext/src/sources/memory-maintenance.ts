@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { consolidate, spacePath, watermarkLocatorFor, type ConsolidationReport } from '@agentm/core';
+import { consolidate, memoryLayoutFromConfig, noteBeliefStore, type ConsolidationReport } from '@agentm/core';
 import { NothingToDoError } from '../errors';
-import { beliefStore } from './belief-store';
 import { CancellableBackend } from './cancellable-backend';
 import type { IndexService } from './index-service';
 import { memoryProviders } from './memory-providers';
@@ -29,7 +28,7 @@ export class CoreMemoryMaintenance implements MemoryMaintenance {
     if (!ws.memoryRoot) throw new NothingToDoError(`the ${ws.selection.protocol} backend has no folder on disk to index`);
     const started = Date.now();
     progress.report({ message: `reading the notes under ${ws.memoryRoot}` });
-    const index = await this.indexes.openSibling(new CancellableBackend(ws.selection.backend, token), ws.memoryRoot, ws.host.env as NodeJS.ProcessEnv);
+    const index = await this.indexes.openSibling(new CancellableBackend(ws.selection.backend, token), ws.memoryRoot, ws.host.env as NodeJS.ProcessEnv, ws.selection.choice.config);
     const report = await index.rebuild();
     await this.indexes.sync();
     const skipped = report.errors.length ? `; skipped ${plural(report.errors.length, 'file')} (see the AgentM output)` : '';
@@ -42,15 +41,18 @@ export class CoreMemoryMaintenance implements MemoryMaintenance {
     const ws = await this.tracker.current();
     if (!ws.project?.slug || !ws.project.projectLocator) throw new NothingToDoError(`nothing to consolidate: ${ws.noProject}`);
     const env = ws.host.env as NodeJS.ProcessEnv;
-    const { chat, embedder } = await memoryProviders(this.secrets, env);
-    const space = ws.project.projectLocator.parent.key || spacePath('projects', ws.selection.choice.config);
+    const { config } = ws.selection.choice;
+    const { chat, embedder } = await memoryProviders(this.secrets, env, config);
+    const folder = ws.project.projectLocator;
     const backend = new CancellableBackend(ws.selection.backend, token);
     progress.report({ message: `project ${ws.project.slug}: reading new episodes` });
     const report: ConsolidationReport = await consolidate({
       backend,
       project: ws.project.slug,
-      beliefs: beliefStore(backend, space),
-      watermark: watermarkLocatorFor(ws.project.slug, space),
+      // The store and the watermark `agentm consolidate` uses, so the CLI and the extension consolidate one vault together.
+      beliefs: noteBeliefStore(backend, { config, projectFolder: async () => folder }),
+      watermark: folder.child('_harness', 'consolidation.json'),
+      layout: memoryLayoutFromConfig(config),
       chat,
       embedder,
     });

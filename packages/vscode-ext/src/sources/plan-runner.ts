@@ -58,7 +58,8 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
     this.#running.set(plan, controller);
     const cancelled = token.onCancellationRequested(() => controller.abort());
     try {
-      const provider = new LazyChatProvider(() => chooseChatProvider(this.secrets, env));
+      const { config } = (await this.tracker.current()).selection.choice;
+      const provider = new LazyChatProvider(() => chooseChatProvider(this.secrets, env, config));
       const log = (line: string) => progress.report({ message: line });
       const reconciler = new Reconciler({ files: this.#watched(files), dispatcher: harnessDispatcher({ projectRoot: project, provider, env }), log });
       const result = await runReconciler(reconciler, { signal: controller.signal, log });

@@ -112,6 +112,16 @@ suite('memory: save selection, recall, maintenance', () => {
     const result = await ok<string>('agentm.consolidate');
     assert.match(result, new RegExp(`^${world.slug}: \\d+ new episodes? in \\d+ clusters? → created \\d+, reinforced \\d+, decayed \\d+, pruned \\d+`));
     assert.ok(existsSync(join(world.harness, 'consolidation.json')), 'the watermark was not written');
+    // The belief is a note in agentm's format beside the project's other notes, as `agentm consolidate` writes it.
+    const project = join(world.vault, 'desk/projects', world.slug);
+    const beliefs = readdirSync(project, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.md') && !f.startsWith('_harness'))
+      .map((f) => readFileSync(join(project, f), 'utf8'))
+      .filter((text) => /^tags: \[belief\]$/m.test(text));
+    assert.equal(beliefs.length, 1, 'one belief note for the one cluster');
+    assert.match(beliefs[0]!, /^confidence: 0\.5$/m);
+    assert.match(beliefs[0]!, /^decay_windows: 0$/m);
+    assert.match(beliefs[0]!, /the watcher fires twice on rename/);
     const again = await ok<string>('agentm.consolidate');
     assert.match(again, /: 0 new episodes/, 'a second run saw the same episodes again');
   });
