@@ -1,10 +1,11 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseNote } from '@agentm/core';
 import { agentmWorld, vaultConfig, type AgentmWorld } from './helpers/agentm-world.js';
 import { completion, startChatServer } from './helpers/chat-server.js';
 import { runAgentm } from './helpers/cli.js';
+import { fileSnapshot } from './helpers/temp.js';
 
 const PROGRESS = [
   '# Progress',
@@ -31,19 +32,7 @@ async function world(): Promise<AgentmWorld & { put: (key: string, text: string)
   return { ...w, put };
 }
 
-/** Every file under `root` with its mtime and bytes. */
-async function files(root: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const walk = async (dir: string) => {
-    for (const e of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, e.name);
-      if (e.isDirectory()) await walk(path);
-      else out[path.slice(root.length + 1)] = `${(await stat(path)).mtimeMs} ${await readFile(path, 'utf8')}`;
-    }
-  };
-  await walk(root);
-  return out;
-}
+const files = fileSnapshot;
 
 describe('memory commands in a repo (project resolved from the cwd)', { timeout: 120_000 }, () => {
   it("recall defaults to the cwd's project plus global notes; --project and --all-projects widen or move it", async () => {

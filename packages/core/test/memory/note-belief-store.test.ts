@@ -1,7 +1,7 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../../../test/helpers/temp.js';
+import { fileSnapshot, tempDir } from '../../../../test/helpers/temp.js';
 import { VaultBackend } from '../../src/backends/vault.js';
 import { ConcurrentModificationError } from '../../src/protocol/errors.js';
 import { Locator } from '../../src/seam/locator.js';
@@ -42,19 +42,7 @@ const draft = (over: Partial<BeliefDraft> = {}): BeliefDraft => ({
   ...over,
 });
 
-/** Every file under `root` with its bytes. */
-async function files(root: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const walk = async (dir: string) => {
-    for (const e of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, e.name);
-      if (e.isDirectory()) await walk(path);
-      else out[path.slice(root.length + 1)] = `${(await stat(path)).mtimeMs} ${await readFile(path, 'utf8')}`;
-    }
-  };
-  await walk(root);
-  return out;
-}
+const files = fileSnapshot;
 
 describe('belief notes (NoteBeliefStore over the notes module)', () => {
   it('writes a belief in agentm key order in the project folder, and it round-trips through parseNote/serializeNote byte for byte', async () => {

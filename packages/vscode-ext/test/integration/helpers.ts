@@ -2,6 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
+import type { ItemSnapshot } from '../../src/views/snapshot';
+
+export type { ItemSnapshot };
 
 export const EXTENSION_ID = 'agentm.agentm-vscode';
 
@@ -14,19 +17,6 @@ export function extension(): vscode.Extension<unknown> {
 /** The repository root (the extension is packages/vscode-ext), for fixtures under test/. */
 export function repoRoot(): string {
   return resolve(extension().extensionPath, '..', '..');
-}
-
-export interface ItemSnapshot {
-  readonly label: string;
-  readonly description: string | undefined;
-  readonly icon: string | undefined;
-  readonly color: string | undefined;
-  readonly contextValue: string | undefined;
-  readonly collapsible: 'none' | 'collapsed' | 'expanded';
-  readonly tooltip: string | undefined;
-  readonly command: string | undefined;
-  readonly resource: string | undefined;
-  readonly children: readonly ItemSnapshot[];
 }
 
 export interface ViewSnapshot {

@@ -3,17 +3,13 @@
  * one over its Language Model API (`vscode.lm`). Nothing in the harness knows which one it talks to.
  */
 
-/** A tool call the model asked for; `arguments` is the raw JSON text the model produced. */
-export interface ToolCall {
-  readonly id: string;
-  readonly name: string;
-  readonly arguments: string;
-}
+import type { ChatToolCall, ChatWireMessage } from '../../memory/providers/chat-client.js';
 
-export type HarnessChatMessage =
-  | { readonly role: 'system' | 'user'; readonly content: string }
-  | { readonly role: 'assistant'; readonly content: string; readonly toolCalls?: readonly ToolCall[] }
-  | { readonly role: 'tool'; readonly content: string; readonly toolCallId: string; readonly name: string };
+/** A tool call the model asked for (the shared chat client's wire type). */
+export type ToolCall = ChatToolCall;
+
+/** A message of the conversation: system, user, assistant (with its tool calls) or a tool's result. */
+export type HarnessChatMessage = ChatWireMessage;
 
 /** A tool offered to the model: a name, what it does, and a JSON Schema for its arguments. */
 export interface ToolDefinition {
