@@ -10,6 +10,7 @@ import {
   planFilesFor,
   Reconciler,
   runReconciler,
+  type ConfigData,
   type PlanFiles,
 } from '@agentm/core';
 import { NothingToDoError } from '../errors';
@@ -53,12 +54,11 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
 
   async run(plan: string, progress: WorkProgress, token: vscode.CancellationToken): Promise<string> {
     if (this.#running.has(plan)) throw new NothingToDoError(`plan '${plan}' is already running in this window; run "AgentM: Stop plan" to stop it`);
-    const { files, project, env } = await this.#files(plan);
+    const { files, project, env, config } = await this.#files(plan);
     const controller = new AbortController();
     this.#running.set(plan, controller);
     const cancelled = token.onCancellationRequested(() => controller.abort());
     try {
-      const { config } = (await this.tracker.current()).selection.choice;
       const provider = new LazyChatProvider(() => chooseChatProvider(this.secrets, env, config));
       const log = (line: string) => progress.report({ message: line });
       const reconciler = new Reconciler({ files: this.#watched(files), dispatcher: harnessDispatcher({ projectRoot: project, provider, env }), log });
@@ -101,12 +101,12 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
     if (!result) throw new NothingToDoError(`plan '${plan}' has no PLAN file any more`);
   }
 
-  async #files(plan: string): Promise<{ files: PlanFiles; project: string; env: NodeJS.ProcessEnv }> {
+  async #files(plan: string): Promise<{ files: PlanFiles; project: string; env: NodeJS.ProcessEnv; config: ConfigData }> {
     const ws = await this.tracker.current();
     if (!ws.project) throw new NothingToDoError(`cannot run a plan: ${ws.noProject}`);
     const { files, projectRoot } = await planFilesFor(ws.project, plan === 'PLAN' ? '' : plan);
     if (!(await files.readPlan())) throw new NothingToDoError(`plan '${plan}' has no PLAN file (${files.planLabel})`);
-    return { files, project: projectRoot, env: { ...(ws.host.env as NodeJS.ProcessEnv) } };
+    return { files, project: projectRoot, env: { ...(ws.host.env as NodeJS.ProcessEnv) }, config: ws.selection.choice.config };
   }
 
   /** The plan files, told of changes by the tracker's watchers instead of the files' own polling. */

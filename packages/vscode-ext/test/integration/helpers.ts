@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
+import type { ActivationReport } from '../../src/perf';
 import type { ItemSnapshot } from '../../src/views/snapshot';
 
 export type { ItemSnapshot };
@@ -27,15 +28,7 @@ export interface ViewSnapshot {
 }
 
 export interface Inspection {
-  readonly activation: {
-    readonly moduleToActivatedMs: number | undefined;
-    readonly moduleEvalMs: number | undefined;
-    readonly activateMs: number | undefined;
-    readonly activateToStatusMs: number | undefined;
-    readonly viewToIndexOpenMs: number | undefined;
-    readonly indexOpenToReadyMs: number | undefined;
-    readonly marks: Record<string, number>;
-  };
+  readonly activation: ActivationReport;
   readonly statusBar: { readonly text: string; readonly tooltip: string; readonly state: string };
   readonly messages: readonly { readonly severity: string; readonly text: string; readonly userStarted: boolean }[];
   readonly hasApiKey: boolean;

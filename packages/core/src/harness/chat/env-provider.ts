@@ -27,7 +27,7 @@ function asChatConfigError(error: unknown): unknown {
 
 /** The harness provider for chat settings (undefined: none configured), or over an existing shared client. */
 export function chatProviderFrom(settings: OpenAIEndpointSettings | OpenAICompatibleChatClient | undefined): HarnessChatProvider | undefined {
-  return settings === undefined ? undefined : new OpenAiChatProvider(settings instanceof OpenAICompatibleChatClient ? settings : new OpenAICompatibleChatClient(settings));
+  return settings === undefined ? undefined : new OpenAiChatProvider(settings);
 }
 
 /**

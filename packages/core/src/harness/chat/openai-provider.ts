@@ -31,7 +31,7 @@ export class OpenAiChatProvider implements HarnessChatProvider {
   readonly client: OpenAICompatibleChatClient;
 
   constructor(options: OpenAiChatOptions | OpenAICompatibleChatClient) {
-    this.client = options instanceof OpenAICompatibleChatClient ? options : new OpenAICompatibleChatClient(options);
+    this.client = OpenAICompatibleChatClient.of(options);
     this.url = this.client.url;
     this.name = `openai-compatible ${this.client.settings.baseUrl} model=${this.client.settings.model}`;
   }

@@ -23,6 +23,20 @@ import { planRefresh } from './refresh-plan.js';
 import { VectorCache } from './vectors.js';
 import { isIndexableName, walkSources, type SourceFile } from './walk.js';
 
+/** One application of changes to an index state (see `#apply`). */
+interface ApplyJob {
+  readonly state: IndexState;
+  readonly read: readonly string[] | KeyFeed;
+  readonly infos: ReadonlyMap<string, Info>;
+  readonly remove: readonly string[];
+  readonly unchanged: number;
+  readonly conflictCopies: string[];
+  /** Set for a full build: why it ran. */
+  readonly rebuilt?: RefreshReport['rebuilt'];
+  /** Runs after every file is applied, before persisting (a full build swaps its state in here). */
+  readonly beforePersist?: () => Promise<void>;
+}
+
 /**
  * The device-local memory index (LOCAL_INDEX tier): BM25 postings and document metadata derived
  * from the notes and progress files, kept in the user cache dir, never in the vault. Implements
@@ -121,7 +135,7 @@ export class MemoryIndex extends DerivedMaintenance {
       }
       const files = this.#state.files;
       const plan = planRefresh(new Map(seen.filter((s) => files.has(s.key)).map((s) => [s.key, files.get(s.key)!])), seen);
-      return this.#apply(this.#state, plan.read, infos, gone, plan.unchanged, [], undefined);
+      return this.#apply({ state: this.#state, read: plan.read, infos, remove: gone, unchanged: plan.unchanged, conflictCopies: [] });
     });
   }
 
@@ -147,7 +161,7 @@ export class MemoryIndex extends DerivedMaintenance {
   async #incremental(): Promise<RefreshReport> {
     const walk = await walkSources(this.backend, this.layout);
     const plan = planRefresh(this.#state.files, walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })));
-    return this.#apply(this.#state, plan.read, infosOf(walk.files), plan.remove, plan.unchanged, walk.conflictCopies.map((l) => l.key), undefined);
+    return this.#apply({ state: this.#state, read: plan.read, infos: infosOf(walk.files), remove: plan.remove, unchanged: plan.unchanged, conflictCopies: walk.conflictCopies.map((l) => l.key) });
   }
 
   /**
@@ -182,7 +196,7 @@ export class MemoryIndex extends DerivedMaintenance {
       this.#journalBytes = 0;
     };
     try {
-      const report = await this.#apply(fresh, feed, infos, [], 0, [], reason, ready);
+      const report = await this.#apply({ state: fresh, read: feed, infos, remove: [], unchanged: 0, conflictCopies: [], rebuilt: reason, beforePersist: ready });
       const walk = await walking;
       return { ...report, read: feed.total, conflictCopies: walk.conflictCopies.map((l) => l.key), ...(this.#pool ? { readWorkers: this.#pool.size } : {}) };
     } finally {
@@ -200,18 +214,9 @@ export class MemoryIndex extends DerivedMaintenance {
   }
 
   /** Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit). */
-  async #apply(
-    state: IndexState,
-    read: readonly string[] | KeyFeed,
-    infos: ReadonlyMap<string, Info>,
-    remove: readonly string[],
-    unchanged: number,
-    conflictCopies: string[],
-    rebuilt: RefreshReport['rebuilt'],
-    beforePersist?: () => Promise<void>,
-  ): Promise<RefreshReport> {
+  async #apply(job: ApplyJob): Promise<RefreshReport> {
     try {
-      return await this.#applyUnsafe(state, read, infos, remove, unchanged, conflictCopies, rebuilt, beforePersist);
+      return await this.#applyUnsafe(job);
     } catch (error) {
       // Nothing half-applied stays in memory: go back to what is on disk.
       await this.#load();
@@ -219,16 +224,7 @@ export class MemoryIndex extends DerivedMaintenance {
     }
   }
 
-  async #applyUnsafe(
-    state: IndexState,
-    read: readonly string[] | KeyFeed,
-    infos: ReadonlyMap<string, Info>,
-    remove: readonly string[],
-    unchanged: number,
-    conflictCopies: string[],
-    rebuilt: RefreshReport['rebuilt'],
-    beforePersist?: () => Promise<void>,
-  ): Promise<RefreshReport> {
+  async #applyUnsafe({ state, read, infos, remove, unchanged, conflictCopies, rebuilt, beforePersist }: ApplyJob): Promise<RefreshReport> {
     const source = { backend: this.backend, layout: this.layout, toDocument: this.#options.toDocument, pool: this.#pool };
     const collect = { ops: rebuilt === undefined, fresh: this.#options.embedder !== undefined };
     const { ops, fresh, errors, indexed, touched } = await applyChanges(state, { read, remove, infos }, source, collect);

@@ -83,6 +83,11 @@ export class OpenAICompatibleChatClient {
     this.id = `${settings.model}@${this.url}`;
   }
 
+  /** The client itself, or a new one for these settings (what the adapters over it accept). */
+  static of(settings: ChatClientSettings | OpenAICompatibleChatClient): OpenAICompatibleChatClient {
+    return settings instanceof OpenAICompatibleChatClient ? settings : new OpenAICompatibleChatClient(settings);
+  }
+
   /**
    * Sends one completion request and returns the first choice. `timeoutMs` (default: the settings',
    * else none) bounds the call; `signal` cancels it (its reason is thrown).

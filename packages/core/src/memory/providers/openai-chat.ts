@@ -10,7 +10,7 @@ export class OpenAIChat implements ChatProvider {
 
   /** From endpoint settings, or over an existing client (the one the harness uses). */
   constructor(settings: ChatClientSettings | OpenAICompatibleChatClient) {
-    this.client = settings instanceof OpenAICompatibleChatClient ? settings : new OpenAICompatibleChatClient(settings);
+    this.client = OpenAICompatibleChatClient.of(settings);
     this.url = this.client.url;
     this.id = this.client.id;
   }
