@@ -18,6 +18,22 @@ export const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const EXTENSION_DIR = join(REPO, 'packages', 'vscode-ext');
 export const ARTIFACTS = join(REPO, '.test-artifacts', 'vscode');
 
+/**
+ * The environment for a nested tool (npm, code-server, vsce): this process's, without what a package
+ * manager put there for itself. Under `pnpm run` (the README's `npm test`) every child inherits
+ * `npm_config_user_agent` naming the outer Node and pnpm, `npm_config_*` settings pnpm understands and npm
+ * does not, and `npm_lifecycle_*`/`npm_package_*` of our own package; a nested `npm install` reads them as
+ * its own config, and code-server's postinstall then refuses ("requires node v24 … detected node v20").
+ */
+export function cleanEnv(base = process.env, extra = {}) {
+  const env = {};
+  for (const [key, value] of Object.entries(base)) {
+    if (/^(npm_|pnpm_)/i.test(key) || key === 'INIT_CWD') continue;
+    env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
 export function cacheDir(env = process.env) {
   if (env.AGENTM_E2E_CACHE) return resolve(env.AGENTM_E2E_CACHE);
   const xdg = env.XDG_CACHE_HOME;

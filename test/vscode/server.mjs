@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { log } from './env.mjs';
+import { cleanEnv, log } from './env.mjs';
 
 /** User settings that keep the workbench offline-quiet: no agent host / copilot runtime, no gallery, no welcome. */
 export const QUIET_SETTINGS = {
@@ -33,7 +33,7 @@ function freePort() {
 
 /** The environment for code-server and chromium: they write into $HOME even with --user-data-dir. */
 export function privateEnv(paths, home) {
-  const env = { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, '.cache'), XDG_CONFIG_HOME: join(home, '.config') };
+  const env = { ...cleanEnv(), HOME: home, XDG_CACHE_HOME: join(home, '.cache'), XDG_CONFIG_HOME: join(home, '.config') };
   env.PATH = `${paths.nodeBinDir}:${process.env.PATH}`;
   for (const k of ['MEMORY_VAULT_PATH', 'AGENTM_DEVICE_LOCAL_ROOT', 'AGENTM_INSTALL_PREFIX', 'XDG_DATA_HOME']) delete env[k];
   return env;

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  APT_PACKAGES, CODE_SERVER_VERSION, NODE_VERSION, PLAYWRIGHT_CORE_VERSION, VSCE_VERSION, log, toolPaths,
+  APT_PACKAGES, CODE_SERVER_VERSION, cleanEnv, NODE_VERSION, PLAYWRIGHT_CORE_VERSION, VSCE_VERSION, log, toolPaths,
 } from './env.mjs';
 
 export class SetupError extends Error {
@@ -91,9 +91,9 @@ function stamped(dir, version, install) {
 }
 
 /** npm install into `dir`, output to `<dir>.log` (shown, tail only, when it fails). */
-function npmInstall(dir, specs, extraEnv = {}) {
+export function npmInstall(dir, specs, extraEnv = {}) {
   const args = ['install', ...specs, '--no-audit', '--no-fund', '--no-save', '--foreground-scripts'];
-  const r = spawnSync('npm', args, { cwd: dir, env: { ...process.env, ...extraEnv }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync('npm', args, { cwd: dir, env: cleanEnv(process.env, extraEnv), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const logFile = `${dir}.log`;
   writeFileSync(logFile, `${r.stdout ?? ''}\n${r.stderr ?? ''}`);
   if (r.error) throw new SetupError(`could not run npm: ${r.error.message}`);

@@ -4,13 +4,14 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cleanEnv } from '../../../test/vscode/env.mjs';
 import { ensureAll } from '../../../test/vscode/setup.mjs';
 
 export const EXTENSION_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const MAX_VSIX_BYTES = 1.5 * 1024 * 1024;
 
 function run(command, args, env = {}) {
-  const r = spawnSync(command, args, { cwd: EXTENSION_DIR, stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(command, args, { cwd: EXTENSION_DIR, stdio: 'inherit', env: cleanEnv(process.env, env) });
   if (r.status !== 0) throw new Error(`${[command, ...args].join(' ')} failed (exit ${r.status}) in ${EXTENSION_DIR}`);
 }
 
