@@ -3,7 +3,19 @@
  * seam ← protocol ← backends ← config ← selection ← routing ← state ← memory ← harness ← seams ← cli.
  * Core never imports vscode or obsidian; the two front ends never import each other's host API.
  */
-const LAYERS = ['seam', 'protocol', 'backends', 'config', 'selection', 'routing', 'state', 'memory', 'harness', 'seams', 'cli'];
+const LAYERS = [
+  'seam',
+  'protocol',
+  'backends',
+  'config',
+  'selection',
+  'routing',
+  'state',
+  'memory',
+  'harness',
+  'seams',
+  'cli',
+];
 const CORE = '^packages/core/src/';
 
 const downwardOnly = LAYERS.slice(0, -1).map((layer, i) => ({
@@ -29,7 +41,10 @@ module.exports = {
       comment: 'the seam is contract only: no filesystem, process or network I/O',
       severity: 'error',
       from: { path: `${CORE}seam/` },
-      to: { dependencyTypes: ['core'], path: '^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|os|worker_threads)$' },
+      to: {
+        dependencyTypes: ['core'],
+        path: '^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|os|worker_threads)$',
+      },
     },
     {
       name: 'routing-and-state-see-only-the-seam',

@@ -3,7 +3,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // Obsidian plugin tests import `obsidian` and get the one shared fake of it (real directory, happy-dom).
-  resolve: { alias: [{ find: /^obsidian$/, replacement: fileURLToPath(new URL('./packages/obsidian-plugin/test/fake-obsidian/index.ts', import.meta.url)) }] },
+  resolve: {
+    alias: [
+      {
+        find: /^obsidian$/,
+        replacement: fileURLToPath(new URL('./packages/obsidian-plugin/test/fake-obsidian/index.ts', import.meta.url)),
+      },
+    ],
+  },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'test/vscode/**', 'packages/vscode-ext/test/integration/**'],

@@ -51,7 +51,13 @@ async function measure(size) {
     const corpus = writeVault(root, size, 42);
     const generateMs = performance.now() - t;
     const backend = new DeviceLocalBackend({ root });
-    const options = { backend, toDocument: noteToDocument, indexRoot: join(dir, 'cache'), lockRoot: join(dir, 'locks'), workerScript: READ_WORKER };
+    const options = {
+      backend,
+      toDocument: noteToDocument,
+      indexRoot: join(dir, 'cache'),
+      lockRoot: join(dir, 'locks'),
+      workerScript: READ_WORKER,
+    };
     await walkAndRead(backend); // warm the page cache for both sides alike
     const floor = [];
     for (let i = 0; i < 3; i++) {
@@ -61,7 +67,11 @@ async function measure(size) {
     }
     // The same cold build on one thread (no read workers), into its own index directory, for comparison.
     let t0 = performance.now();
-    const single = await MemoryIndex.open({ ...options, indexRoot: join(dir, 'cache-single'), workerScript: undefined });
+    const single = await MemoryIndex.open({
+      ...options,
+      indexRoot: join(dir, 'cache-single'),
+      workerScript: undefined,
+    });
     await single.refresh();
     const coldSingleMs = performance.now() - t0;
     await rm(single.dir, { recursive: true, force: true });
@@ -81,7 +91,10 @@ async function measure(size) {
     const updates = [];
     for (let i = 0; i < 20; i++) {
       const key = corpus.keys[(i * 7919) % corpus.keys.length];
-      await writeFile(join(root, key), `---\ntype: fix\nstatus: active\n---\n\n# edited ${i}\n\n${corpus.sentence(150)}\n`);
+      await writeFile(
+        join(root, key),
+        `---\ntype: fix\nstatus: active\n---\n\n# edited ${i}\n\n${corpus.sentence(150)}\n`,
+      );
       t0 = performance.now();
       await index.update([new Locator(key)]);
       updates.push(performance.now() - t0);
@@ -95,7 +108,10 @@ async function measure(size) {
     const loadMs = performance.now() - t0;
     if (loaded.state.docs.size !== index.state.docs.size) throw new Error('reloaded index differs');
     const queries = Array.from({ length: 100 }, (_, i) => {
-      const words = corpus.sentence(3 + (i % 3)).split(' ').slice(0, 2 + (i % 3));
+      const words = corpus
+        .sentence(3 + (i % 3))
+        .split(' ')
+        .slice(0, 2 + (i % 3));
       return { text: words.join(' '), project: `project-${i % 40}` };
     });
     for (const q of queries.slice(0, 10)) await recall(loaded, q); // warm-up
@@ -136,7 +152,11 @@ if (process.argv[2] === '--size') {
 } else {
   const results = [];
   for (const size of SIZES) {
-    const child = spawnSync(process.execPath, ['--max-old-space-size=8192', fileURLToPath(import.meta.url), '--size', String(size)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawnSync(
+      process.execPath,
+      ['--max-old-space-size=8192', fileURLToPath(import.meta.url), '--size', String(size)],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     if (child.status !== 0) throw new Error(`size ${size} failed (exit ${child.status})`);
     results.push(JSON.parse(child.stdout.trim().split('\n').pop()));
   }
@@ -144,19 +164,29 @@ if (process.argv[2] === '--size') {
   for (const r of results) {
     console.log(`recall benchmark, ${r.size} notes (${r.documents} documents incl. episodes)`);
     console.log(`  read every note (floor)        ${fmtMs(r.floorMs)}`);
-    console.log(`  cold index build               ${fmtMs(r.coldMs)}   cold / floor ${ratio(r.coldMs, r.floorMs)}  (goal ≤ 3; ${r.readWorkers} read workers)`);
-    console.log(`  cold build on one thread       ${fmtMs(r.coldSingleMs)}   cold / floor ${ratio(r.coldSingleMs, r.floorMs)}`);
-    console.log(`  update after one note changes  ${fmtMs(r.updateMs)} median, ${fmtMs(r.updateP95Ms)} p95  (goal ≤ 10 ms)`);
+    console.log(
+      `  cold index build               ${fmtMs(r.coldMs)}   cold / floor ${ratio(r.coldMs, r.floorMs)}  (goal ≤ 3; ${r.readWorkers} read workers)`,
+    );
+    console.log(
+      `  cold build on one thread       ${fmtMs(r.coldSingleMs)}   cold / floor ${ratio(r.coldSingleMs, r.floorMs)}`,
+    );
+    console.log(
+      `  update after one note changes  ${fmtMs(r.updateMs)} median, ${fmtMs(r.updateP95Ms)} p95  (goal ≤ 10 ms)`,
+    );
     console.log(`  incremental refresh (walk all) ${fmtMs(r.refreshMs)}   re-read ${r.refreshRead} file(s)`);
     console.log(`  open built index from disk     ${fmtMs(r.loadMs)}`);
-    console.log(`  recall p50 / p95 (100 queries) ${fmtMs(r.recallP50Ms)} / ${fmtMs(r.recallP95Ms)}  (goal p50 ≤ ${r.size <= 10_000 ? 10 : 50} ms; ${r.meanHits.toFixed(1)} results each)`);
+    console.log(
+      `  recall p50 / p95 (100 queries) ${fmtMs(r.recallP50Ms)} / ${fmtMs(r.recallP95Ms)}  (goal p50 ≤ ${r.size <= 10_000 ? 10 : 50} ms; ${r.meanHits.toFixed(1)} results each)`,
+    );
     console.log(`  index on disk / peak RSS       ${mb(r.indexBytes)} / ${r.peakRssMB.toFixed(0)} MB`);
   }
   if (results.length >= 2) {
     const [a, b] = [results[0], results[results.length - 1]];
     const n = b.size / a.size;
-    console.log(`growth ${a.size} → ${b.size} notes (×${n}): floor ×${ratio(b.floorMs, a.floorMs)}, cold ×${ratio(b.coldMs, a.coldMs)}, ` +
-      `update ×${ratio(b.updateMs, a.updateMs)}, recall p50 ×${ratio(b.recallP50Ms, a.recallP50Ms)}, index ×${ratio(b.indexBytes, a.indexBytes)}, RSS ×${ratio(b.peakRssMB, a.peakRssMB)}  (goal ≤ ×${n})`);
+    console.log(
+      `growth ${a.size} → ${b.size} notes (×${n}): floor ×${ratio(b.floorMs, a.floorMs)}, cold ×${ratio(b.coldMs, a.coldMs)}, ` +
+        `update ×${ratio(b.updateMs, a.updateMs)}, recall p50 ×${ratio(b.recallP50Ms, a.recallP50Ms)}, index ×${ratio(b.indexBytes, a.indexBytes)}, RSS ×${ratio(b.peakRssMB, a.peakRssMB)}  (goal ≤ ×${n})`,
+    );
   }
   console.log(JSON.stringify(results));
 }

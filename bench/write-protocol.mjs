@@ -36,10 +36,21 @@ async function timeEach(n, fn) {
 function runWriters(count, cyclesEach) {
   const worker = fileURLToPath(new URL('./write-protocol-worker.mjs', import.meta.url));
   const children = Array.from({ length: count }, () => {
-    const child = spawn(process.execPath, [worker, root, lockRoot, String(cyclesEach)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [worker, root, lockRoot, String(cyclesEach)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let out = '';
-    const ready = new Promise((resolve) => child.stdout.on('data', (c) => { out += c; if (out.includes('ready\n')) resolve(); }));
-    const done = new Promise((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.split('\n')[1])) : reject(new Error(`writer exited ${code}`)))));
+    const ready = new Promise((resolve) =>
+      child.stdout.on('data', (c) => {
+        out += c;
+        if (out.includes('ready\n')) resolve();
+      }),
+    );
+    const done = new Promise((resolve, reject) =>
+      child.on('close', (code) =>
+        code === 0 ? resolve(JSON.parse(out.split('\n')[1])) : reject(new Error(`writer exited ${code}`)),
+      ),
+    );
     return { child, ready, done };
   });
   return Promise.all(children.map((c) => c.ready)).then(async () => {

@@ -16,21 +16,35 @@ describe('agentm config (black box)', { timeout: 120_000 }, () => {
     );
     expect((await stat(w.configFile)).mode & 0o777).toBe(0o600);
     const doctor = await runAgentm(['doctor'], { home: w.home });
-    expect(doctor.stdout).toContain(`storage [OK] selected backend 'vault' (configured (storage.backend)) — registered; memory root ${await realpath(w.memoryRoot)} writable`);
+    expect(doctor.stdout).toContain(
+      `storage [OK] selected backend 'vault' (configured (storage.backend)) — registered; memory root ${await realpath(w.memoryRoot)} writable`,
+    );
   });
 
   it('get prints the value (exit 0) or nothing (exit 1); set is idempotent; unset removes', async () => {
     const w = await agentmWorld();
     expect(await runAgentm(['config', 'get', 'state_mode'], { home: w.home })).toMatchObject({ code: 1, stdout: '' });
     await runAgentm(['config', 'set', 'state_mode', 'vault'], { home: w.home });
-    expect(await runAgentm(['config', 'get', 'state_mode'], { home: w.home })).toMatchObject({ code: 0, stdout: 'backend\n' });
+    expect(await runAgentm(['config', 'get', 'state_mode'], { home: w.home })).toMatchObject({
+      code: 0,
+      stdout: 'backend\n',
+    });
     const mtime = (await stat(w.configFile)).mtimeMs;
-    expect((await runAgentm(['config', 'set', 'state_mode', 'backend'], { home: w.home })).stdout).toBe(`unchanged ${w.configFile}\n`);
+    expect((await runAgentm(['config', 'set', 'state_mode', 'backend'], { home: w.home })).stdout).toBe(
+      `unchanged ${w.configFile}\n`,
+    );
     expect((await stat(w.configFile)).mtimeMs).toBe(mtime);
     await runAgentm(['config', 'set', 'spaces', '{"projects": "work/projects"}', '--json'], { home: w.home });
-    expect((await runAgentm(['config', 'get', 'spaces'], { home: w.home })).stdout).toBe('{"projects":"work/projects"}\n');
-    expect((await runAgentm(['config', 'unset', 'state_mode'], { home: w.home })).stdout).toBe(`updated ${w.configFile}\n`);
-    expect(JSON.parse(await readFile(w.configFile, 'utf8'))).toEqual({ schema_version: 2, 'plugins.obsidian-vault.spaces': { projects: 'work/projects' } });
+    expect((await runAgentm(['config', 'get', 'spaces'], { home: w.home })).stdout).toBe(
+      '{"projects":"work/projects"}\n',
+    );
+    expect((await runAgentm(['config', 'unset', 'state_mode'], { home: w.home })).stdout).toBe(
+      `updated ${w.configFile}\n`,
+    );
+    expect(JSON.parse(await readFile(w.configFile, 'utf8'))).toEqual({
+      schema_version: 2,
+      'plugins.obsidian-vault.spaces': { projects: 'work/projects' },
+    });
   });
 
   it.each([

@@ -11,8 +11,12 @@ describe('agentm doctor (black box)', { timeout: 120_000 }, () => {
     const result = await runAgentm(['doctor', '--roundtrip'], { home });
     expect(result.code, result.stderr).toBe(0);
     const root = join(home, '.agentm', 'memory');
-    expect(result.stdout).toContain(`storage [OK] selected backend 'device-local' (fresh-install default) — registered; root ${root} writable`);
-    expect(result.stdout).toMatch(/^roundtrip \[OK\] wrote and read back _meta\/doctor-roundtrip\.md \(\d+ bytes\) through 'device-local'$/m);
+    expect(result.stdout).toContain(
+      `storage [OK] selected backend 'device-local' (fresh-install default) — registered; root ${root} writable`,
+    );
+    expect(result.stdout).toMatch(
+      /^roundtrip \[OK\] wrote and read back _meta\/doctor-roundtrip\.md \(\d+ bytes\) through 'device-local'$/m,
+    );
     expect(await readFile(join(root, '_meta', 'doctor-roundtrip.md'), 'utf8')).toMatch(/café ναί 🦗\r\nend\n$/);
   });
 
@@ -45,7 +49,11 @@ describe('agentm doctor (black box)', { timeout: 120_000 }, () => {
   it.each([
     ['invalid JSON', '{"storage.backend": "vault",', /could not be read as JSON/],
     ['a non-object', '["vault"]', /not a JSON object/],
-    ['UTF-16 with a BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"storage.backend":"vault"}', 'utf16le')]), /UTF-16/],
+    [
+      'UTF-16 with a BOM',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"storage.backend":"vault"}', 'utf16le')]),
+      /UTF-16/,
+    ],
     ['a non-string backend', '{"storage.backend": ["vault"]}', /not a backend name/],
     ['an empty backend', '{"storage.backend": ""}', /not a backend name/],
   ])('fails (exit 1) on a config that is %s, naming the file, and creates no store', async (_what, config, problem) => {
@@ -64,7 +72,9 @@ describe('agentm doctor (black box)', { timeout: 120_000 }, () => {
     await w.writeConfig({ ...vaultConfig(w), 'plugins.obsidian-vault.vault_path': join(w.home, 'Unmounted') });
     const result = await runAgentm(['doctor', '--roundtrip'], { home: w.home });
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/storage \[FAIL\] 'vault' is selected .*plugins\.obsidian-vault\.vault_path.*agentm config set vault_path <dir>.*storage\.backend/);
+    expect(result.stdout).toMatch(
+      /storage \[FAIL\] 'vault' is selected .*plugins\.obsidian-vault\.vault_path.*agentm config set vault_path <dir>.*storage\.backend/,
+    );
     expect(await readdir(w.home)).not.toContain('.agentm');
   });
 
@@ -75,7 +85,9 @@ describe('agentm doctor (black box)', { timeout: 120_000 }, () => {
     const result = await runAgentm(['doctor', '--roundtrip'], { home: w.home });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`storage [OK] selected backend 'vault' (legacy vault_path (not migrated))`);
-    expect(result.stdout).toContain(`config [WARN] ${w.configFile} names the vault only with the legacy key vault_path (${w.memoryRoot})`);
+    expect(result.stdout).toContain(
+      `config [WARN] ${w.configFile} names the vault only with the legacy key vault_path (${w.memoryRoot})`,
+    );
     expect(result.stdout).toContain(`Migrate with: agentm config set vault_path ${w.memoryRoot}`);
     expect(await readFile(w.configFile, 'utf8')).toBe(bytes);
     expect((await stat(join(w.memoryRoot, '_meta', 'doctor-roundtrip.md'))).isFile()).toBe(true);
@@ -85,11 +97,15 @@ describe('agentm doctor (black box)', { timeout: 120_000 }, () => {
     const w = await agentmWorld();
     const unknown = await runAgentm(['doctor', '--requires', 'sync,speed,magic'], { home: w.home });
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toBe('error: unknown capability name(s): speed, magic. Valid names: concurrent_writers, conflict_files, encryption, sync\n');
+    expect(unknown.stderr).toBe(
+      'error: unknown capability name(s): speed, magic. Valid names: concurrent_writers, conflict_files, encryption, sync\n',
+    );
     expect(await readdir(w.home)).not.toContain('.agentm');
     const missing = await runAgentm(['doctor', '--requires', 'sync,concurrentWriters'], { home: w.home });
     expect(missing.code).toBe(1);
-    expect(missing.stdout).toContain("requires [FAIL] backend 'device-local' does not satisfy required capabilities: concurrent_writers, sync");
+    expect(missing.stdout).toContain(
+      "requires [FAIL] backend 'device-local' does not satisfy required capabilities: concurrent_writers, sync",
+    );
     expect(await readdir(w.home)).not.toContain('.agentm');
     await w.writeConfig(vaultConfig(w));
     const met = await runAgentm(['doctor', '--requires', 'concurrent_writers,sync', '--json'], { home: w.home });

@@ -13,7 +13,11 @@ async function snapshot(root: string): Promise<Record<string, string>> {
     for (const name of (await readdir(dir)).sort()) {
       const path = join(dir, name);
       const st = await lstat(path);
-      out[path] = st.isDirectory() ? `dir ${st.mtimeMs}` : `file ${st.mtimeMs} ${createHash('sha256').update(await readFile(path)).digest('hex')}`;
+      out[path] = st.isDirectory()
+        ? `dir ${st.mtimeMs}`
+        : `file ${st.mtimeMs} ${createHash('sha256')
+            .update(await readFile(path))
+            .digest('hex')}`;
       if (st.isDirectory()) await walk(path);
     }
   };
@@ -33,8 +37,14 @@ async function readOnlyRun(w: AgentmWorld, args: string[], stdin = '') {
 async function seededVault(): Promise<AgentmWorld> {
   const w = await agentmWorld();
   await w.writeConfig(vaultConfig(w));
-  await runAgentm(['save', 'preference', 'tabs', '--always-load', '--body-file', '-'], { home: w.home, stdin: 'Indent with tabs.\n' });
-  await runAgentm(['save', 'fix', 'ci', '--group', 'desk/projects/proj', '--body-file', '-'], { home: w.home, stdin: 'Run npm ci, not npm install.\n' });
+  await runAgentm(['save', 'preference', 'tabs', '--always-load', '--body-file', '-'], {
+    home: w.home,
+    stdin: 'Indent with tabs.\n',
+  });
+  await runAgentm(['save', 'fix', 'ci', '--group', 'desk/projects/proj', '--body-file', '-'], {
+    home: w.home,
+    stdin: 'Run npm ci, not npm install.\n',
+  });
   return w;
 }
 
@@ -53,8 +63,12 @@ describe('process seam CLI (black box, read-only)', { timeout: 120_000 }, () => 
 
   it('state-path prints the vault _harness path of the active pair; plan|progress only (else exit 2)', async () => {
     const w = await seededVault();
-    expect((await readOnlyRun(w, ['state-path', 'plan', '--cwd', w.repo])).stdout).toBe(`${join(w.harness, 'PLAN.md')}\n`);
-    expect((await readOnlyRun(w, ['state-path', 'progress', '--cwd', w.repo, '--plan', 'PLAN-x.md'])).stdout).toBe(`${join(w.harness, 'progress-x.md')}\n`);
+    expect((await readOnlyRun(w, ['state-path', 'plan', '--cwd', w.repo])).stdout).toBe(
+      `${join(w.harness, 'PLAN.md')}\n`,
+    );
+    expect((await readOnlyRun(w, ['state-path', 'progress', '--cwd', w.repo, '--plan', 'PLAN-x.md'])).stdout).toBe(
+      `${join(w.harness, 'progress-x.md')}\n`,
+    );
     const bad = await readOnlyRun(w, ['state-path', 'roadmap', '--cwd', w.repo]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/which must be "plan" or "progress"/);
@@ -65,7 +79,23 @@ describe('process seam CLI (black box, read-only)', { timeout: 120_000 }, () => 
     const w = await seededVault();
     const result = await readOnlyRun(
       w,
-      ['offer-save-here', '--kind', 'decision', '--slug', 'foo', '--cwd', w.repo, '--phase', 'plan', '--body-file', '-', '--confidence', '0.9', '--confidence-reason', 'tested'],
+      [
+        'offer-save-here',
+        '--kind',
+        'decision',
+        '--slug',
+        'foo',
+        '--cwd',
+        w.repo,
+        '--phase',
+        'plan',
+        '--body-file',
+        '-',
+        '--confidence',
+        '0.9',
+        '--confidence-reason',
+        'tested',
+      ],
       'Use pnpm.\n',
     );
     expect(result.code, result.stderr).toBe(0);
@@ -74,22 +104,50 @@ describe('process seam CLI (black box, read-only)', { timeout: 120_000 }, () => 
         '    "project": "proj",\n    "phase": "plan",\n    "target": "desk/projects/proj"\n  }\n]\n',
     );
     expect((await readOnlyRun(w, ['offer-save-here', '--slug', 'foo', '--cwd', w.repo])).code).toBe(2);
-    expect((await readOnlyRun(w, ['offer-save-here', '--kind', 'k', '--slug', 'foo', '--confidence', 'high', '--cwd', w.repo])).code).toBe(2);
+    expect(
+      (
+        await readOnlyRun(w, [
+          'offer-save-here',
+          '--kind',
+          'k',
+          '--slug',
+          'foo',
+          '--confidence',
+          'high',
+          '--cwd',
+          w.repo,
+        ])
+      ).code,
+    ).toBe(2);
   });
 
   it('exit 0 on every graceful no-op: no project, or the vault not mounted', async () => {
     const w = await agentmWorld();
     await writeFile(join(w.repo, '.harness', 'project.json'), '{}');
-    for (const args of [['recall-here', '--cwd', w.repo], ['offer-save-here', '--kind', 'fix', '--slug', 's', '--cwd', w.repo]]) {
+    for (const args of [
+      ['recall-here', '--cwd', w.repo],
+      ['offer-save-here', '--kind', 'fix', '--slug', 's', '--cwd', w.repo],
+    ]) {
       const result = await readOnlyRun(w, args);
       expect(result.code).toBe(0);
       expect(result.stdout).toBe(args[0] === 'recall-here' ? '' : '[]\n');
     }
-    expect(await readOnlyRun(w, ['state-path', 'plan', '--cwd', w.repo])).toMatchObject({ code: 0, stdout: `${join(w.repo, '.harness', 'PLAN.md')}\n` });
+    expect(await readOnlyRun(w, ['state-path', 'plan', '--cwd', w.repo])).toMatchObject({
+      code: 0,
+      stdout: `${join(w.repo, '.harness', 'PLAN.md')}\n`,
+    });
     const unmounted = await agentmWorld();
-    await unmounted.writeConfig({ ...vaultConfig(unmounted), 'plugins.obsidian-vault.vault_path': join(unmounted.home, 'Unmounted') });
-    expect(await readOnlyRun(unmounted, ['recall-here', '--cwd', unmounted.repo])).toMatchObject({ code: 0, stdout: '' });
-    expect(await readOnlyRun(unmounted, ['offer-save-here', '--kind', 'fix', '--slug', 's', '--cwd', unmounted.repo])).toMatchObject({ code: 0, stdout: '[]\n' });
+    await unmounted.writeConfig({
+      ...vaultConfig(unmounted),
+      'plugins.obsidian-vault.vault_path': join(unmounted.home, 'Unmounted'),
+    });
+    expect(await readOnlyRun(unmounted, ['recall-here', '--cwd', unmounted.repo])).toMatchObject({
+      code: 0,
+      stdout: '',
+    });
+    expect(
+      await readOnlyRun(unmounted, ['offer-save-here', '--kind', 'fix', '--slug', 's', '--cwd', unmounted.repo]),
+    ).toMatchObject({ code: 0, stdout: '[]\n' });
     // state-path must not silently move the plan to the repo: the misconfiguration is reported.
     expect((await readOnlyRun(unmounted, ['state-path', 'plan', '--cwd', unmounted.repo])).code).toBe(1);
     expect(await readdir(unmounted.home)).not.toContain('.agentm');

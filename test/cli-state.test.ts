@@ -8,7 +8,10 @@ describe('harness state verbs (black box)', { timeout: 120_000 }, () => {
   it('write-state / read-state / plans go to the vault _harness when the vault is selected', async () => {
     const w = await agentmWorld();
     await w.writeConfig(vaultConfig(w));
-    const write = await runAgentm(['write-state', 'PLAN-feature.md', '--cwd', w.repo], { home: w.home, stdin: '- [ ] step\r\n' });
+    const write = await runAgentm(['write-state', 'PLAN-feature.md', '--cwd', w.repo], {
+      home: w.home,
+      stdin: '- [ ] step\r\n',
+    });
     expect(write.code, write.stderr).toBe(0);
     expect(write.stdout).toBe(`${join(w.harness, 'PLAN-feature.md')}\n`);
     expect(await readFile(join(w.harness, 'PLAN-feature.md'), 'utf8')).toBe('- [ ] step\r\n');
@@ -19,7 +22,9 @@ describe('harness state verbs (black box)', { timeout: 120_000 }, () => {
     const read = await runAgentm(['read-state', 'PLAN-feature.md', '--project-root', w.repo], { home: w.home });
     expect(read).toMatchObject({ code: 0, stdout: '- [ ] step\r\n' });
     const plans = await runAgentm(['plans'], { home: w.home, cwd: w.repo });
-    expect(plans.stdout).toBe(`${join(w.harness, 'PLAN.md')}\n${join(w.harness, 'PLAN-feature.md')}\nactive-binding=feature\n`);
+    expect(plans.stdout).toBe(
+      `${join(w.harness, 'PLAN.md')}\n${join(w.harness, 'PLAN-feature.md')}\nactive-binding=feature\n`,
+    );
     expect((await runAgentm(['read-state', 'progress.md', '--cwd', w.repo], { home: w.home })).stdout).toBe('');
   });
 
@@ -27,10 +32,15 @@ describe('harness state verbs (black box)', { timeout: 120_000 }, () => {
     const w = await agentmWorld();
     await w.writeConfig(vaultConfig(w));
     await writeFile(join(w.repo, '.harness', '.project-mode'), 'local\n');
-    const write = await runAgentm(['write-state', 'progress.md', '--cwd', w.repo, '--content-file', '-'], { home: w.home, stdin: 'local entry\n' });
+    const write = await runAgentm(['write-state', 'progress.md', '--cwd', w.repo, '--content-file', '-'], {
+      home: w.home,
+      stdin: 'local entry\n',
+    });
     expect(write.stdout).toBe(`${join(w.repo, '.harness', 'progress.md')}\n`);
     expect(await readFile(join(w.repo, '.harness', 'progress.md'), 'utf8')).toBe('local entry\n');
-    expect((await runAgentm(['state-path', 'plan', '--cwd', w.repo], { home: w.home })).stdout).toBe(`${join(w.repo, '.harness', 'PLAN.md')}\n`);
+    expect((await runAgentm(['state-path', 'plan', '--cwd', w.repo], { home: w.home })).stdout).toBe(
+      `${join(w.repo, '.harness', 'PLAN.md')}\n`,
+    );
   });
 
   it('a dangling active-plan marker is exit 2 with the reason, never PLAN.md', async () => {
@@ -46,12 +56,23 @@ describe('harness state verbs (black box)', { timeout: 120_000 }, () => {
 
   it('write-state refuses unsafe names (exit 2), a stale --expect-hash (exit 1), and an unreadable content file (exit 2)', async () => {
     const w = await agentmWorld();
-    expect((await runAgentm(['write-state', '../escape.md', '--cwd', w.repo], { home: w.home, stdin: 'x' })).code).toBe(2);
+    expect((await runAgentm(['write-state', '../escape.md', '--cwd', w.repo], { home: w.home, stdin: 'x' })).code).toBe(
+      2,
+    );
     await runAgentm(['write-state', 'PLAN.md', '--cwd', w.repo], { home: w.home, stdin: 'v1\n' });
-    const stale = await runAgentm(['write-state', 'PLAN.md', '--cwd', w.repo, '--expect-hash', 'absent'], { home: w.home, stdin: 'v2\n' });
+    const stale = await runAgentm(['write-state', 'PLAN.md', '--cwd', w.repo, '--expect-hash', 'absent'], {
+      home: w.home,
+      stdin: 'v2\n',
+    });
     expect(stale.code).toBe(1);
     expect(stale.stderr).toMatch(/modified concurrently/);
     expect(await readFile(join(w.repo, '.harness', 'PLAN.md'), 'utf8')).toBe('v1\n');
-    expect((await runAgentm(['write-state', 'PLAN.md', '--cwd', w.repo, '--content-file', join(w.home, 'nope')], { home: w.home })).code).toBe(2);
+    expect(
+      (
+        await runAgentm(['write-state', 'PLAN.md', '--cwd', w.repo, '--content-file', join(w.home, 'nope')], {
+          home: w.home,
+        })
+      ).code,
+    ).toBe(2);
   });
 });

@@ -15,7 +15,14 @@ async function repo(config: unknown) {
 
 describe('agentm plan with roles from the config file (black box)', { timeout: 120_000 }, () => {
   it('routes the planned step to a configured role', async () => {
-    const r = await repo({ 'harness.roles': { releaser: { description: 'Publishes releases: tags, changelogs and packages.', tools: ['read_file', 'run_command'] } } });
+    const r = await repo({
+      'harness.roles': {
+        releaser: {
+          description: 'Publishes releases: tags, changelogs and packages.',
+          tools: ['read_file', 'run_command'],
+        },
+      },
+    });
     const planned = await runAgentm(['plan', 'Publish the release'], { home: r.home, cwd: r.cwd });
     expect(planned.code, planned.stderr).toBe(0);
     expect(planned.stdout).toContain('  - [ ] Publish the release [id:: s1] → releaser (');
@@ -25,6 +32,8 @@ describe('agentm plan with roles from the config file (black box)', { timeout: 1
     const r = await repo({ 'harness.roles': { releaser: { description: 'Publishes.', tools: ['deploy'] } } });
     const planned = await runAgentm(['plan', 'Publish the release'], { home: r.home, cwd: r.cwd });
     expect(planned.code).toBe(2);
-    expect(planned.stderr).toContain('config key harness.roles role "releaser" grants unknown tool(s) deploy; the tools are read_file, list_files, search_text, write_file, run_command');
+    expect(planned.stderr).toContain(
+      'config key harness.roles role "releaser" grants unknown tool(s) deploy; the tools are read_file, list_files, search_text, write_file, run_command',
+    );
   });
 });

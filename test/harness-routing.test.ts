@@ -17,7 +17,8 @@ async function vaultProject() {
   return { home, cwd, memoryRoot, harness, env: { MEMORY_VAULT_PATH: memoryRoot } };
 }
 
-const shellPlan = (marker: string) => `---\ngoal: prove routing\n---\n\n- [ ] write a marker [id:: mark] [cmd:: node -e "require('fs').writeFileSync('${marker}','ok')"]\n`;
+const shellPlan = (marker: string) =>
+  `---\ngoal: prove routing\n---\n\n- [ ] write a marker [id:: mark] [cmd:: node -e "require('fs').writeFileSync('${marker}','ok')"]\n`;
 
 describe('harness commands route plans like the state verbs', () => {
   it('a vault-backed project runs the plan in the vault _harness/, not the repo', async () => {
@@ -49,7 +50,11 @@ describe('harness commands route plans like the state verbs', () => {
 
   it('a misconfigured vault is an error, never a silent fall-back to the repo', async () => {
     const p = await vaultProject();
-    const run = await runAgentm(['run', '--once'], { home: p.home, cwd: p.cwd, env: { MEMORY_VAULT_PATH: join(p.home, 'missing') } });
+    const run = await runAgentm(['run', '--once'], {
+      home: p.home,
+      cwd: p.cwd,
+      env: { MEMORY_VAULT_PATH: join(p.home, 'missing') },
+    });
     expect(run.code).not.toBe(0);
     await expect(stat(join(p.cwd, '.harness', 'PLAN.md'))).rejects.toThrow();
   }, 120_000);

@@ -6,7 +6,10 @@ import { DeviceLocalBackend, MemoryIndex, noteToDocument, recall, VaultBackend }
 import { tempDir } from './helpers/temp.js';
 
 const WORKER = fileURLToPath(new URL('../packages/core/dist/memory/indexing/read-worker.js', import.meta.url));
-const WORDS = 'lock timeout vault sync conflict cache build test release plan step worker thread index note belief episode'.split(' ');
+const WORDS =
+  'lock timeout vault sync conflict cache build test release plan step worker thread index note belief episode'.split(
+    ' ',
+  );
 
 async function vault(notes: number) {
   const dir = await tempDir();
@@ -18,14 +21,23 @@ async function vault(notes: number) {
   for (let i = 0; i < notes; i++) {
     const words = Array.from({ length: 20 + (i % 30) }, (_, j) => WORDS[(i * 7 + j * 3) % WORDS.length]).join(' ');
     const key = i % 3 === 0 ? `memory/fix/n${i}.md` : `desk/projects/p${i % 4}/convention/n${i}.md`;
-    const front = i % 5 === 0 ? `---\ntype: fix\nstatus: active\nnote: "quoted: forces YAML"\ntags: [t${i % 3}]\n---\n\n` : `---\ntype: convention\nstatus: ${i % 11 === 0 ? 'pruned' : 'active'}\nupdated: 2026-01-0${1 + (i % 9)}\n---\n\n`;
+    const front =
+      i % 5 === 0
+        ? `---\ntype: fix\nstatus: active\nnote: "quoted: forces YAML"\ntags: [t${i % 3}]\n---\n\n`
+        : `---\ntype: convention\nstatus: ${i % 11 === 0 ? 'pruned' : 'active'}\nupdated: 2026-01-0${1 + (i % 9)}\n---\n\n`;
     await put(key, `${front}# Note ${i}\n\n${words}\n`);
   }
-  await put('desk/projects/p1/_harness/progress.md', '# Progress\n\n- 2026-01-05T10:00:00Z the lock timed out\n- 2026-01-05T11:00:00Z the build cache was stale\n');
+  await put(
+    'desk/projects/p1/_harness/progress.md',
+    '# Progress\n\n- 2026-01-05T10:00:00Z the lock timed out\n- 2026-01-05T11:00:00Z the build cache was stale\n',
+  );
   await put('desk/projects/p1/convention/n1 (conflicted copy 2026-01-05).md', 'a conflict copy\n');
   await put('memory/fix/no-frontmatter.md', 'Just a body about the vault lock.\n');
   // A directory whose name looks like a note: the workers find out and the build walks it.
-  await put('memory/fix/odd.md/inner.md', '---\ntype: fix\n---\n\nA note inside a folder named like a note: release worker.\n');
+  await put(
+    'memory/fix/odd.md/inner.md',
+    '---\ntype: fix\n---\n\nA note inside a folder named like a note: release worker.\n',
+  );
   return { dir, root };
 }
 
@@ -33,7 +45,14 @@ describe('a cold index build with read workers', { timeout: 120_000 }, () => {
   it('builds the same index as one thread, and recall answers the same', async () => {
     const v = await vault(1200);
     const open = (name: string, workerScript?: string) =>
-      MemoryIndex.open({ backend: new DeviceLocalBackend({ root: v.root }), toDocument: noteToDocument, indexRoot: join(v.dir, name), lockRoot: join(v.dir, 'locks'), workerScript, workers: 2 });
+      MemoryIndex.open({
+        backend: new DeviceLocalBackend({ root: v.root }),
+        toDocument: noteToDocument,
+        indexRoot: join(v.dir, name),
+        lockRoot: join(v.dir, 'locks'),
+        workerScript,
+        workers: 2,
+      });
     const pooled = await open('pooled', WORKER);
     const single = await open('single');
     const a = await pooled.refresh();
@@ -41,14 +60,16 @@ describe('a cold index build with read workers', { timeout: 120_000 }, () => {
     expect(a.readWorkers).toBe(2);
     expect(b.readWorkers).toBeUndefined();
     expect({ ...a, readWorkers: undefined }).toEqual({ ...b, readWorkers: undefined });
-    const docs = (index: MemoryIndex) => [...index.state.docs.values()].map(({ slot: _slot, ...d }) => d).sort((x, y) => x.id.localeCompare(y.id));
+    const docs = (index: MemoryIndex) =>
+      [...index.state.docs.values()].map(({ slot: _slot, ...d }) => d).sort((x, y) => x.id.localeCompare(y.id));
     expect(docs(pooled)).toEqual(docs(single));
     expect(pooled.state.files).toEqual(single.state.files);
     expect(pooled.state.docs.has('memory/fix/odd.md/inner.md')).toBe(true);
     for (const text of ['vault lock', 'build cache stale', 'release plan', 'worker thread index', 'note 42']) {
       for (const project of [undefined, 'p1']) {
         // Every match (k large): equal scores may rank in another order (slots differ), so compare sorted.
-        const strip = (r: Awaited<ReturnType<typeof recall>>) => r.items.map((i) => `${i.score.toFixed(12)} ${i.id}`).sort();
+        const strip = (r: Awaited<ReturnType<typeof recall>>) =>
+          r.items.map((i) => `${i.score.toFixed(12)} ${i.id}`).sort();
         const query = { text, project, now: 0, k: 100_000 };
         expect(strip(await recall(pooled, query)), text).toEqual(strip(await recall(single, query)));
       }
@@ -62,9 +83,21 @@ describe('a cold index build with read workers', { timeout: 120_000 }, () => {
   it('stays on one thread where it must: another mapper, or a worker script that is not there', async () => {
     const v = await vault(20);
     const backend = new VaultBackend({ root: v.root, lockRoot: join(v.dir, 'locks') });
-    const other = await MemoryIndex.open({ backend, toDocument: (l, t, i) => noteToDocument(l, t, i), indexRoot: join(v.dir, 'a'), lockRoot: join(v.dir, 'locks'), workerScript: WORKER });
+    const other = await MemoryIndex.open({
+      backend,
+      toDocument: (l, t, i) => noteToDocument(l, t, i),
+      indexRoot: join(v.dir, 'a'),
+      lockRoot: join(v.dir, 'locks'),
+      workerScript: WORKER,
+    });
     expect((await other.refresh()).readWorkers).toBeUndefined();
-    const missing = await MemoryIndex.open({ backend, toDocument: noteToDocument, indexRoot: join(v.dir, 'b'), lockRoot: join(v.dir, 'locks'), workerScript: join(v.dir, 'nope.js') });
+    const missing = await MemoryIndex.open({
+      backend,
+      toDocument: noteToDocument,
+      indexRoot: join(v.dir, 'b'),
+      lockRoot: join(v.dir, 'locks'),
+      workerScript: join(v.dir, 'nope.js'),
+    });
     const report = await missing.refresh();
     expect([report.readWorkers, report.documents]).toEqual([undefined, other.state.docs.size]);
   });

@@ -10,18 +10,22 @@ describe('memory index shared by concurrent processes (two editor windows)', () 
     const dir = await tempDir();
     const root = join(dir, 'vault');
     await mkdir(join(root, 'memory', 'fix'), { recursive: true });
-    for (let i = 0; i < 150; i++) await writeFile(join(root, 'memory', 'fix', `seed-${i}.md`), `seed note ${i} about the vault lock\n`);
+    for (let i = 0; i < 150; i++)
+      await writeFile(join(root, 'memory', 'fix', `seed-${i}.md`), `seed note ${i} about the vault lock\n`);
     const indexRoot = join(dir, 'cache');
     const lockRoot = join(dir, 'locks');
     const go = join(dir, 'go');
-    const writers = ['a', 'b', 'c', 'd'].map((name) => spawnFixture('index-writer.mjs', [root, indexRoot, lockRoot, name, '10', go]));
+    const writers = ['a', 'b', 'c', 'd'].map((name) =>
+      spawnFixture('index-writer.mjs', [root, indexRoot, lockRoot, name, '10', go]),
+    );
     await Promise.all(writers.map((w) => w.waitForLine(/^ready$/)));
     await writeFile(go, '');
     const results = await Promise.all(writers.map((w) => w.exited));
     for (const r of results) expect(r, r.stderr).toMatchObject({ code: 0 });
 
     const backend = new DeviceLocalBackend({ root });
-    const toDocument: ToDocument = (locator, text, info) => noteDefaults(locator, text, info, classifySource(locator.key));
+    const toDocument: ToDocument = (locator, text, info) =>
+      noteDefaults(locator, text, info, classifySource(locator.key));
     const index = await MemoryIndex.open({ backend, toDocument, indexRoot, lockRoot });
     expect(index.loadStatus).toBe('loaded');
     // Without re-reading anything, the index on disk already has every process's notes.

@@ -37,7 +37,9 @@ describe('lock liveness across processes', () => {
     const { root, lockRoot, lockDir } = await setup();
     const holder = spawnFixture('lock-holder.mjs', [root, lockRoot, '10000', 'forever']);
     await holder.waitForLine(/^held /);
-    const error = await withVaultLock(root, async () => 'never', { lockRoot, timeoutMs: 1000 }).catch((e: unknown) => e);
+    const error = await withVaultLock(root, async () => 'never', { lockRoot, timeoutMs: 1000 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(LockTimeout);
     const timeout = error as LockTimeout;
     expect(timeout.lockDir).toBe(lockDir);
@@ -55,9 +57,9 @@ describe('lock liveness across processes', () => {
     const holder = spawnFixture('lock-holder.mjs', [root, lockRoot, '2000', '6000']);
     await holder.waitForLine(/^held /);
     // Waiting 4.5 s spans more than two stale windows: without the heartbeat the lock would be taken over.
-    await expect(withVaultLock(root, async () => 'stolen', { lockRoot, staleMs: 2000, timeoutMs: 4500 })).rejects.toBeInstanceOf(
-      LockTimeout,
-    );
+    await expect(
+      withVaultLock(root, async () => 'stolen', { lockRoot, staleMs: 2000, timeoutMs: 4500 }),
+    ).rejects.toBeInstanceOf(LockTimeout);
     expect((await holder.exited).code).toBe(0);
   });
 
@@ -68,10 +70,12 @@ describe('lock liveness across processes', () => {
     holder.child.kill('SIGKILL');
     await holder.exited;
     expect(await exists(lockDir)).toBe(true);
-    await expect(withVaultLock(root, async () => 'too early', { lockRoot, staleMs: 2000, timeoutMs: 300 })).rejects.toBeInstanceOf(
-      LockTimeout,
+    await expect(
+      withVaultLock(root, async () => 'too early', { lockRoot, staleMs: 2000, timeoutMs: 300 }),
+    ).rejects.toBeInstanceOf(LockTimeout);
+    await expect(withVaultLock(root, async () => 'taken over', { lockRoot, staleMs: 2000 })).resolves.toBe(
+      'taken over',
     );
-    await expect(withVaultLock(root, async () => 'taken over', { lockRoot, staleMs: 2000 })).resolves.toBe('taken over');
     expect(await exists(lockDir)).toBe(false);
   });
 
@@ -101,19 +105,24 @@ describe('crash safety', () => {
       return m !== null && createHash('sha256').update(m[3]!).digest('hex') === m[4];
     };
     let seed = 20261126;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const versionsSeen = new Set<string>();
     for (let batch = 0; batch < 20; batch++) {
-      const writers = Array.from({ length: 10 }, (_, i) => spawnFixture('crash-writer.mjs', [root, lockRoot, String(batch * 10 + i)]));
+      const writers = Array.from({ length: 10 }, (_, i) =>
+        spawnFixture('crash-writer.mjs', [root, lockRoot, String(batch * 10 + i)]),
+      );
       await Promise.all(writers.map((w) => w.waitForLine(/^ready$/)));
       await Promise.all(
         writers.map(
           (w) =>
             new Promise<void>((resolve) =>
-              setTimeout(() => {
-                w.child.kill('SIGKILL');
-                resolve();
-              }, 10 + random() * 250),
+              setTimeout(
+                () => {
+                  w.child.kill('SIGKILL');
+                  resolve();
+                },
+                10 + random() * 250,
+              ),
             ),
         ),
       );
@@ -135,7 +144,8 @@ describe('crash safety', () => {
 });
 
 describe('interop with Python agentm writers', () => {
-  const python = (args: string[], env: NodeJS.ProcessEnv) => spawnProcess('python3', [FIXTURES + 'agentm_vault_lock.py', ...args], env);
+  const python = (args: string[], env: NodeJS.ProcessEnv) =>
+    spawnProcess('python3', [FIXTURES + 'agentm_vault_lock.py', ...args], env);
 
   it('computes the same lock directory', async () => {
     const { dir, root } = await setup();
@@ -150,7 +160,9 @@ describe('interop with Python agentm writers', () => {
     const lockRoot = join(dir, 'xdg', 'agentm', 'locks');
     const py = python(['hold', root, '3'], env);
     await py.waitForLine(/^held /);
-    await expect(withVaultLock(root, async () => 'x', { lockRoot, timeoutMs: 500 })).rejects.toBeInstanceOf(LockTimeout);
+    await expect(withVaultLock(root, async () => 'x', { lockRoot, timeoutMs: 500 })).rejects.toBeInstanceOf(
+      LockTimeout,
+    );
     // Once Python releases, we get in.
     await expect(withVaultLock(root, async () => 'after python', { lockRoot })).resolves.toBe('after python');
     await py.exited;

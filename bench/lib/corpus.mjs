@@ -17,7 +17,34 @@ export function rng(seed) {
 
 /** `n` distinct pronounceable words (no English stop words among them). */
 export function vocabulary(n, random) {
-  const syllables = ['ka', 'to', 'ri', 'mo', 'lan', 'ver', 'sto', 'pex', 'qui', 'zor', 'bal', 'tin', 'dru', 'fen', 'gor', 'hul', 'jax', 'mel', 'nor', 'pil', 'sev', 'tur', 'wix', 'yal', 'cro', 'dap'];
+  const syllables = [
+    'ka',
+    'to',
+    'ri',
+    'mo',
+    'lan',
+    'ver',
+    'sto',
+    'pex',
+    'qui',
+    'zor',
+    'bal',
+    'tin',
+    'dru',
+    'fen',
+    'gor',
+    'hul',
+    'jax',
+    'mel',
+    'nor',
+    'pil',
+    'sev',
+    'tur',
+    'wix',
+    'yal',
+    'cro',
+    'dap',
+  ];
   const words = new Set();
   while (words.size < n) {
     let w = '';
@@ -77,11 +104,17 @@ export function writeVault(root, notes, seed = 1) {
     const body = `# ${sentence(5)}\n\n${sentence(length)}\n`;
     // Like agentm's save: the fingerprint of the body is recorded in the frontmatter.
     const fingerprint = textFingerprint(body);
-    write(key, `---\ntype: ${type}\nstatus: active\ncreated: ${date}\nupdated: ${date}\ntags: [${words[rank()]}]\nfingerprint: ${fingerprint}\nalways_load: false\n---\n\n${body}`);
+    write(
+      key,
+      `---\ntype: ${type}\nstatus: active\ncreated: ${date}\nupdated: ${date}\ntags: [${words[rank()]}]\nfingerprint: ${fingerprint}\nalways_load: false\n---\n\n${body}`,
+    );
     keys.push(key);
   }
   for (let p = 0; p < Math.ceil(notes / 200); p++) {
-    const entries = Array.from({ length: 40 }, (_, e) => `- ${new Date(t0 + (p * 40 + e) * 3_600_000).toISOString()} [note] ${sentence(25)}`);
+    const entries = Array.from(
+      { length: 40 },
+      (_, e) => `- ${new Date(t0 + (p * 40 + e) * 3_600_000).toISOString()} [note] ${sentence(25)}`,
+    );
     write(`desk/projects/project-${p % 40}/_harness/progress-${p}.md`, `# Progress\n\n${entries.join('\n')}\n`);
   }
   return { keys, sentence, random, words, rank };

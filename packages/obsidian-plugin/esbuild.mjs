@@ -15,11 +15,19 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'es2022',
-  external: ['obsidian', 'electron', '@codemirror/*', '@lezer/*', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
+  external: [
+    'obsidian',
+    'electron',
+    '@codemirror/*',
+    '@lezer/*',
+    ...builtinModules,
+    ...builtinModules.map((m) => `node:${m}`),
+  ],
   sourcemap: dev ? 'inline' : false,
   logLevel: 'warning',
 });
 await copyFile('manifest.json', 'dist/manifest.json');
 await copyFile('styles.css', 'dist/styles.css');
 const files = (await readdir('dist')).sort().join(', ');
-if (files !== 'main.js, manifest.json, styles.css') throw new Error(`dist/ must hold exactly main.js, manifest.json and styles.css; found ${files}`);
+if (files !== 'main.js, manifest.json, styles.css')
+  throw new Error(`dist/ must hold exactly main.js, manifest.json and styles.css; found ${files}`);

@@ -17,7 +17,11 @@ export default defineConfig({
   files: 'out/test/integration/*.test.js',
   workspaceFolder: workspace,
   // The lock holder and the doctor must not touch the real ~/.cache, ~/.agentm or ~/.claude.
-  env: { XDG_CACHE_HOME: join(scratch, 'cache'), AGENTM_DEVICE_LOCAL_ROOT: join(scratch, 'device-local'), AGENTM_INSTALL_PREFIX: join(scratch, 'prefix') },
+  env: {
+    XDG_CACHE_HOME: join(scratch, 'cache'),
+    AGENTM_DEVICE_LOCAL_ROOT: join(scratch, 'device-local'),
+    AGENTM_INSTALL_PREFIX: join(scratch, 'prefix'),
+  },
   launchArgs: ['--disable-extensions', '--disable-workspace-trust'],
   mocha: { ui: 'tdd', timeout: 30_000, color: true },
 });

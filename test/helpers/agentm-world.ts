@@ -38,7 +38,10 @@ export async function agentmWorld(options: { slug?: string } = {}): Promise<Agen
     configFile,
     async writeConfig(config) {
       await mkdir(join(home, '.claude'), { recursive: true });
-      await writeFile(configFile, typeof config === 'string' || Buffer.isBuffer(config) ? config : JSON.stringify(config));
+      await writeFile(
+        configFile,
+        typeof config === 'string' || Buffer.isBuffer(config) ? config : JSON.stringify(config),
+      );
     },
   };
 }

@@ -20,7 +20,11 @@ export interface ChatServer {
 const open = new Set<Server>();
 
 /** A chat completion answer with optional tool calls and usage. */
-export function completion(content: string, toolCalls: Array<{ name: string; args: unknown; id?: string }> = [], totalTokens = 10): Record<string, unknown> {
+export function completion(
+  content: string,
+  toolCalls: Array<{ name: string; args: unknown; id?: string }> = [],
+  totalTokens = 10,
+): Record<string, unknown> {
   return {
     choices: [
       {
@@ -29,7 +33,13 @@ export function completion(content: string, toolCalls: Array<{ name: string; arg
           role: 'assistant',
           content,
           ...(toolCalls.length > 0
-            ? { tool_calls: toolCalls.map((c, i) => ({ id: c.id ?? `call_${i}`, type: 'function', function: { name: c.name, arguments: typeof c.args === 'string' ? c.args : JSON.stringify(c.args) } })) }
+            ? {
+                tool_calls: toolCalls.map((c, i) => ({
+                  id: c.id ?? `call_${i}`,
+                  type: 'function',
+                  function: { name: c.name, arguments: typeof c.args === 'string' ? c.args : JSON.stringify(c.args) },
+                })),
+              }
             : {}),
         },
       },
@@ -42,7 +52,9 @@ export function completion(content: string, toolCalls: Array<{ name: string; arg
  * A real HTTP server on 127.0.0.1 that answers POST /v1/chat/completions from a script: `reply(n, body)`
  * gives the n-th answer (0-based). Closed after each test.
  */
-export async function startChatServer(reply: (n: number, body: Record<string, unknown>) => ScriptedReply): Promise<ChatServer> {
+export async function startChatServer(
+  reply: (n: number, body: Record<string, unknown>) => ScriptedReply,
+): Promise<ChatServer> {
   const requests: ChatServer['requests'] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -14,7 +14,10 @@ export interface CliResult {
  * Runs `agentm` as a real process with a private HOME (and XDG cache) unless the caller overrides
  * them, so no test ever reads or writes the user's config, store or locks.
  */
-export function runAgentm(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string; home: string }): Promise<CliResult> {
+export function runAgentm(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string; home: string },
+): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env['PATH'],
     HOME: options.home,

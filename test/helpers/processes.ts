@@ -15,8 +15,17 @@ export interface Spawned {
 }
 
 /** Spawns a real child process (killed after the test if still running). */
-export function spawnProcess(command: string, args: string[], env: NodeJS.ProcessEnv = {}, options: { cwd?: string; replaceEnv?: boolean } = {}): Spawned {
-  const child = spawn(command, args, { env: options.replaceEnv ? env : { ...process.env, ...env }, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+export function spawnProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  options: { cwd?: string; replaceEnv?: boolean } = {},
+): Spawned {
+  const child = spawn(command, args, {
+    env: options.replaceEnv ? env : { ...process.env, ...env },
+    cwd: options.cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   live.add(child);
   let stdout = '';
   let stderr = '';
@@ -26,13 +35,15 @@ export function spawnProcess(command: string, args: string[], env: NodeJS.Proces
     for (const l of listeners) l();
   });
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
-    child.on('close', (code, signal) => {
-      live.delete(child);
-      for (const l of listeners) l();
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+    (resolve) => {
+      child.on('close', (code, signal) => {
+        live.delete(child);
+        for (const l of listeners) l();
+        resolve({ code, signal, stdout, stderr });
+      });
+    },
+  );
   return {
     child,
     exited,

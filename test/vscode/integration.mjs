@@ -8,7 +8,8 @@ import { launchBrowser } from './browser.mjs';
 import { log } from './env.mjs';
 
 /** Known-harmless workbench and offline noise; everything else the extension host prints is shown. */
-const NOISE = /authentication provider 'github'|connection token|Creating a socket|grace time|Service Worker|builtin extensions cache|AgentHost|AccountPolicy|ChatModelSelection|ENOTFOUND|^Canceled|open-vsx|vsda/;
+const NOISE =
+  /authentication provider 'github'|connection token|Creating a socket|grace time|Service Worker|builtin extensions cache|AgentHost|AccountPolicy|ChatModelSelection|ENOTFOUND|^Canceled|open-vsx|vsda/;
 
 export function workbenchUrl(base, folder, payload) {
   const remote = (p) => `vscode-remote://${new URL(base).host}${p}`;
@@ -36,7 +37,13 @@ export async function runExtensionTests({ paths, server, dir, devPath, testsPath
     });
     await page.exposeFunction('codeAutomationExit', (code) => exit(code));
     page.on('pageerror', (e) => console.log(`  [page error] ${e.message}`));
-    await page.goto(workbenchUrl(server.base, folder, { extensionDevelopmentPath: devPath, extensionTestsPath: testsPath, skipWelcome: 'true' }));
+    await page.goto(
+      workbenchUrl(server.base, folder, {
+        extensionDevelopmentPath: devPath,
+        extensionTestsPath: testsPath,
+        skipWelcome: 'true',
+      }),
+    );
     let timer;
     const code = await Promise.race([exited, new Promise((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)))]);
     clearTimeout(timer);

@@ -78,7 +78,8 @@ goal: show the plan in the sidebar
 - [/] Draw the tree [id:: draw] [after:: parse]
 - [ ] Ship it [id:: ship] [after:: draw]
 `;
-const UI_NOTE = '---\ntype: fix\nstatus: active\ncreated: 2026-02-01\nupdated: 2026-02-01\ntags: [watcher]\n---\n\n# Debounce the file watcher\n\nWatchers fire twice on rename; debounce them by 150 ms.\n';
+const UI_NOTE =
+  '---\ntype: fix\nstatus: active\ncreated: 2026-02-01\nupdated: 2026-02-01\ntags: [watcher]\n---\n\n# Debounce the file watcher\n\nWatchers fire twice on rename; debounce them by 150 ms.\n';
 
 /** A vault laid out like agentm's with one project (a plan, a note) and a workspace bound to it. */
 function uiWorld() {
@@ -99,8 +100,11 @@ async function uiPhase() {
   const { vsix, bytes } = packageExtension();
   log(`packaged ${vsix} (${(bytes / 1024).toFixed(1)} KiB)`);
   const { vault, folder } = uiWorld();
-  const steps = await withServer('ui', folder, { machineSettings: { 'agentm.vault.path': vault }, vsix }, (server, dir) =>
-    runUiTest({ paths, server, dir, folder, vault, artifacts: ARTIFACTS }),
+  const steps = await withServer(
+    'ui',
+    folder,
+    { machineSettings: { 'agentm.vault.path': vault }, vsix },
+    (server, dir) => runUiTest({ paths, server, dir, folder, vault, artifacts: ARTIFACTS }),
   );
   return { passed: steps.filter((r) => r.ok).length, failed: steps.filter((r) => !r.ok).length };
 }

@@ -33,14 +33,27 @@ function freePort() {
 
 /** The environment for code-server and chromium: they write into $HOME even with --user-data-dir. */
 export function privateEnv(paths, home) {
-  const env = { ...cleanEnv(), HOME: home, XDG_CACHE_HOME: join(home, '.cache'), XDG_CONFIG_HOME: join(home, '.config') };
+  const env = {
+    ...cleanEnv(),
+    HOME: home,
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_CONFIG_HOME: join(home, '.config'),
+  };
   env.PATH = `${paths.nodeBinDir}:${process.env.PATH}`;
-  for (const k of ['MEMORY_VAULT_PATH', 'AGENTM_DEVICE_LOCAL_ROOT', 'AGENTM_INSTALL_PREFIX', 'XDG_DATA_HOME']) delete env[k];
+  for (const k of ['MEMORY_VAULT_PATH', 'AGENTM_DEVICE_LOCAL_ROOT', 'AGENTM_INSTALL_PREFIX', 'XDG_DATA_HOME'])
+    delete env[k];
   return env;
 }
 
 function codeServerArgs(dir) {
-  return ['--config', join(dir, 'config.yaml'), '--user-data-dir', join(dir, 'user-data'), '--extensions-dir', join(dir, 'extensions')];
+  return [
+    '--config',
+    join(dir, 'config.yaml'),
+    '--user-data-dir',
+    join(dir, 'user-data'),
+    '--extensions-dir',
+    join(dir, 'extensions'),
+  ];
 }
 
 /** Installs a .vsix into the run's extensions dir (code-server cannot install a folder). */
@@ -67,7 +80,10 @@ export async function startCodeServer(paths, dir, folder, prepare = {}) {
   writeFileSync(join(dir, 'user-data', 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
   if (prepare.machineSettings) {
     mkdirSync(join(dir, 'user-data', 'Machine'), { recursive: true });
-    writeFileSync(join(dir, 'user-data', 'Machine', 'settings.json'), `${JSON.stringify(prepare.machineSettings, null, 2)}\n`);
+    writeFileSync(
+      join(dir, 'user-data', 'Machine', 'settings.json'),
+      `${JSON.stringify(prepare.machineSettings, null, 2)}\n`,
+    );
   }
   if (prepare.vsix) installVsix(paths, dir, prepare.vsix);
   const port = await freePort();
@@ -80,9 +96,19 @@ export async function startCodeServer(paths, dir, folder, prepare = {}) {
   const child = spawn(
     paths.codeServer,
     [
-      ...codeServerArgs(dir), '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry',
-      '--disable-update-check', '--disable-workspace-trust', '--reconnection-grace-time', '10',
-      '--vscode-option', 'enable-smoke-test-driver', folder,
+      ...codeServerArgs(dir),
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--reconnection-grace-time',
+      '10',
+      '--vscode-option',
+      'enable-smoke-test-driver',
+      folder,
     ],
     { env: privateEnv(paths, home), stdio: ['ignore', out, out], detached: true },
   );
@@ -90,7 +116,10 @@ export async function startCodeServer(paths, dir, folder, prepare = {}) {
   const t0 = Date.now();
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   while (Date.now() - t0 < 60_000) {
-    const status = await fetch(`${base}/healthz`).then((r) => r.status, () => 0);
+    const status = await fetch(`${base}/healthz`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) {
       log(`code-server pid ${child.pid} on ${base} after ${Date.now() - t0} ms (log ${logFile})`);
       return server;
@@ -109,7 +138,10 @@ function descendants(pid) {
   } catch {
     return []; // ps exits 1 when there are none
   }
-  const kids = out.split('\n').map((s) => Number(s.trim())).filter(Boolean);
+  const kids = out
+    .split('\n')
+    .map((s) => Number(s.trim()))
+    .filter(Boolean);
   return kids.flatMap((k) => [k, ...descendants(k)]);
 }
 
@@ -141,5 +173,7 @@ export async function stopTree(pid) {
   while (all.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   const left = all.filter(alive);
   if (left.length) signal('SIGKILL');
-  log(`code-server ${pid} and ${all.length - 1} descendants stopped${left.length ? ` (${left.length} needed SIGKILL)` : ''}`);
+  log(
+    `code-server ${pid} and ${all.length - 1} descendants stopped${left.length ? ` (${left.length} needed SIGKILL)` : ''}`,
+  );
 }

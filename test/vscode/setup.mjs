@@ -10,7 +10,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  APT_PACKAGES, CODE_SERVER_VERSION, cleanEnv, NODE_VERSION, PLAYWRIGHT_CORE_VERSION, VSCE_VERSION, log, toolPaths,
+  APT_PACKAGES,
+  CODE_SERVER_VERSION,
+  cleanEnv,
+  NODE_VERSION,
+  PLAYWRIGHT_CORE_VERSION,
+  VSCE_VERSION,
+  log,
+  toolPaths,
 } from './env.mjs';
 
 export class SetupError extends Error {
@@ -34,10 +41,15 @@ export function ensureApt() {
   if (missing.length === 0) return 'present';
   const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   if (process.getuid?.() !== 0) {
-    throw new SetupError(`the VS Code e2e tests need the Debian packages ${missing.join(', ')}; run as root: ${command}`);
+    throw new SetupError(
+      `the VS Code e2e tests need the Debian packages ${missing.join(', ')}; run as root: ${command}`,
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...missing]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...missing],
+  ]) {
     const r = spawnSync('apt-get', args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     if (r.status !== 0) {
       const tail = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
@@ -93,7 +105,12 @@ function stamped(dir, version, install) {
 /** npm install into `dir`, output to `<dir>.log` (shown, tail only, when it fails). */
 export function npmInstall(dir, specs, extraEnv = {}) {
   const args = ['install', ...specs, '--no-audit', '--no-fund', '--no-save', '--foreground-scripts'];
-  const r = spawnSync('npm', args, { cwd: dir, env: cleanEnv(process.env, extraEnv), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync('npm', args, {
+    cwd: dir,
+    env: cleanEnv(process.env, extraEnv),
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const logFile = `${dir}.log`;
   writeFileSync(logFile, `${r.stdout ?? ''}\n${r.stderr ?? ''}`);
   if (r.error) throw new SetupError(`could not run npm: ${r.error.message}`);
@@ -106,7 +123,8 @@ export function npmInstall(dir, specs, extraEnv = {}) {
 export function ensureNode(paths = toolPaths()) {
   return stamped(paths.nodeHome, NODE_VERSION, () => {
     npmInstall(paths.nodeHome, [`node@${NODE_VERSION}`]);
-    if (!existsSync(paths.nodeExe)) throw new SetupError(`node@${NODE_VERSION} installed no binary at ${paths.nodeExe}`);
+    if (!existsSync(paths.nodeExe))
+      throw new SetupError(`node@${NODE_VERSION} installed no binary at ${paths.nodeExe}`);
   });
 }
 

@@ -29,8 +29,13 @@ export interface PluginHost {
  * Drive's lost_and_found, where agentm looks for it: macOS `~/Library/Application Support/Google/DriveFS/
  * lost_and_found`; Windows `%LOCALAPPDATA%\Google\DriveFS\lost_and_found` (else under `~/AppData/Local`).
  */
-export function driveLostAndFoundRoots(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, home = homedir()): string[] {
-  if (platform === 'darwin') return [join(home, 'Library', 'Application Support', 'Google', 'DriveFS', 'lost_and_found')];
+export function driveLostAndFoundRoots(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+  home = homedir(),
+): string[] {
+  if (platform === 'darwin')
+    return [join(home, 'Library', 'Application Support', 'Google', 'DriveFS', 'lost_and_found')];
   if (platform === 'win32') {
     const local = env['LOCALAPPDATA'] || join(home, 'AppData', 'Local');
     return [join(local, 'Google', 'DriveFS', 'lost_and_found')];

@@ -35,11 +35,20 @@ export default class AgentMPlugin extends Plugin {
 
   override async onload(): Promise<void> {
     this.settings = parseSettings(await this.loadData());
-    this.registerView(CONFLICTS_VIEW_TYPE, (leaf) => new ConflictsView(leaf, { index: () => this.#conflicts, resolver: () => this.#context?.resolver }));
+    this.registerView(
+      CONFLICTS_VIEW_TYPE,
+      (leaf) => new ConflictsView(leaf, { index: () => this.#conflicts, resolver: () => this.#context?.resolver }),
+    );
     this.addRibbonIcon('git-compare', 'Open AgentM conflicts', () => void this.openConflictsView());
-    this.addCommand({ id: 'open-conflicts-view', name: 'Open conflicts view', callback: () => void this.openConflictsView() });
+    this.addCommand({
+      id: 'open-conflicts-view',
+      name: 'Open conflicts view',
+      callback: () => void this.openConflictsView(),
+    });
     const status = this.addStatusBarItem();
-    this.#indicator = new LockIndicator(status, async () => (this.#context ? inspectLock(this.#context.backend.root, { lockRoot: this.host.lockRoot }) : undefined));
+    this.#indicator = new LockIndicator(status, async () =>
+      this.#context ? inspectLock(this.#context.backend.root, { lockRoot: this.host.lockRoot }) : undefined,
+    );
     this.registerDomEvent(status, 'click', () => void this.openConflictsView());
     this.addSettingTab(new AgentMSettingTab(this.app, this));
     this.#services = this.createServices();
@@ -101,7 +110,10 @@ export default class AgentMPlugin extends Plugin {
     const outcome = await context.writer.writeOrKeepBoth(path, content, expectHash);
     if (outcome.kind === 'conflict-copy') {
       this.#conflicts?.announce(outcome.copyPath);
-      new Notice(`AgentM: "${path}" changed on disk while it was being saved, so your version was kept as "${outcome.copyPath}". Open the conflicts view to compare and resolve.`, 0);
+      new Notice(
+        `AgentM: "${path}" changed on disk while it was being saved, so your version was kept as "${outcome.copyPath}". Open the conflicts view to compare and resolve.`,
+        0,
+      );
       void this.#conflicts?.refresh();
     }
     return outcome;
@@ -136,7 +148,12 @@ export default class AgentMPlugin extends Plugin {
       displayError(error, 'could not start');
       return;
     }
-    this.#conflicts = new ConflictIndex(this.app, this.host, () => this.settings, (path) => this.#requireContext().writer.currentHash(path));
+    this.#conflicts = new ConflictIndex(
+      this.app,
+      this.host,
+      () => this.settings,
+      (path) => this.#requireContext().writer.currentHash(path),
+    );
     this.#conflicts.start(this);
     this.registerInterval(window.setInterval(() => void this.#indicator?.refresh(), this.host.lockPollMs));
     await this.#indicator?.refresh();
@@ -151,14 +168,24 @@ export default class AgentMPlugin extends Plugin {
   async #rebuild(): Promise<void> {
     const generation = ++this.#generation;
     const key = this.#contextKey();
-    const memoryRoot = await resolveMemoryRoot(this.settings.memoryRoot, fileSystemAdapter(this.app).getBasePath(), this.host.hostEnv);
+    const memoryRoot = await resolveMemoryRoot(
+      this.settings.memoryRoot,
+      fileSystemAdapter(this.app).getBasePath(),
+      this.host.hostEnv,
+    );
     if (generation !== this.#generation) return;
     this.#builtFrom = key;
-    this.#context = buildVaultContext(this.app, memoryRoot, this.settings, this.host, (waiting, status) => this.#indicator?.setWaiting(waiting, status));
+    this.#context = buildVaultContext(this.app, memoryRoot, this.settings, this.host, (waiting, status) =>
+      this.#indicator?.setWaiting(waiting, status),
+    );
     if (!this.#registryBefore) {
       const had = defaultRegistry.get(VAULT_PROTOCOL);
       this.#registryBefore = { had };
-      this.register(() => (had ? defaultRegistry.register(VAULT_PROTOCOL, had, { clobber: true }) : defaultRegistry.unregister(VAULT_PROTOCOL)));
+      this.register(() =>
+        had
+          ? defaultRegistry.register(VAULT_PROTOCOL, had, { clobber: true })
+          : defaultRegistry.unregister(VAULT_PROTOCOL),
+      );
     }
     const bound = bindVaultBackend(this.app, {
       folder: this.#context.folder,
@@ -175,7 +202,8 @@ export default class AgentMPlugin extends Plugin {
   }
 
   #requireContext(): VaultContext {
-    if (!this.#context) throw new Error('AgentM has not started yet: wait until Obsidian has finished loading the vault');
+    if (!this.#context)
+      throw new Error('AgentM has not started yet: wait until Obsidian has finished loading the vault');
     return this.#context;
   }
 }

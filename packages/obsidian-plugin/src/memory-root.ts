@@ -1,6 +1,13 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
-import { KEY_MEMORY_ROOT, Locator, readConfigTolerant, resolveVault, validateRelativePrefix, type HostEnv } from '@agentm/core';
+import {
+  KEY_MEMORY_ROOT,
+  Locator,
+  readConfigTolerant,
+  resolveVault,
+  validateRelativePrefix,
+  type HostEnv,
+} from '@agentm/core';
 import { MemoryRootSettingError } from './errors.js';
 
 /** Where the memory root folder came from. */

@@ -19,7 +19,9 @@ export class AgentMSettingTab extends PluginSettingTab {
     new Setting(containerEl).setName('Storage').setHeading();
 
     const current = this.owner.context?.memoryRoot;
-    const now = current ? ` Now: ${current.folder === '' ? '/' : current.folder} (${MEMORY_ROOT_SOURCE_TEXT[current.source]}).` : '';
+    const now = current
+      ? ` Now: ${current.folder === '' ? '/' : current.folder} (${MEMORY_ROOT_SOURCE_TEXT[current.source]}).`
+      : '';
     const root = new Setting(containerEl)
       .setName('Memory root folder')
       .setDesc(
@@ -44,12 +46,16 @@ export class AgentMSettingTab extends PluginSettingTab {
 
     const wait = new Setting(containerEl)
       .setName('Lock wait')
-      .setDesc(`Seconds a write waits while an agent holds the vault lock (${LOCK_WAIT_RANGE.min}–${LOCK_WAIT_RANGE.max}).`);
+      .setDesc(
+        `Seconds a write waits while an agent holds the vault lock (${LOCK_WAIT_RANGE.min}–${LOCK_WAIT_RANGE.max}).`,
+      );
     wait.addText((text) =>
       text.setValue(String(this.owner.settings.lockWaitSeconds)).onChange(async (value) => {
         const seconds = Number(value);
         if (!Number.isInteger(seconds) || seconds < LOCK_WAIT_RANGE.min || seconds > LOCK_WAIT_RANGE.max) {
-          wait.setErrorMessage(`Lock wait must be a whole number of seconds from ${LOCK_WAIT_RANGE.min} to ${LOCK_WAIT_RANGE.max}.`);
+          wait.setErrorMessage(
+            `Lock wait must be a whole number of seconds from ${LOCK_WAIT_RANGE.min} to ${LOCK_WAIT_RANGE.max}.`,
+          );
           return;
         }
         wait.setErrorMessage(null);
@@ -61,7 +67,9 @@ export class AgentMSettingTab extends PluginSettingTab {
     new Setting(containerEl).setName('Commands').setHeading();
     const project = new Setting(containerEl)
       .setName('Default project')
-      .setDesc('The project folder name (e.g. "agentm") that save, recall and open the active plan use when the active note is not inside a project folder. Empty: none.');
+      .setDesc(
+        'The project folder name (e.g. "agentm") that save, recall and open the active plan use when the active note is not inside a project folder. Empty: none.',
+      );
     project.addText((text) =>
       text
         .setPlaceholder('None')
@@ -81,7 +89,9 @@ export class AgentMSettingTab extends PluginSettingTab {
     new Setting(containerEl).setName('Conflicts').setHeading();
     new Setting(containerEl)
       .setName('Scan Google Drive lost and found')
-      .setDesc("Also list the files Google Drive put in its lost_and_found folder (read only; AgentM never changes that folder).")
+      .setDesc(
+        'Also list the files Google Drive put in its lost_and_found folder (read only; AgentM never changes that folder).',
+      )
       .addToggle((toggle) =>
         toggle.setValue(this.owner.settings.scanLostAndFound).onChange(async (value) => {
           this.owner.settings.scanLostAndFound = value;

@@ -52,7 +52,10 @@ export class ObsidianVaultBackend extends StorageBackend {
   constructor(options: ObsidianVaultBackendOptions = {}) {
     super();
     const app = options.app;
-    if (!app) throw new BackendConfigError("the in-vault 'vault' backend runs inside Obsidian and needs the app; outside Obsidian use core's VaultBackend");
+    if (!app)
+      throw new BackendConfigError(
+        "the in-vault 'vault' backend runs inside Obsidian and needs the app; outside Obsidian use core's VaultBackend",
+      );
     this.#app = app;
     this.folder = options.folder === undefined ? '' : new Locator(options.folder).key;
     this.root = diskPath(app, this.folder);
@@ -90,7 +93,8 @@ export class ObsidianVaultBackend extends StorageBackend {
   }
 
   async write(locator: Locator, content: string, options: WriteOptions = {}): Promise<Locator> {
-    if (typeof content !== 'string') throw new TypeError(`write(${JSON.stringify(locator.key)}) takes text; got ${typeof content}`);
+    if (typeof content !== 'string')
+      throw new TypeError(`write(${JSON.stringify(locator.key)}) takes text; got ${typeof content}`);
     await this.writer.casWrite(this.pathOf(locator), content, options.expectHash);
     return locator;
   }
@@ -139,7 +143,12 @@ export function bindVaultBackend(app: App, defaults: VaultBackendDefaults): Back
   return class BoundObsidianVaultBackend extends ObsidianVaultBackend {
     constructor(options: BackendOptions = {}) {
       const lockRoot = typeof options.lockRoot === 'string' ? options.lockRoot : defaults.lockRoot;
-      super({ ...defaults, ...(lockRoot !== undefined ? { lockRoot } : {}), app, folder: folderFor(app, options.root, defaults.folder) });
+      super({
+        ...defaults,
+        ...(lockRoot !== undefined ? { lockRoot } : {}),
+        app,
+        folder: folderFor(app, options.root, defaults.folder),
+      });
     }
   };
 }

@@ -20,8 +20,26 @@ export interface VaultContext {
 }
 
 /** Builds the context for a resolved memory root. Throws `DesktopOnlyError`. */
-export function buildVaultContext(app: App, memoryRoot: MemoryRootChoice, settings: AgentMSettings, host: PluginHost, onLockWait: LockWaitListener): VaultContext {
+export function buildVaultContext(
+  app: App,
+  memoryRoot: MemoryRootChoice,
+  settings: AgentMSettings,
+  host: PluginHost,
+  onLockWait: LockWaitListener,
+): VaultContext {
   const folder = memoryRoot.folder;
-  const backend = new ObsidianVaultBackend({ app, folder, host, lockTimeoutMs: settings.lockWaitSeconds * 1000, onLockWait });
-  return { folder, memoryRoot, backend, writer: backend.writer, resolver: new ConflictResolver(app, backend.writer, host) };
+  const backend = new ObsidianVaultBackend({
+    app,
+    folder,
+    host,
+    lockTimeoutMs: settings.lockWaitSeconds * 1000,
+    onLockWait,
+  });
+  return {
+    folder,
+    memoryRoot,
+    backend,
+    writer: backend.writer,
+    resolver: new ConflictResolver(app, backend.writer, host),
+  };
 }

@@ -21,7 +21,16 @@ const COPIES: ReadonlyArray<readonly [copy: string, original: string, family: st
 ];
 
 /** Names that look like copies but are not (the sibling rule, or no pattern at all). */
-const LOOK_ALIKES = ['report (2026).md', 'PLAN-foo.md', 'progress-worker.md', 'Chapter 1.md', 'Chapter.md', 'conflict-resolution.md', 'notes 2.md', 'notes-LAPTOP7.md'];
+const LOOK_ALIKES = [
+  'report (2026).md',
+  'PLAN-foo.md',
+  'progress-worker.md',
+  'Chapter 1.md',
+  'Chapter.md',
+  'conflict-resolution.md',
+  'notes 2.md',
+  'notes-LAPTOP7.md',
+];
 
 describe('conflict copies in the view', () => {
   it('lists each pattern under its original, and none of the look-alikes', async () => {
@@ -32,7 +41,9 @@ describe('conflict copies in the view', () => {
     const s = await startWithPlugin(files);
     const view = await openConflicts(s);
 
-    const listed = Array.from(view.contentEl.querySelectorAll<HTMLElement>('.agentm-conflict')).map((el) => el.dataset['copy']);
+    const listed = Array.from(view.contentEl.querySelectorAll<HTMLElement>('.agentm-conflict')).map(
+      (el) => el.dataset['copy'],
+    );
     expect(listed.sort()).toEqual(COPIES.map(([copy]) => `${dir}/${copy}`).sort());
     for (const [copy, original, family] of COPIES) {
       const el = card(view, `${dir}/${copy}`)!;
@@ -40,7 +51,9 @@ describe('conflict copies in the view', () => {
       expect(el.closest('.agentm-conflict-group')?.querySelector('h4')?.textContent, copy).toBe(`${dir}/${original}`);
     }
     for (const name of LOOK_ALIKES) expect(card(view, `${dir}/${name}`), name).toBeNull();
-    expect(view.contentEl.querySelector('.agentm-conflicts-header')?.textContent).toContain(`${COPIES.length} conflict copies`);
+    expect(view.contentEl.querySelector('.agentm-conflicts-header')?.textContent).toContain(
+      `${COPIES.length} conflict copies`,
+    );
     unloadPlugin(s.plugin);
   });
 
@@ -49,7 +62,13 @@ describe('conflict copies in the view', () => {
     expect(findVaultConflicts(['a/notes (1).md', 'b/notes.md'])).toEqual([]);
     expect(findVaultConflicts(['a/notes (1).md', 'a/notes.md']).map((c) => c.originalPath)).toEqual(['a/notes.md']);
     expect(findVaultConflicts(['notes [Conflict].md'])).toEqual([
-      { copyPath: 'notes [Conflict].md', originalPath: 'notes.md', originalExists: false, family: 'bracket-conflict', tool: 'Google Drive' },
+      {
+        copyPath: 'notes [Conflict].md',
+        originalPath: 'notes.md',
+        originalExists: false,
+        family: 'bracket-conflict',
+        tool: 'Google Drive',
+      },
     ]);
   });
 
@@ -58,7 +77,11 @@ describe('conflict copies in the view', () => {
     const view = await openConflicts(s);
     const el = card(view, 'gone (conflicted copy 2026-01-02).md')!;
     expect(el.closest('.agentm-conflict-group')?.querySelector('h4')?.textContent).toBe('gone.md (missing)');
-    expect(Array.from(el.querySelectorAll('button')).map((b) => b.textContent)).toEqual(['Open copy', 'Keep original', 'Keep this copy']);
+    expect(Array.from(el.querySelectorAll('button')).map((b) => b.textContent)).toEqual([
+      'Open copy',
+      'Keep original',
+      'Keep this copy',
+    ]);
     unloadPlugin(s.plugin);
   });
 });

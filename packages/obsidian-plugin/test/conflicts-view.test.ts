@@ -9,7 +9,10 @@ import { button, card, openConflicts, settle, startWithPlugin } from './helpers/
 describe('the conflicts view', () => {
   it('renders every card and diff as DOM nodes, never through innerHTML', async () => {
     const before = snapshot();
-    const s = await startWithPlugin({ 'a.md': '<b>bold?</b>\nsame\n', 'a [Conflict].md': '<script>x()</script>\nsame\n' });
+    const s = await startWithPlugin({
+      'a.md': '<b>bold?</b>\nsame\n',
+      'a [Conflict].md': '<script>x()</script>\nsame\n',
+    });
     const view = await openConflicts(s);
     const el = card(view, 'a [Conflict].md')!;
     const lines = Array.from(el.querySelectorAll('.agentm-diff-line')).map((l) => l.textContent);
@@ -35,14 +38,18 @@ describe('the conflicts view', () => {
     await writeFile(join(s.v.dir, 'plan.sync-conflict-20260101-101010-ABC.md'), 'y\n');
     await s.v.fake.vault.rescan(); // the app's file watcher fires `create`; the index rebuilds after its debounce
     await vi.waitFor(() => expect(card(view, 'plan.sync-conflict-20260101-101010-ABC.md')).not.toBeNull());
-    expect(shownNotices().at(-1)).toBe('AgentM: new conflict copy "plan.sync-conflict-20260101-101010-ABC.md". Open the conflicts view to resolve it.');
+    expect(shownNotices().at(-1)).toBe(
+      'AgentM: new conflict copy "plan.sync-conflict-20260101-101010-ABC.md". Open the conflicts view to resolve it.',
+    );
     unloadPlugin(s.plugin);
   });
 
   it('announces copies already present once, when the layout is ready', async () => {
     const count = shownNotices().length;
     const s = await startWithPlugin({ 'a.md': '1', 'a [Conflict].md': '2', 'b.md': '1', 'Copy of b.md': '2' });
-    expect(shownNotices().slice(count)).toEqual(['AgentM: 2 conflict copies need attention. Open the conflicts view to resolve them.']);
+    expect(shownNotices().slice(count)).toEqual([
+      'AgentM: 2 conflict copies need attention. Open the conflicts view to resolve them.',
+    ]);
     unloadPlugin(s.plugin);
   });
 
@@ -69,9 +76,14 @@ describe('the conflicts view', () => {
     const view = await openConflicts(s);
     const lost = card(view, join(s.v.lostAndFound, 'dump', 'PLAN.md'))!;
     expect(lost.closest('.agentm-conflict-group')?.querySelector('h4')?.textContent).toBe('Agent/_harness/PLAN.md');
-    expect(Array.from(lost.querySelectorAll('button')).map((b) => b.textContent)).toEqual(['Open original', 'Bring into vault']);
+    expect(Array.from(lost.querySelectorAll('button')).map((b) => b.textContent)).toEqual([
+      'Open original',
+      'Bring into vault',
+    ]);
     const orphan = card(view, join(s.v.lostAndFound, 'unknown.bin'))!;
-    expect(orphan.closest('.agentm-conflict-group')?.querySelector('h4')?.textContent).toBe('Google Drive lost and found');
+    expect(orphan.closest('.agentm-conflict-group')?.querySelector('h4')?.textContent).toBe(
+      'Google Drive lost and found',
+    );
     expect(orphan.querySelectorAll('button')).toHaveLength(0);
 
     button(lost, 'Bring into vault').click();
@@ -102,7 +114,9 @@ describe('unifiedDiff', () => {
     ['CRLF kept apart from LF', 'a\r\n', 'a\n', ['-a\r', '+a']],
     ['a missing final newline', 'a\n', 'a', ['-a', '+a']],
   ])('%s', (_name, original, copy, expected) => {
-    const lines = unifiedDiff(original, copy).flatMap((h) => h.lines.map((l) => ({ context: ' ', removed: '-', added: '+' })[l.kind] + l.text));
+    const lines = unifiedDiff(original, copy).flatMap((h) =>
+      h.lines.map((l) => ({ context: ' ', removed: '-', added: '+' })[l.kind] + l.text),
+    );
     expect(lines).toEqual(expected);
   });
 });

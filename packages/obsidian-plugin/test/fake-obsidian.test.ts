@@ -1,6 +1,17 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AbstractInputSuggest, Component, FuzzySuggestModal, Modal, normalizePath, Notice, Setting, TFile, TFolder, type TAbstractFile } from 'obsidian';
+import {
+  AbstractInputSuggest,
+  Component,
+  FuzzySuggestModal,
+  Modal,
+  normalizePath,
+  Notice,
+  Setting,
+  TFile,
+  TFolder,
+  type TAbstractFile,
+} from 'obsidian';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helpers/temp.js';
 import { finishStartup, leaksSince, shownNotices, snapshot, startApp } from './fake-obsidian/testing.js';
@@ -13,17 +24,28 @@ async function vaultWith(files: Record<string, string>) {
   }
   const app = startApp(dir);
   const events: string[] = [];
-  for (const name of ['create', 'modify', 'delete'] as const) app.vault.on(name, (f: TAbstractFile) => events.push(`${name} ${f.path}`));
+  for (const name of ['create', 'modify', 'delete'] as const)
+    app.vault.on(name, (f: TAbstractFile) => events.push(`${name} ${f.path}`));
   app.vault.on('rename', (f: TAbstractFile, old: string) => events.push(`rename ${old} -> ${f.path}`));
   return { dir, app, events };
 }
 
 describe('the fake vault', () => {
   it('indexes the directory on start-up, firing create for each file and folder, and hides dot paths', async () => {
-    const { app, events } = await vaultWith({ 'a.md': 'a', 'sub/b.md': 'b', '.obsidian/app.json': '{}', 'sub/.hidden.md': 'x' });
+    const { app, events } = await vaultWith({
+      'a.md': 'a',
+      'sub/b.md': 'b',
+      '.obsidian/app.json': '{}',
+      'sub/.hidden.md': 'x',
+    });
     await finishStartup(app);
     expect(events).toEqual(['create sub', 'create sub/b.md', 'create a.md']);
-    expect(app.vault.getMarkdownFiles().map((f) => f.path).sort()).toEqual(['a.md', 'sub/b.md']);
+    expect(
+      app.vault
+        .getMarkdownFiles()
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual(['a.md', 'sub/b.md']);
     const b = app.vault.getAbstractFileByPath('sub/b.md');
     expect(b).toBeInstanceOf(TFile);
     expect((b as TFile).basename).toBe('b');
@@ -59,7 +81,11 @@ describe('the fake vault', () => {
     const { dir, app, events } = await vaultWith({ 'a.md': 'a' });
     await finishStartup(app);
     const a = app.vault.getFileByPath('a.md')!;
-    await expect(app.vault.process(a, () => { throw new Error('no'); })).rejects.toThrow('no');
+    await expect(
+      app.vault.process(a, () => {
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
     expect(await readFile(join(dir, 'a.md'), 'utf8')).toBe('a');
     await app.fileManager.trashFile(a);
     expect(await readFile(join(dir, '.trash', 'a.md'), 'utf8')).toBe('a');
@@ -69,7 +95,10 @@ describe('the fake vault', () => {
 
   it('the adapter sees hidden files, lists vault-relative paths and refuses to rename onto an existing file', async () => {
     const { app } = await vaultWith({ 'a.md': 'a', 'b.md': 'b', '.dot/c.md': 'c' });
-    expect(await app.vault.adapter.list('/')).toEqual({ files: expect.arrayContaining(['a.md', 'b.md']), folders: ['.dot'] });
+    expect(await app.vault.adapter.list('/')).toEqual({
+      files: expect.arrayContaining(['a.md', 'b.md']),
+      folders: ['.dot'],
+    });
     expect(await app.vault.adapter.list('.dot')).toEqual({ files: ['.dot/c.md'], folders: [] });
     expect(await app.vault.adapter.stat('nope.md')).toBeNull();
     expect((await app.vault.adapter.stat('.dot'))?.type).toBe('folder');
@@ -160,13 +189,16 @@ describe('the fake DOM and components', () => {
       }
     }
     const selected: string[] = [];
-    const suggest = new Kinds(app as never, input).onSelect((value) => selected.push(`${value} (input: ${input.value})`));
+    const suggest = new Kinds(app as never, input).onSelect((value) =>
+      selected.push(`${value} (input: ${input.value})`),
+    );
     const typeIn = async (value: string) => {
       input.value = value;
       input.dispatchEvent(new Event('input'));
       await new Promise((r) => setTimeout(r, 0));
     };
-    const shown = () => Array.from(document.body.querySelectorAll('.suggestion-container .suggestion-item')).map((i) => i.textContent);
+    const shown = () =>
+      Array.from(document.body.querySelectorAll('.suggestion-container .suggestion-item')).map((i) => i.textContent);
 
     await typeIn('e');
     expect(shown()).toEqual(['idea', 'reference']);

@@ -58,7 +58,10 @@ describe('plugin writes and the agentm lock', () => {
     const s = await startWithPlugin({ 'Agent/_harness/progress.md': 'read by the plugin\n' });
     const { v, plugin } = s;
     const read = await v.app.vault.adapter.read('Agent/_harness/progress.md');
-    const foreign = spawnProcess(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(join(v.dir, 'Agent/_harness/progress.md'))}, 'written by a sync client\\n')`]);
+    const foreign = spawnProcess(process.execPath, [
+      '-e',
+      `require('fs').writeFileSync(${JSON.stringify(join(v.dir, 'Agent/_harness/progress.md'))}, 'written by a sync client\\n')`,
+    ]);
     expect((await foreign.exited).code).toBe(0);
 
     const outcome = await plugin.writeAgentFile('Agent/_harness/progress.md', `${read}our line\n`, contentHash(read));

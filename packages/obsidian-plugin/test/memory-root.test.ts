@@ -40,24 +40,39 @@ describe('the default memory root (settings empty): agentm’s config, restricte
     expect(await defaultMemoryRootFolder(v.dir, hostWith(v))).toEqual({ folder: '', source: 'vault' });
   });
 
-  it.each(['../escape', '/abs', 'C:/x', '   ', 42])('validates memory_root like core: %j is treated as absent', async (value) => {
-    const v = await testVault();
-    await v.writeConfig({ 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': value });
-    expect(await defaultMemoryRootFolder(v.dir, hostWith(v))).toEqual({ folder: '', source: 'vault' });
-  });
+  it.each(['../escape', '/abs', 'C:/x', '   ', 42])(
+    'validates memory_root like core: %j is treated as absent',
+    async (value) => {
+      const v = await testVault();
+      await v.writeConfig({ 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': value });
+      expect(await defaultMemoryRootFolder(v.dir, hostWith(v))).toEqual({ folder: '', source: 'vault' });
+    },
+  );
 
   it('is MEMORY_VAULT_PATH when it names a folder of this vault, taken as is and ahead of config', async () => {
     const v = await testVault({ 'Mem/x.md': 'x' });
     await v.writeConfig({ 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': 'Agent' });
-    expect(await defaultMemoryRootFolder(v.dir, hostWith(v, { MEMORY_VAULT_PATH: join(v.dir, 'Mem') }))).toEqual({ folder: 'Mem', source: 'env' });
-    expect(await defaultMemoryRootFolder(v.dir, hostWith(v, { MEMORY_VAULT_PATH: v.dir }))).toEqual({ folder: '', source: 'env' });
+    expect(await defaultMemoryRootFolder(v.dir, hostWith(v, { MEMORY_VAULT_PATH: join(v.dir, 'Mem') }))).toEqual({
+      folder: 'Mem',
+      source: 'env',
+    });
+    expect(await defaultMemoryRootFolder(v.dir, hostWith(v, { MEMORY_VAULT_PATH: v.dir }))).toEqual({
+      folder: '',
+      source: 'env',
+    });
   });
 
   it('is the vault root when MEMORY_VAULT_PATH names a folder outside this vault or nothing (agents then ignore config too)', async () => {
     const v = await testVault();
     await v.writeConfig({ 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': 'Agent' });
-    expect(await defaultMemoryRootFolder(v.dir, hostWith(v, { MEMORY_VAULT_PATH: v.home }))).toEqual({ folder: '', source: 'vault' });
-    expect(await defaultMemoryRootFolder(v.dir, hostWith(v, { MEMORY_VAULT_PATH: join(v.dir, 'missing') }))).toEqual({ folder: '', source: 'vault' });
+    expect(await defaultMemoryRootFolder(v.dir, hostWith(v, { MEMORY_VAULT_PATH: v.home }))).toEqual({
+      folder: '',
+      source: 'vault',
+    });
+    expect(await defaultMemoryRootFolder(v.dir, hostWith(v, { MEMORY_VAULT_PATH: join(v.dir, 'missing') }))).toEqual({
+      folder: '',
+      source: 'vault',
+    });
   });
 
   it('never writes the config (not even to migrate the legacy key)', async () => {
@@ -80,9 +95,13 @@ describe('the default memory root (settings empty): agentm’s config, restricte
 
 describe('the plugin’s memory root', () => {
   it('follows agentm’s config at start-up when the setting is empty, and the setting when it is not', async () => {
-    const { v, plugin } = await startWithPlugin({ 'Agent/memory/fix/a.md': 'a' }, {
-      before: (v) => v.writeConfig({ 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': 'Agent' }),
-    });
+    const { v, plugin } = await startWithPlugin(
+      { 'Agent/memory/fix/a.md': 'a' },
+      {
+        before: (v) =>
+          v.writeConfig({ 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': 'Agent' }),
+      },
+    );
     expect(plugin.context?.memoryRoot).toEqual({ folder: 'Agent', source: 'config' });
     expect(plugin.context?.backend.root).toBe(join(v.dir, 'Agent'));
     plugin.settings.memoryRoot = 'Other';
@@ -95,11 +114,14 @@ describe('the plugin’s memory root', () => {
   });
 
   it('follows MEMORY_VAULT_PATH when it names a folder of this vault', async () => {
-    const { v, plugin } = await startWithPlugin({ 'Mem/x.md': 'x' }, {
-      before: async (v) => {
-        (v.host.hostEnv.env as Record<string, string>)['MEMORY_VAULT_PATH'] = join(v.dir, 'Mem');
+    const { v, plugin } = await startWithPlugin(
+      { 'Mem/x.md': 'x' },
+      {
+        before: async (v) => {
+          (v.host.hostEnv.env as Record<string, string>)['MEMORY_VAULT_PATH'] = join(v.dir, 'Mem');
+        },
       },
-    });
+    );
     expect(plugin.context?.memoryRoot).toEqual({ folder: 'Mem', source: 'env' });
     expect(plugin.context?.backend.root).toBe(join(v.dir, 'Mem'));
     unloadPlugin(plugin);

@@ -53,9 +53,13 @@ describe('open the active plan', () => {
   });
 
   it('uses the default project setting when the active file is in no project, probing the spaces like core', async () => {
-    const s = await startWithPlugin({ 'Agent/projects/legacy/_harness/PLAN-x.md': '- [ ] x\n', 'loose.md': 'x\n' }, {
-      before: (v) => v.writeConfig({ 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': 'Agent' }),
-    });
+    const s = await startWithPlugin(
+      { 'Agent/projects/legacy/_harness/PLAN-x.md': '- [ ] x\n', 'loose.md': 'x\n' },
+      {
+        before: (v) =>
+          v.writeConfig({ 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': 'Agent' }),
+      },
+    );
     await openFile(s, 'loose.md');
     s.plugin.settings.defaultProject = 'legacy';
     await runAndWaitForActive(s, 'open-active-plan', 'Agent/projects/legacy/_harness/PLAN-x.md');
@@ -65,10 +69,14 @@ describe('open the active plan', () => {
   it('says why when there is no project, or the project has no plan', async () => {
     const s = await startWithPlugin({ 'loose.md': 'x\n', 'desk/projects/agentm/notes/today.md': 'today\n' });
     s.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await vi.waitFor(() => expect(shownNotices().at(-1)).toMatch(/^AgentM: no current project: open a note inside a project folder/));
+    await vi.waitFor(() =>
+      expect(shownNotices().at(-1)).toMatch(/^AgentM: no current project: open a note inside a project folder/),
+    );
     await openFile(s, 'desk/projects/agentm/notes/today.md');
     s.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await vi.waitFor(() => expect(shownNotices().at(-1)).toBe(`AgentM: project agentm has no plan: no PLAN.md or PLAN-*.md in ${HARNESS}.`));
+    await vi.waitFor(() =>
+      expect(shownNotices().at(-1)).toBe(`AgentM: project agentm has no plan: no PLAN.md or PLAN-*.md in ${HARNESS}.`),
+    );
     unloadPlugin(s.plugin);
   });
 });
@@ -78,19 +86,37 @@ describe('show storage doctor', () => {
     s.v.fake.commands.executeCommandById('agentm-vault:show-storage-doctor');
     const dialog = await vi.waitFor(() => modal() ?? Promise.reject(new Error('no modal yet')));
     const text = (sel: string) => Array.from(dialog.querySelectorAll(sel)).map((e) => e.textContent ?? '');
-    const result = { storage: text('.agentm-doctor-storage')[0] ?? '', facts: text('li'), warnings: text('.agentm-doctor-warn') };
+    const result = {
+      storage: text('.agentm-doctor-storage')[0] ?? '',
+      facts: text('li'),
+      warnings: text('.agentm-doctor-warn'),
+    };
     (dialog.querySelector('.modal-close-button') as HTMLElement).click();
     return result;
   }
 
   it('shows agentm’s selection line for the config, the memory root it gives this vault, the lock and the conflicts', async () => {
-    const s = await startWithPlugin({ 'Agent/memory/fix/a.md': 'a', 'Agent/memory/fix/a (conflicted copy 2026-01-02).md': 'b' }, {
-      before: (v) => v.writeConfig({ 'storage.backend': 'vault', 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': 'Agent' }),
+    const s = await startWithPlugin(
+      { 'Agent/memory/fix/a.md': 'a', 'Agent/memory/fix/a (conflicted copy 2026-01-02).md': 'b' },
+      {
+        before: (v) =>
+          v.writeConfig({
+            'storage.backend': 'vault',
+            'plugins.obsidian-vault.vault_path': v.dir,
+            'plugins.obsidian-vault.memory_root': 'Agent',
+          }),
+      },
+    );
+    const expected = await storagePreview({
+      host: s.v.host.hostEnv,
+      registry: defaultRegistry,
+      lockRoot: s.v.lockRoot,
     });
-    const expected = await storagePreview({ host: s.v.host.hostEnv, registry: defaultRegistry, lockRoot: s.v.lockRoot });
     const report = await doctor(s);
     expect(report.storage).toBe(expected.line);
-    expect(report.storage).toBe(`storage [OK] selected backend 'vault' (configured (storage.backend)) — registered; memory root ${join(s.v.dir, 'Agent')} writable`);
+    expect(report.storage).toBe(
+      `storage [OK] selected backend 'vault' (configured (storage.backend)) — registered; memory root ${join(s.v.dir, 'Agent')} writable`,
+    );
     expect(report.facts).toEqual([
       "Memory root: Agent (from agentm's config)",
       `On disk: ${join(s.v.dir, 'Agent')}`,
@@ -108,9 +134,17 @@ describe('show storage doctor', () => {
   });
 
   it('warns when agents use another memory root, or no vault at all', async () => {
-    const s = await startWithPlugin({}, {
-      before: (v) => v.writeConfig({ 'storage.backend': 'vault', 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': 'Agent' }),
-    });
+    const s = await startWithPlugin(
+      {},
+      {
+        before: (v) =>
+          v.writeConfig({
+            'storage.backend': 'vault',
+            'plugins.obsidian-vault.vault_path': v.dir,
+            'plugins.obsidian-vault.memory_root': 'Agent',
+          }),
+      },
+    );
     s.plugin.settings.memoryRoot = 'Other';
     await s.plugin.saveSettings();
     const mismatch = await doctor(s);
@@ -122,9 +156,13 @@ describe('show storage doctor', () => {
 
     const none = await startWithPlugin();
     const report = await doctor(none);
-    expect(report.storage).toBe(`storage [OK] selected backend 'device-local' (fresh-install default) — registered; root ${join(none.v.home, '.agentm', 'memory')} writable`);
+    expect(report.storage).toBe(
+      `storage [OK] selected backend 'device-local' (fresh-install default) — registered; root ${join(none.v.home, '.agentm', 'memory')} writable`,
+    );
     expect(report.facts[0]).toBe('Memory root: / (default: the vault root)');
-    expect(report.warnings[0]).toMatch(/^Warning: agentm on this machine keeps memory with the 'device-local' backend, not in a vault/);
+    expect(report.warnings[0]).toMatch(
+      /^Warning: agentm on this machine keeps memory with the 'device-local' backend, not in a vault/,
+    );
     unloadPlugin(none.plugin);
   });
 });

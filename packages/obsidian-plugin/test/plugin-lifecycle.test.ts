@@ -5,7 +5,15 @@ import { describe, expect, it, vi } from 'vitest';
 import AgentMPlugin from '../src/main.js';
 import { CONFLICTS_VIEW_TYPE } from '../src/conflicts/conflicts-view.js';
 import { whenIndexed } from '../src/open-note.js';
-import { finishStartup, htmlWritesSince, leaksSince, liveCounts, loadPlugin, snapshot, unloadPlugin } from './fake-obsidian/testing.js';
+import {
+  finishStartup,
+  htmlWritesSince,
+  leaksSince,
+  liveCounts,
+  loadPlugin,
+  snapshot,
+  unloadPlugin,
+} from './fake-obsidian/testing.js';
 import { MANIFEST, openConflicts, startWithPlugin } from './helpers/plugin.js';
 import { ALL_COMMANDS, recallIndexOf } from './helpers/services.js';
 import { testVault } from './helpers/vault.js';
@@ -85,9 +93,17 @@ describe('plugin lifecycle', () => {
     const { v, plugin } = await startWithPlugin();
     const tab = v.fake.setting.tabs[0]!;
     const el = v.fake.setting.openTab(tab);
-    expect(Array.from(el.querySelectorAll('.setting-item-heading')).map((h) => h.textContent)).toEqual(['Storage', 'Commands', 'Conflicts']);
-    const rootRow = Array.from(el.querySelectorAll<HTMLElement>('.setting-item')).find((r) => r.querySelector('.setting-item-name')?.textContent === 'Memory root folder')!;
-    expect(rootRow.querySelector('.setting-item-description')?.textContent).toMatch(/ Now: \/ \(default: the vault root\)\.$/);
+    expect(Array.from(el.querySelectorAll('.setting-item-heading')).map((h) => h.textContent)).toEqual([
+      'Storage',
+      'Commands',
+      'Conflicts',
+    ]);
+    const rootRow = Array.from(el.querySelectorAll<HTMLElement>('.setting-item')).find(
+      (r) => r.querySelector('.setting-item-name')?.textContent === 'Memory root folder',
+    )!;
+    expect(rootRow.querySelector('.setting-item-description')?.textContent).toMatch(
+      / Now: \/ \(default: the vault root\)\.$/,
+    );
     const input = el.querySelector('.setting-item input[type="text"]') as HTMLInputElement;
     input.value = '../outside';
     input.dispatchEvent(new Event('input'));
@@ -97,23 +113,33 @@ describe('plugin lifecycle', () => {
     input.dispatchEvent(new Event('input'));
     await vi.waitFor(() => expect(plugin.context?.folder).toBe('Agent'));
     expect(el.querySelector('.setting-item-error')).toBeNull();
-    expect(JSON.parse(await v.app.vault.adapter.read('.obsidian/plugins/agentm-vault/data.json'))).toMatchObject({ memoryRoot: 'Agent' });
+    expect(JSON.parse(await v.app.vault.adapter.read('.obsidian/plugins/agentm-vault/data.json'))).toMatchObject({
+      memoryRoot: 'Agent',
+    });
     unloadPlugin(plugin);
   });
 
   it('settings: the default project must be one folder name; a good one is saved without rebuilding the backend', async () => {
     const { v, plugin } = await startWithPlugin();
     const el = v.fake.setting.openTab(v.fake.setting.tabs[0]!);
-    const row = Array.from(el.querySelectorAll<HTMLElement>('.setting-item')).find((r) => r.querySelector('.setting-item-name')?.textContent === 'Default project')!;
+    const row = Array.from(el.querySelectorAll<HTMLElement>('.setting-item')).find(
+      (r) => r.querySelector('.setting-item-name')?.textContent === 'Default project',
+    )!;
     const input = row.querySelector('input') as HTMLInputElement;
     const backend = plugin.context?.backend;
     input.value = 'desk/agentm';
     input.dispatchEvent(new Event('input'));
-    expect(row.querySelector('.setting-item-error')?.textContent).toBe('"desk/agentm" is not a project folder name: use one name without "/", "\\" or NUL.');
+    expect(row.querySelector('.setting-item-error')?.textContent).toBe(
+      '"desk/agentm" is not a project folder name: use one name without "/", "\\" or NUL.',
+    );
     expect(plugin.settings.defaultProject).toBe('');
     input.value = ' agentm ';
     input.dispatchEvent(new Event('input'));
-    await vi.waitFor(async () => expect(JSON.parse(await v.app.vault.adapter.read('.obsidian/plugins/agentm-vault/data.json'))).toMatchObject({ defaultProject: 'agentm' }));
+    await vi.waitFor(async () =>
+      expect(JSON.parse(await v.app.vault.adapter.read('.obsidian/plugins/agentm-vault/data.json'))).toMatchObject({
+        defaultProject: 'agentm',
+      }),
+    );
     expect(row.querySelector('.setting-item-error')).toBeNull();
     expect(plugin.context?.backend).toBe(backend);
     unloadPlugin(plugin);

@@ -13,7 +13,9 @@ const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string) => readFileSync(join(PACKAGE, path), 'utf8');
 
 function sources(dir = join(PACKAGE, 'src')): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 describe('the plugin package', () => {
@@ -46,10 +48,18 @@ describe('the plugin package', () => {
     // Besides Node's builtins (Obsidian desktop runs on Electron's Node), the app supplies only `obsidian`.
     expect([...external].filter((id) => !isBuiltin(id))).toEqual(['obsidian']);
 
-    const PluginClass = module.exports.default as new (app: never, manifest: obsidian.PluginManifest) => obsidian.Plugin;
+    const PluginClass = module.exports.default as new (
+      app: never,
+      manifest: obsidian.PluginManifest,
+    ) => obsidian.Plugin;
     expect(PluginClass.prototype).toBeInstanceOf(obsidian.Plugin);
     const v = await testVault({ 'a.md': 'x', 'a [Conflict].md': 'y' }, { start: false });
-    const plugin = await loadPlugin(v.fake, PluginClass, MANIFEST, (p) => ((p as unknown as { host: unknown }).host = v.host));
+    const plugin = await loadPlugin(
+      v.fake,
+      PluginClass,
+      MANIFEST,
+      (p) => ((p as unknown as { host: unknown }).host = v.host),
+    );
     await finishStartup(v.fake);
     await (plugin as unknown as { whenStarted(): Promise<void> }).whenStarted();
     expect([...v.fake.commands.commands.keys()].sort()).toEqual(ALL_COMMANDS);

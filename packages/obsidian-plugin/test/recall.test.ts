@@ -7,14 +7,19 @@ import { unloadPlugin } from './fake-obsidian/testing.js';
 import { startWithPlugin } from './helpers/plugin.js';
 import { recallIndexOf } from './helpers/services.js';
 
-const note = (kind: string, slug: string, body: string, group?: string) => buildNote({ kind, slug, body, ...(group ? { group } : {}) }, { now: new Date(2026, 0, 10) });
+const note = (kind: string, slug: string, body: string, group?: string) =>
+  buildNote({ kind, slug, body, ...(group ? { group } : {}) }, { now: new Date(2026, 0, 10) });
 const file = (kind: string, slug: string, body: string, group?: string) => {
   const n = note(kind, slug, body, group);
   return { [n.locator.key]: n.content };
 };
 
 const NOTES = {
-  ...file('fix', 'flaky-retry', '# Flaky test retry\n\nRetry the flaky integration test once before failing the build.'),
+  ...file(
+    'fix',
+    'flaky-retry',
+    '# Flaky test retry\n\nRetry the flaky integration test once before failing the build.',
+  ),
   ...file('convention', 'tabs', '# Indentation\n\nUse two spaces, never tabs.'),
 };
 
@@ -39,7 +44,9 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
     const s = await startWithPlugin(NOTES);
     s.v.fake.commands.executeCommandById('agentm-vault:recall');
     const recent = await vi.waitFor(() => {
-      const items = Array.from(document.body.querySelectorAll('.prompt-results .agentm-recall-title')).map((e) => e.textContent);
+      const items = Array.from(document.body.querySelectorAll('.prompt-results .agentm-recall-title')).map(
+        (e) => e.textContent,
+      );
       if (items.length === 0) throw new Error('nothing listed yet');
       return items;
     });
@@ -50,7 +57,12 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
     hit!.click();
     await vi.waitFor(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe('memory/fix/flaky-retry.md'));
 
-    const saved = await s.plugin.services!.saveNote({ kind: 'workflow', slug: 'pin-toolchain', tags: [], body: '# Pin the toolchain\n\nPin the compiler version in CI.' });
+    const saved = await s.plugin.services!.saveNote({
+      kind: 'workflow',
+      slug: 'pin-toolchain',
+      tags: [],
+      body: '# Pin the toolchain\n\nPin the compiler version in CI.',
+    });
     s.v.fake.commands.executeCommandById('agentm-vault:recall');
     const [fresh] = await recallFor('compiler version');
     expect(fresh!.querySelector('.agentm-recall-title')?.textContent).toBe('Pin the toolchain');
@@ -75,8 +87,14 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
     expect(await readdir(s.v.dir)).toEqual(['memory']); // nothing of the index in the vault
 
     // Another process edits one note, adds one and deletes one; the vault's watcher reports them.
-    await writeFile(join(s.v.dir, 'memory/convention/tabs.md'), note('convention', 'tabs', '# Indentation\n\nUse hard tabs in Makefiles.').content);
-    await writeFile(join(s.v.dir, 'memory/fix/cache-bust.md'), note('fix', 'cache-bust', '# Cache bust\n\nClear the build cache when the lockfile changes.').content);
+    await writeFile(
+      join(s.v.dir, 'memory/convention/tabs.md'),
+      note('convention', 'tabs', '# Indentation\n\nUse hard tabs in Makefiles.').content,
+    );
+    await writeFile(
+      join(s.v.dir, 'memory/fix/cache-bust.md'),
+      note('fix', 'cache-bust', '# Cache bust\n\nClear the build cache when the lockfile changes.').content,
+    );
     await rm(join(s.v.dir, 'memory/fix/flaky-retry.md'));
     await s.v.fake.vault.rescan();
 
@@ -86,7 +104,11 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
     expect(await s.plugin.services!.recall('flaky')).toEqual([]);
     expect(refresh).toHaveBeenCalledTimes(1); // no second walk: only the reported files were re-read
     expect(update).toHaveBeenCalledTimes(1);
-    expect(update.mock.calls[0]![0].map((l) => l.key).sort()).toEqual(['memory/convention/tabs.md', 'memory/fix/cache-bust.md', 'memory/fix/flaky-retry.md']);
+    expect(update.mock.calls[0]![0].map((l) => l.key).sort()).toEqual([
+      'memory/convention/tabs.md',
+      'memory/fix/cache-bust.md',
+      'memory/fix/flaky-retry.md',
+    ]);
     unloadPlugin(s.plugin);
   });
 
@@ -103,17 +125,27 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
       'memory/fix/global-widget.md',
     ]);
     await s.v.app.workspace.getLeaf(true).openFile(s.v.app.vault.getFileByPath('desk/projects/alpha/notes/today.md')!);
-    expect((await s.plugin.services!.recall('widget')).map((h) => h.path).sort()).toEqual(['desk/projects/alpha/fix/alpha-widget.md', 'memory/fix/global-widget.md']);
+    expect((await s.plugin.services!.recall('widget')).map((h) => h.path).sort()).toEqual([
+      'desk/projects/alpha/fix/alpha-widget.md',
+      'memory/fix/global-widget.md',
+    ]);
     unloadPlugin(s.plugin);
   });
 
   it('starts over with the new root’s index when the memory root setting changes', async () => {
-    const s = await startWithPlugin({ ...NOTES, ...Object.fromEntries(Object.entries(file('idea', 'other-root', '# Other root\n\nA flaky idea.')).map(([k, v]) => [`Other/${k}`, v])) });
+    const s = await startWithPlugin({
+      ...NOTES,
+      ...Object.fromEntries(
+        Object.entries(file('idea', 'other-root', '# Other root\n\nA flaky idea.')).map(([k, v]) => [`Other/${k}`, v]),
+      ),
+    });
     expect((await s.plugin.services!.recall('flaky')).map((h) => h.path)).toEqual(['memory/fix/flaky-retry.md']);
     s.plugin.settings.memoryRoot = 'Other';
     await s.plugin.saveSettings();
     expect((await s.plugin.services!.recall('flaky')).map((h) => h.path)).toEqual(['Other/memory/idea/other-root.md']);
-    expect((await readdir(join(s.v.cache, 'agentm', 'index'))).sort()).toEqual([contentHash(realpathSync(s.v.dir)), contentHash(realpathSync(join(s.v.dir, 'Other')))].sort());
+    expect((await readdir(join(s.v.cache, 'agentm', 'index'))).sort()).toEqual(
+      [contentHash(realpathSync(s.v.dir)), contentHash(realpathSync(join(s.v.dir, 'Other')))].sort(),
+    );
     unloadPlugin(s.plugin);
   });
 });

@@ -14,17 +14,28 @@ const COPY = `${H}/PLAN-api (conflicted copy 2026-11-25).md`;
 const LOG = `${H}/progress-api.md`;
 
 async function harnessConflict(): Promise<Started & { view: ConflictsView }> {
-  const s = await startWithPlugin({ [PLAN]: '- [ ] original step\n', [COPY]: '- [x] step done on the laptop\n', [LOG]: '- started\n' });
+  const s = await startWithPlugin({
+    [PLAN]: '- [ ] original step\n',
+    [COPY]: '- [x] step done on the laptop\n',
+    [LOG]: '- started\n',
+  });
   return { ...s, view: await openConflicts(s) };
 }
 
 /** Clicks an action on a copy's card, answers the confirm modal, and waits for the action to finish. */
-async function act(view: ConflictsView, copyPath: string, label: string, answer: 'confirm' | 'cancel' = 'confirm'): Promise<void> {
+async function act(
+  view: ConflictsView,
+  copyPath: string,
+  label: string,
+  answer: 'confirm' | 'cancel' = 'confirm',
+): Promise<void> {
   button(card(view, copyPath)!, label).click();
   const dialog = modal();
   expect(dialog, 'a confirm modal asks first').not.toBeNull();
   const buttons = Array.from(dialog!.querySelectorAll('button'));
-  (answer === 'confirm' ? buttons.find((b) => b.hasClass('mod-warning')) : buttons.find((b) => b.textContent === 'Cancel'))!.click();
+  (answer === 'confirm'
+    ? buttons.find((b) => b.hasClass('mod-warning'))
+    : buttons.find((b) => b.textContent === 'Cancel'))!.click();
   await view.actionSettled();
   await view.rendered();
 }
@@ -96,7 +107,10 @@ describe('resolve actions', () => {
     const shown = { copyHash: contentHash('b\n'), originalHash: contentHash('a\n') };
     await expect(s.plugin.context!.resolver.keepOriginal(entry, shown)).rejects.toBeInstanceOf(CopyStillChangingError);
     await s.v.age('a [Conflict].md', 120);
-    await expect(s.plugin.context!.resolver.keepOriginal(entry, shown)).resolves.toMatchObject({ removed: 'a [Conflict].md', logged: undefined });
+    await expect(s.plugin.context!.resolver.keepOriginal(entry, shown)).resolves.toMatchObject({
+      removed: 'a [Conflict].md',
+      logged: undefined,
+    });
     unloadPlugin(s.plugin);
   });
 
@@ -118,24 +132,31 @@ describe('resolve actions', () => {
     unloadPlugin(s.plugin);
   });
 
-  it.each([['Keep original'], ['Keep this copy'], ['I merged it by hand']])('"%s" runs under the agentm lock: it waits for a holder process', async (label) => {
-    const s = await harnessConflict();
-    if (label === 'I merged it by hand') {
-      await writeFile(join(s.v.dir, PLAN), '- [x] merged\n');
-      await settle(s, s.view);
-    }
-    const holder = spawnFixture('lock-holder.mjs', [s.v.dir, s.v.lockRoot, '10000', 'forever']);
-    await holder.waitForLine(/^held /);
-    button(card(s.view, COPY)!, label).click();
-    Array.from(modal()!.querySelectorAll('button')).find((b) => b.hasClass('mod-warning'))!.click();
-    await vi.waitFor(() => expect(s.plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'));
-    expect(await exists(s, COPY)).toBe(true);
-    expect(await disk(s, LOG)).toBe('- started\n');
-    holder.child.kill('SIGTERM');
-    await holder.exited;
-    await s.view.actionSettled();
-    expect(await exists(s, COPY)).toBe(false);
-    expect(await disk(s, LOG)).toContain('conflict resolved in Obsidian');
-    unloadPlugin(s.plugin);
-  });
+  it.each([['Keep original'], ['Keep this copy'], ['I merged it by hand']])(
+    '"%s" runs under the agentm lock: it waits for a holder process',
+    async (label) => {
+      const s = await harnessConflict();
+      if (label === 'I merged it by hand') {
+        await writeFile(join(s.v.dir, PLAN), '- [x] merged\n');
+        await settle(s, s.view);
+      }
+      const holder = spawnFixture('lock-holder.mjs', [s.v.dir, s.v.lockRoot, '10000', 'forever']);
+      await holder.waitForLine(/^held /);
+      button(card(s.view, COPY)!, label).click();
+      Array.from(modal()!.querySelectorAll('button'))
+        .find((b) => b.hasClass('mod-warning'))!
+        .click();
+      await vi.waitFor(() =>
+        expect(s.plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'),
+      );
+      expect(await exists(s, COPY)).toBe(true);
+      expect(await disk(s, LOG)).toBe('- started\n');
+      holder.child.kill('SIGTERM');
+      await holder.exited;
+      await s.view.actionSettled();
+      expect(await exists(s, COPY)).toBe(false);
+      expect(await disk(s, LOG)).toContain('conflict resolved in Obsidian');
+      unloadPlugin(s.plugin);
+    },
+  );
 });

@@ -28,7 +28,10 @@ async function saveSelection(s: Started, path: string, length: number): Promise<
 
 describe('save selection as memory (core’s saveNote through the in-vault backend)', () => {
   it('writes agentm’s bytes into the active file’s project group, then opens the note', async () => {
-    const s = await startWithPlugin({ 'desk/projects/agentm/notes/today.md': 'Prefer the standard library.\r\nIt ships.\nrest\n' }, { host: { now: () => NOW } });
+    const s = await startWithPlugin(
+      { 'desk/projects/agentm/notes/today.md': 'Prefer the standard library.\r\nIt ships.\nrest\n' },
+      { host: { now: () => NOW } },
+    );
     const dialog = await saveSelection(s, 'desk/projects/agentm/notes/today.md', 39);
     const input = (field: string) => dialog.querySelector(`[data-field="${field}"] input`) as HTMLInputElement;
     expect(input('group').value).toBe('desk/projects/agentm');
@@ -61,8 +64,16 @@ describe('save selection as memory (core’s saveNote through the in-vault backe
       ].join('\n'),
     );
     const fields = {
-      type: 'convention', status: 'active', altitude: 'artifact', created: '2026-01-15', updated: '2026-01-15', tags: ['go', 'build-tools'],
-      group: 'desk/projects/agentm', slug: 'prefer-stdlib', fingerprint: noteFingerprint(body), always_load: false,
+      type: 'convention',
+      status: 'active',
+      altitude: 'artifact',
+      created: '2026-01-15',
+      updated: '2026-01-15',
+      tags: ['go', 'build-tools'],
+      group: 'desk/projects/agentm',
+      slug: 'prefer-stdlib',
+      fingerprint: noteFingerprint(body),
+      always_load: false,
     };
     expect(written).toBe(serializeNote(fields, body));
 
@@ -72,21 +83,34 @@ describe('save selection as memory (core’s saveNote through the in-vault backe
   });
 
   it('files into the memory space without a project, under the memory root agentm’s config names', async () => {
-    const s = await startWithPlugin({ 'Agent/memory/fix/old.md': 'x', 'loose.md': 'Always pin the toolchain.\n' }, {
-      host: { now: () => NOW },
-      before: (v) => v.writeConfig({ 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': 'Agent' }),
-    });
+    const s = await startWithPlugin(
+      { 'Agent/memory/fix/old.md': 'x', 'loose.md': 'Always pin the toolchain.\n' },
+      {
+        host: { now: () => NOW },
+        before: (v) =>
+          v.writeConfig({ 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': 'Agent' }),
+      },
+    );
     await s.v.app.workspace.getLeaf(true).openFile(s.v.app.vault.getFileByPath('loose.md')!);
     expect(await s.plugin.services!.saveForm()).toMatchObject({ group: 'memory', project: undefined });
-    const saved = await s.plugin.services!.saveNote({ kind: 'workflow', slug: 'pin-toolchain', tags: [], body: 'Always pin the toolchain.' });
+    const saved = await s.plugin.services!.saveNote({
+      kind: 'workflow',
+      slug: 'pin-toolchain',
+      tags: [],
+      body: 'Always pin the toolchain.',
+    });
     expect(saved.path).toBe('Agent/memory/workflow/pin-toolchain.md');
-    expect(await readFile(join(s.v.dir, saved.path), 'utf8')).toMatch(/^---\ntype: workflow\n[\s\S]*\ngroup: memory\nslug: pin-toolchain\n[\s\S]*---\n\nAlways pin the toolchain\.\n$/);
+    expect(await readFile(join(s.v.dir, saved.path), 'utf8')).toMatch(
+      /^---\ntype: workflow\n[\s\S]*\ngroup: memory\nslug: pin-toolchain\n[\s\S]*---\n\nAlways pin the toolchain\.\n$/,
+    );
     unloadPlugin(s.plugin);
   });
 
   it('refuses an existing slug with core’s reason and writes nothing', async () => {
     const s = await startWithPlugin({ 'memory/fix/flaky-test.md': 'the original\n', 'note.md': 'A newer fix\n' });
-    await expect(s.plugin.services!.saveNote({ kind: 'fix', slug: 'flaky-test', tags: [], body: 'A newer fix' })).rejects.toBeInstanceOf(NoteExistsError);
+    await expect(
+      s.plugin.services!.saveNote({ kind: 'fix', slug: 'flaky-test', tags: [], body: 'A newer fix' }),
+    ).rejects.toBeInstanceOf(NoteExistsError);
     expect(await readFile(join(s.v.dir, 'memory/fix/flaky-test.md'), 'utf8')).toBe('the original\n');
     expect(await readdir(join(s.v.dir, 'memory/fix'))).toEqual(['flaky-test.md']);
 
@@ -110,8 +134,12 @@ describe('save selection as memory (core’s saveNote through the in-vault backe
     await holder.waitForLine(/^held /);
 
     let settled = false;
-    const saving = s.plugin.services!.saveNote({ kind: 'idea', slug: 'while-locked', tags: [], body: 'Saved after the agent.' }).finally(() => (settled = true));
-    await vi.waitFor(() => expect(s.plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'));
+    const saving = s.plugin
+      .services!.saveNote({ kind: 'idea', slug: 'while-locked', tags: [], body: 'Saved after the agent.' })
+      .finally(() => (settled = true));
+    await vi.waitFor(() =>
+      expect(s.plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'),
+    );
     expect(settled).toBe(false);
     expect(existsSync(join(s.v.dir, 'memory/idea/while-locked.md'))).toBe(false);
 

@@ -7,29 +7,69 @@ import type { Editor as FakeEditor } from './fake-obsidian/views.js';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
 import { modal, startWithPlugin } from './helpers/plugin.js';
 
-const VALID: MemoryFormInput = { kind: 'convention', slug: 'pick-stdlib', tags: 'a, b', group: '', body: 'Body line one\r\nline two\n' };
+const VALID: MemoryFormInput = {
+  kind: 'convention',
+  slug: 'pick-stdlib',
+  tags: 'a, b',
+  group: '',
+  body: 'Body line one\r\nline two\n',
+};
 
 describe('save-memory form validation (core’s checks and messages)', () => {
   it('accepts agentm’s patterns and builds the request', () => {
     expect(validateMemoryForm({ ...VALID, group: 'desk/projects/agentm' })).toEqual({
       ok: true,
-      request: { kind: 'convention', slug: 'pick-stdlib', tags: ['a', 'b'], body: 'Body line one\r\nline two\n', group: 'desk/projects/agentm' },
+      request: {
+        kind: 'convention',
+        slug: 'pick-stdlib',
+        tags: ['a', 'b'],
+        body: 'Body line one\r\nline two\n',
+        group: 'desk/projects/agentm',
+      },
     });
   });
 
   it.each([
-    [{ kind: '' }, 'kind', 'invalid kind "": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. convention'],
-    [{ kind: 'Convention' }, 'kind', 'invalid kind "Convention": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. convention'],
+    [
+      { kind: '' },
+      'kind',
+      'invalid kind "": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. convention',
+    ],
+    [
+      { kind: 'Convention' },
+      'kind',
+      'invalid kind "Convention": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. convention',
+    ],
     [
       { kind: 'opinion' },
       'kind',
       'kind "opinion" is in neither register of the filing vocabulary. Valid memory types: preference, convention, reference, workflow, fix, idea; record kinds: brief, telemetry, capture, failure-incident, design, project, moc.',
     ],
-    [{ slug: '' }, 'slug', 'invalid slug "": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. pick-stdlib'],
-    [{ slug: 'pick_stdlib' }, 'slug', 'invalid slug "pick_stdlib": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. pick-stdlib'],
-    [{ slug: '../x' }, 'slug', 'invalid slug "../x": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. pick-stdlib'],
-    [{ tags: 'ok, Not-OK' }, 'tags', 'invalid tag "Not-OK": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. build-tools'],
-    [{ group: 'desk//x' }, 'group', 'invalid group "desk//x": it must match ^[a-z0-9-]+(/[a-z0-9-]+)*$ (lower-case letters, digits and hyphens, segments joined by /), e.g. desk/projects/agentm'],
+    [
+      { slug: '' },
+      'slug',
+      'invalid slug "": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. pick-stdlib',
+    ],
+    [
+      { slug: 'pick_stdlib' },
+      'slug',
+      'invalid slug "pick_stdlib": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. pick-stdlib',
+    ],
+    [
+      { slug: '../x' },
+      'slug',
+      'invalid slug "../x": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. pick-stdlib',
+    ],
+    [
+      { tags: 'ok, Not-OK' },
+      'tags',
+      'invalid tag "Not-OK": it must match ^[a-z0-9-]+$ (lower-case letters, digits and hyphens), e.g. build-tools',
+    ],
+    [
+      { group: 'desk//x' },
+      'group',
+      'invalid group "desk//x": it must match ^[a-z0-9-]+(/[a-z0-9-]+)*$ (lower-case letters, digits and hyphens, segments joined by /), e.g. desk/projects/agentm',
+    ],
     [{ body: ' \n' }, 'body', 'Body is empty: select the text to save first.'],
   ] as const)('%j is refused on %s', (change, field, message) => {
     expect(validateMemoryForm({ ...VALID, ...change })).toEqual({ ok: false, errors: [{ field, message }] });
@@ -48,7 +88,9 @@ describe('save-memory form validation (core’s checks and messages)', () => {
   });
 });
 
-function fakeServices(overrides: Partial<AgentMServices> = {}): AgentMServices & { saved: SaveNoteRequest[]; queries: string[] } {
+function fakeServices(
+  overrides: Partial<AgentMServices> = {},
+): AgentMServices & { saved: SaveNoteRequest[]; queries: string[] } {
   const saved: SaveNoteRequest[] = [];
   const queries: string[] = [];
   return {
@@ -61,24 +103,34 @@ function fakeServices(overrides: Partial<AgentMServices> = {}): AgentMServices &
     },
     recall: async (query) => {
       queries.push(query);
-      return [{ path: 'memory/fix/found.md', title: `found for ${query}`, snippet: 'a snippet', kind: 'fix', score: 0.9 }];
+      return [
+        { path: 'memory/fix/found.md', title: `found for ${query}`, snippet: 'a snippet', kind: 'fix', score: 0.9 },
+      ];
     },
     activePlanFiles: async () => ({ project: 'agentm', plans: ['desk/projects/agentm/_harness/PLAN.md'] }),
     doctor: async () => ({
       storage: { status: 'ok', line: "storage [OK] selected backend 'vault' (configured) — registered" },
-      vault: { memoryRoot: '/', memoryRootSource: 'default: the vault root', memoryRootPath: '/v', lock: 'free', conflicts: 0 },
+      vault: {
+        memoryRoot: '/',
+        memoryRootSource: 'default: the vault root',
+        memoryRootPath: '/v',
+        lock: 'free',
+        conflicts: 0,
+      },
       warnings: [],
     }),
     ...overrides,
   };
 }
 
-const input = (dialog: HTMLElement, field: string) => dialog.querySelector(`[data-field="${field}"] input`) as HTMLInputElement;
+const input = (dialog: HTMLElement, field: string) =>
+  dialog.querySelector(`[data-field="${field}"] input`) as HTMLInputElement;
 const type = (el: HTMLInputElement, value: string) => {
   el.value = value;
   el.dispatchEvent(new Event('input'));
 };
-const click = (root: ParentNode, text: string) => (Array.from(root.querySelectorAll('button')).find((b) => b.textContent === text) as HTMLButtonElement).click();
+const click = (root: ParentNode, text: string) =>
+  (Array.from(root.querySelectorAll('button')).find((b) => b.textContent === text) as HTMLButtonElement).click();
 const suggestions = async (selector: string) =>
   vi.waitFor(() => {
     const found = Array.from(document.body.querySelectorAll<HTMLElement>(selector));
@@ -100,7 +152,9 @@ describe('commands that need core services', () => {
     const { v, plugin } = await startWithPlugin({}, { services: fakeServices() });
     const commands = [...v.fake.commands.commands.values()];
     expect(commands.map((c) => c.id).sort()).toEqual(
-      ['open-active-plan', 'open-conflicts-view', 'recall', 'save-selection-as-memory', 'show-storage-doctor'].map((id) => `agentm-vault:${id}`),
+      ['open-active-plan', 'open-conflicts-view', 'recall', 'save-selection-as-memory', 'show-storage-doctor'].map(
+        (id) => `agentm-vault:${id}`,
+      ),
     );
     for (const c of commands) {
       expect(c.hotkeys).toBeUndefined();
@@ -119,7 +173,10 @@ describe('commands that need core services', () => {
 
     type(input(dialog, 'kind'), 'workf');
     const [item, ...rest] = await suggestions('.suggestion-container .suggestion-item');
-    expect([item!.textContent, ...rest.map((r) => r.textContent)]).toEqual(['workflowmemory type', 'workflow-patternretired: files as workflow']);
+    expect([item!.textContent, ...rest.map((r) => r.textContent)]).toEqual([
+      'workflowmemory type',
+      'workflow-patternretired: files as workflow',
+    ]);
     item!.click();
     expect(input(dialog, 'kind').value).toBe('workflow');
     expect(document.body.querySelector('.suggestion-container')).toBeNull();
@@ -127,8 +184,14 @@ describe('commands that need core services', () => {
     type(input(dialog, 'slug'), 'Bad Slug');
     type(input(dialog, 'tags'), 'ok, NOPE');
     click(dialog, 'Save');
-    await vi.waitFor(() => expect(dialog.querySelector('[data-field="tags"] .setting-item-error')?.textContent).toMatch(/^invalid tag "NOPE"/));
-    expect(dialog.querySelector('[data-field="slug"] .setting-item-error')?.textContent).toMatch(/^invalid slug "Bad Slug": it must match/);
+    await vi.waitFor(() =>
+      expect(dialog.querySelector('[data-field="tags"] .setting-item-error')?.textContent).toMatch(
+        /^invalid tag "NOPE"/,
+      ),
+    );
+    expect(dialog.querySelector('[data-field="slug"] .setting-item-error')?.textContent).toMatch(
+      /^invalid slug "Bad Slug": it must match/,
+    );
     expect(dialog.querySelector('[data-field="kind"] .setting-item-error')).toBeNull();
     expect(services.saved).toEqual([]);
 
@@ -136,7 +199,15 @@ describe('commands that need core services', () => {
     type(input(dialog, 'tags'), 'ok');
     click(dialog, 'Save');
     await vi.waitFor(() => expect(modal()).toBeNull());
-    expect(services.saved).toEqual([{ kind: 'workflow', slug: 'use-the-stdlib', tags: ['ok'], body: 'Use the stdlib.', group: 'desk/projects/agentm' }]);
+    expect(services.saved).toEqual([
+      {
+        kind: 'workflow',
+        slug: 'use-the-stdlib',
+        tags: ['ok'],
+        body: 'Use the stdlib.',
+        group: 'desk/projects/agentm',
+      },
+    ]);
     expect(shownNotices().at(-1)).toBe('AgentM: saved memory note memory/workflow/use-the-stdlib.md');
     unloadPlugin(plugin);
   });
@@ -146,7 +217,11 @@ describe('commands that need core services', () => {
     const { plugin, dialog } = await openSaveModal(services);
     type(input(dialog, 'kind'), 'fix');
     click(dialog, 'Save');
-    await vi.waitFor(() => expect(dialog.querySelector('[data-field="slug"] .setting-item-error')?.textContent).toMatch(/^entry already exists at memory\/fix\/x\.md/));
+    await vi.waitFor(() =>
+      expect(dialog.querySelector('[data-field="slug"] .setting-item-error')?.textContent).toMatch(
+        /^entry already exists at memory\/fix\/x\.md/,
+      ),
+    );
     expect(modal()).toBe(dialog);
     unloadPlugin(plugin);
   });
@@ -174,22 +249,38 @@ describe('commands that need core services', () => {
   });
 
   it('"Open the active plan" opens the only plan, offers a picker for several, and says why when there is none', async () => {
-    const files = { 'desk/projects/agentm/_harness/PLAN.md': '- [ ] x\n', 'desk/projects/agentm/_harness/PLAN-api.md': '- [ ] y\n' };
+    const files = {
+      'desk/projects/agentm/_harness/PLAN.md': '- [ ] x\n',
+      'desk/projects/agentm/_harness/PLAN-api.md': '- [ ] y\n',
+    };
     const one = await startWithPlugin(files, { services: fakeServices() });
     one.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await vi.waitFor(() => expect(one.v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN.md'));
+    await vi.waitFor(() =>
+      expect(one.v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN.md'),
+    );
     unloadPlugin(one.plugin);
 
     const plans = ['desk/projects/agentm/_harness/PLAN.md', 'desk/projects/agentm/_harness/PLAN-api.md'];
-    const two = await startWithPlugin(files, { services: fakeServices({ activePlanFiles: async () => ({ project: 'agentm', plans }) }) });
+    const two = await startWithPlugin(files, {
+      services: fakeServices({ activePlanFiles: async () => ({ project: 'agentm', plans }) }),
+    });
     two.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
     const items = await suggestions('.prompt-results .suggestion-item');
     expect(items.map((i) => i.textContent)).toEqual(['PLAN.md', 'PLAN-api.md']);
     items[1]!.click();
-    await vi.waitFor(() => expect(two.v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN-api.md'));
+    await vi.waitFor(() =>
+      expect(two.v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN-api.md'),
+    );
     unloadPlugin(two.plugin);
 
-    const none = await startWithPlugin({}, { services: fakeServices({ activePlanFiles: async () => ({ project: undefined, plans: [], reason: 'no current project.' }) }) });
+    const none = await startWithPlugin(
+      {},
+      {
+        services: fakeServices({
+          activePlanFiles: async () => ({ project: undefined, plans: [], reason: 'no current project.' }),
+        }),
+      },
+    );
     none.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
     await vi.waitFor(() => expect(shownNotices().at(-1)).toBe('AgentM: no current project.'));
     unloadPlugin(none.plugin);
@@ -199,7 +290,9 @@ describe('commands that need core services', () => {
     const { v, plugin } = await startWithPlugin({}, { services: fakeServices() });
     v.fake.commands.executeCommandById('agentm-vault:show-storage-doctor');
     await vi.waitFor(() => expect(modal()).not.toBeNull());
-    expect(modal()!.querySelector('.agentm-doctor-storage')?.textContent).toBe("storage [OK] selected backend 'vault' (configured) — registered");
+    expect(modal()!.querySelector('.agentm-doctor-storage')?.textContent).toBe(
+      "storage [OK] selected backend 'vault' (configured) — registered",
+    );
     expect(Array.from(modal()!.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
       'Memory root: / (default: the vault root)',
       'On disk: /v',

@@ -1,6 +1,13 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConcurrentModificationError, contentHash, defaultRegistry, lockDirFor, runConformance, UNIVERSAL_CHECKS } from '@agentm/core';
+import {
+  ConcurrentModificationError,
+  contentHash,
+  defaultRegistry,
+  lockDirFor,
+  runConformance,
+  UNIVERSAL_CHECKS,
+} from '@agentm/core';
 import { describe, expect, it } from 'vitest';
 import { bindVaultBackend, ObsidianVaultBackend } from '../src/vault-backend.js';
 import { testVault } from './helpers/vault.js';
@@ -41,7 +48,9 @@ describe('the in-vault backend', () => {
     v.app.vault.on('modify', (f) => modified.push(f.path));
     await backend.write(backend.resolve('plan.md'), 'v2\n', { expectHash: contentHash('v1\n') });
     expect(modified).toEqual(['Agent/plan.md']);
-    await expect(backend.write(backend.resolve('plan.md'), 'v3\n', { expectHash: contentHash('v1\n') })).rejects.toBeInstanceOf(ConcurrentModificationError);
+    await expect(
+      backend.write(backend.resolve('plan.md'), 'v3\n', { expectHash: contentHash('v1\n') }),
+    ).rejects.toBeInstanceOf(ConcurrentModificationError);
     expect(await readFile(join(v.dir, 'Agent/plan.md'), 'utf8')).toBe('v2\n');
   });
 

@@ -8,7 +8,11 @@ import { ensureAll } from '../../../test/vscode/setup.mjs';
 
 const media = fileURLToPath(new URL('../media/', import.meta.url));
 const { chromium } = await import(pathToFileURL(ensureAll(['tools']).playwrightCore).href);
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 128, height: 128 } });
   const svg = readFileSync(join(media, 'agentm-marketplace.svg'), 'utf8');

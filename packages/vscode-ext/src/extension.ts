@@ -9,7 +9,11 @@ import { RecallTreeProvider } from './views/recall-tree';
 import { createSources } from './wiring';
 
 /** A tree view whose first visibility is marked (the memory index waits for it). */
-function treeView<T>(id: string, provider: vscode.TreeDataProvider<T>, options: Partial<vscode.TreeViewOptions<T>> = {}): vscode.Disposable[] {
+function treeView<T>(
+  id: string,
+  provider: vscode.TreeDataProvider<T>,
+  options: Partial<vscode.TreeViewOptions<T>> = {},
+): vscode.Disposable[] {
   const view = vscode.window.createTreeView(id, { treeDataProvider: provider, ...options });
   if (view.visible) markOnce(MARK_VIEW_VISIBLE);
   return [view, view.onDidChangeVisibility((e) => e.visible && markOnce(MARK_VIEW_VISIBLE))];
@@ -48,7 +52,19 @@ export function activate(context: vscode.ExtensionContext): void {
     wired.tracker.onDidResolve(() => void storage.refresh()),
     ...treeView('agentm.plan', planTree, { showCollapseAll: true }),
     ...treeView('agentm.recall', recallTree),
-    ...registerCommands({ sources, funnel, planTree, recallTree, storage, statusBar, secrets: context.secrets, tracker: wired.tracker, indexes: wired.indexes, runner: wired.runner, recallPick }),
+    ...registerCommands({
+      sources,
+      funnel,
+      planTree,
+      recallTree,
+      storage,
+      statusBar,
+      secrets: context.secrets,
+      tracker: wired.tracker,
+      indexes: wired.indexes,
+      runner: wired.runner,
+      recallPick,
+    }),
   );
   void storage.refresh().then(
     () => mark(MARK_STATUS_READY),

@@ -38,7 +38,8 @@ export class ErrorFunnel {
     try {
       return { ok: true, value: await action() };
     } catch (error) {
-      if (error instanceof vscode.CancellationError) return { ok: false, reason: 'cancelled', message: `${title} cancelled` };
+      if (error instanceof vscode.CancellationError)
+        return { ok: false, reason: 'cancelled', message: `${title} cancelled` };
       const text = `AgentM: ${messageOf(error)}`;
       if (error instanceof Error && error.stack) this.output.error(`${title}: ${error.stack}`);
       // Nothing to act on is the user's to fix (select text, pick a plan): a warning, not a failure.

@@ -38,10 +38,18 @@ export class LockWatch {
       this.#watcher = watch(parent, { persistent: false }, () => this.#schedule());
       this.#watcher.on('error', (error) => {
         this.#stopWatcher();
-        this.onError(new Error(`stopped watching the vault lock in ${parent} (${error.message}); run "AgentM: Refresh views" to watch it again`));
+        this.onError(
+          new Error(
+            `stopped watching the vault lock in ${parent} (${error.message}); run "AgentM: Refresh views" to watch it again`,
+          ),
+        );
       });
     } catch (error) {
-      this.onError(new Error(`cannot watch the vault lock in ${parent} (${(error as Error).message}); check that your cache folder is writable`));
+      this.onError(
+        new Error(
+          `cannot watch the vault lock in ${parent} (${(error as Error).message}); check that your cache folder is writable`,
+        ),
+      );
     }
     await this.refresh();
   }
@@ -52,7 +60,10 @@ export class LockWatch {
     if (this.#disposed) return;
     clearTimeout(this.#staleTimer);
     if (status.present && !status.stale && status.heartbeatAgeMs !== undefined) {
-      this.#staleTimer = setTimeout(() => void this.refresh(), Math.max(0, LOCK_STALE_MS - status.heartbeatAgeMs) + 100);
+      this.#staleTimer = setTimeout(
+        () => void this.refresh(),
+        Math.max(0, LOCK_STALE_MS - status.heartbeatAgeMs) + 100,
+      );
     }
     this.onStatus(status);
   }

@@ -55,7 +55,16 @@ const span = (from: number | undefined, to: number | undefined) =>
   from === undefined || to === undefined ? undefined : Math.round((to - from) * 100) / 100;
 
 export function activationReport(): ActivationReport {
-  const names = [MARK_MODULE, MARK_MODULE_END, MARK_ACTIVATE_START, MARK_ACTIVATE_END, MARK_STATUS_READY, MARK_VIEW_VISIBLE, MARK_INDEX_OPEN, MARK_INDEX_READY];
+  const names = [
+    MARK_MODULE,
+    MARK_MODULE_END,
+    MARK_ACTIVATE_START,
+    MARK_ACTIVATE_END,
+    MARK_STATUS_READY,
+    MARK_VIEW_VISIBLE,
+    MARK_INDEX_OPEN,
+    MARK_INDEX_READY,
+  ];
   const marks: Record<string, number> = {};
   for (const n of names) {
     const t = at(n);

@@ -50,9 +50,10 @@ export function selectionEnv(settings: AgentMSettings, env: NodeJS.ProcessEnv = 
   return settings.vaultPath ? { ...env, MEMORY_VAULT_PATH: settings.vaultPath } : { ...env };
 }
 
-
 /** Writes the phase to the workspace when one is open (phases are per project), else to user settings. */
 export async function updatePhase(phase: Phase): Promise<void> {
-  const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  const target = vscode.workspace.workspaceFolders?.length
+    ? vscode.ConfigurationTarget.Workspace
+    : vscode.ConfigurationTarget.Global;
   await vscode.workspace.getConfiguration('agentm').update('recall.phase', phase, target);
 }

@@ -45,7 +45,8 @@ export class AgentMStatusBar implements TroubleSink, vscode.Disposable {
     this.#state = statusBarState(this.#preview, this.#lock, [...this.#trouble.values()]);
     this.#item.text = this.#state.text;
     this.#item.tooltip = this.#state.tooltip;
-    this.#item.backgroundColor = this.#state.state === 'trouble' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.#item.backgroundColor =
+      this.#state.state === 'trouble' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   }
 
   dispose(): void {

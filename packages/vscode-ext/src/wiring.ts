@@ -32,7 +32,9 @@ export interface WiringContext {
 /** Builds every data source. Nothing is read yet: sources resolve on first use (after the views show). */
 export function createSources(context: WiringContext): Wired {
   const tracker = new ProjectTracker();
-  const indexes = new IndexService(tracker, context.storageDir, context.secrets, (error) => context.onBackgroundError('memory index', error));
+  const indexes = new IndexService(tracker, context.storageDir, context.secrets, (error) =>
+    context.onBackgroundError('memory index', error),
+  );
   const runner = new CorePlanRunner(tracker, context.secrets);
   const sources: Sources = {
     doctor: createDoctor(tracker),

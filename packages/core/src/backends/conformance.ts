@@ -49,12 +49,20 @@ function keysOf(locators: readonly Locator[]): string[] {
   return locators.map((l) => l.key).sort();
 }
 
-async function expectThrow(check: string, what: string, action: () => unknown, type: new (...args: never[]) => Error): Promise<void> {
+async function expectThrow(
+  check: string,
+  what: string,
+  action: () => unknown,
+  type: new (...args: never[]) => Error,
+): Promise<void> {
   try {
     await action();
   } catch (error) {
     if (error instanceof type) return;
-    fail(check, `${what} threw ${(error as Error)?.name ?? typeof error} instead of ${type.name}: ${(error as Error)?.message}`);
+    fail(
+      check,
+      `${what} threw ${(error as Error)?.name ?? typeof error} instead of ${type.name}: ${(error as Error)?.message}`,
+    );
   }
   fail(check, `${what} did not throw ${type.name}`);
 }
@@ -70,9 +78,11 @@ const check = (name: string, body: (backend: StorageBackend, name: string) => Pr
 export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
   check('resolve_and_locator', async (b, name) => {
     const root = b.resolve();
-    if (!(root instanceof Locator) || root.key !== '') fail(name, `resolve() must be the root locator, got ${String(root)}`);
+    if (!(root instanceof Locator) || root.key !== '')
+      fail(name, `resolve() must be the root locator, got ${String(root)}`);
     const abc = b.resolve('a', 'b', 'c');
-    if (!(abc instanceof Locator) || abc.key !== 'a/b/c') fail(name, `resolve('a','b','c') must have key a/b/c, got ${String(abc)}`);
+    if (!(abc instanceof Locator) || abc.key !== 'a/b/c')
+      fail(name, `resolve('a','b','c') must have key a/b/c, got ${String(abc)}`);
   }),
   check('write_read_round_trip', async (b, name) => {
     const loc = b.resolve('notes', 'hello.md');
@@ -88,7 +98,10 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
       await b.write(loc, sample);
       const back = await b.read(loc);
       if (back !== sample || !Buffer.from(back, 'utf8').equals(Buffer.from(sample, 'utf8'))) {
-        fail(name, `sample ${i} is not LF-exact after a round trip: wrote ${JSON.stringify(sample)}, read ${JSON.stringify(back)}`);
+        fail(
+          name,
+          `sample ${i} is not LF-exact after a round trip: wrote ${JSON.stringify(sample)}, read ${JSON.stringify(back)}`,
+        );
       }
     }
   }),
@@ -108,7 +121,8 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
     if (!file.locator.equals(doc)) fail(name, 'info carries another locator');
     const dir = await b.mkdir(b.resolve('adir'));
     const dirInfo = await b.info(dir);
-    if (!dirInfo.isDir || dirInfo.size !== 0) fail(name, `a directory must report isDir and size 0, got ${JSON.stringify(dirInfo)}`);
+    if (!dirInfo.isDir || dirInfo.size !== 0)
+      fail(name, `a directory must report isDir and size 0, got ${JSON.stringify(dirInfo)}`);
     await expectThrow(name, 'info of an absent locator', () => b.info(b.resolve('nope', 'missing.md')), NotFoundError);
   }),
   check('read_absent_not_found', async (b, name) => {
@@ -130,7 +144,8 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
     if (!listed.every((l) => l instanceof Locator)) fail(name, 'list must return Locators');
     const keys = keysOf(listed);
     const expected = ['box/a.md', 'box/b.md', 'box/sub'];
-    if (JSON.stringify(keys) !== JSON.stringify(expected)) fail(name, `list(box) gave ${JSON.stringify(keys)}, expected ${JSON.stringify(expected)}`);
+    if (JSON.stringify(keys) !== JSON.stringify(expected))
+      fail(name, `list(box) gave ${JSON.stringify(keys)}, expected ${JSON.stringify(expected)}`);
   }),
   check('list_on_absent', async (b, name) => {
     for (const [what, loc] of [
@@ -156,8 +171,18 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
   check('cas_expectations', async (b, name) => {
     const loc = b.resolve('cas', 'note.md');
     await b.write(loc, 'v1\n', { expectHash: null });
-    await expectThrow(name, 'a write expecting absence onto an existing file', () => b.write(loc, 'other\n', { expectHash: null }), ConcurrentModificationError);
-    await expectThrow(name, 'a write with a stale hash', () => b.write(loc, 'other\n', { expectHash: contentHash('stale\n') }), ConcurrentModificationError);
+    await expectThrow(
+      name,
+      'a write expecting absence onto an existing file',
+      () => b.write(loc, 'other\n', { expectHash: null }),
+      ConcurrentModificationError,
+    );
+    await expectThrow(
+      name,
+      'a write with a stale hash',
+      () => b.write(loc, 'other\n', { expectHash: contentHash('stale\n') }),
+      ConcurrentModificationError,
+    );
     if ((await b.read(loc)) !== 'v1\n') fail(name, 'a refused write changed the file');
     await b.write(loc, 'v2\n', { expectHash: contentHash('v1\n') });
     if ((await b.read(loc)) !== 'v2\n') fail(name, 'a write with the right hash did not land');
@@ -166,7 +191,8 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
     const registry = new BackendRegistry();
     const cls = b.constructor as typeof StorageBackend;
     registry.register('conformance-probe', cls as never);
-    if (registry.get('conformance-probe') !== cls) fail(name, 'a fresh registry does not route the protocol to the backend class');
+    if (registry.get('conformance-probe') !== cls)
+      fail(name, 'a fresh registry does not route the protocol to the backend class');
     if (registry.get('not-registered') !== undefined) fail(name, 'a registry miss must be undefined');
   }),
 ];
@@ -174,8 +200,13 @@ export const UNIVERSAL_CHECKS: readonly ConformanceCheck[] = [
 async function checkDerived(make: BackendFactory, layout: TierLayout): Promise<void> {
   const name = 'derived_rebuildable';
   const b = await make();
-  const maintenance = b.derivedMaintenance ?? fail(name, 'a derived layout was given but the backend offers no derivedMaintenance');
-  const seeds: Record<string, string> = { 'alpha.md': 'alpha source\n', 'beta.md': 'beta source\r\n', 'gamma.md': 'café 🦗\r\n' };
+  const maintenance =
+    b.derivedMaintenance ?? fail(name, 'a derived layout was given but the backend offers no derivedMaintenance');
+  const seeds: Record<string, string> = {
+    'alpha.md': 'alpha source\n',
+    'beta.md': 'beta source\r\n',
+    'gamma.md': 'café 🦗\r\n',
+  };
   for (const [file, text] of Object.entries(seeds)) await b.write(layout.source.child(file), text);
   const derivedRoot = layout.localIndex;
   if ((await b.list(derivedRoot)).length !== 0) fail(name, 'the derived root is not empty before a rebuild');
@@ -183,7 +214,8 @@ async function checkDerived(make: BackendFactory, layout: TierLayout): Promise<v
     for (const [file, text] of Object.entries(expected)) {
       const loc = derivedRoot.child(file);
       if (!(await b.exists(loc))) fail(name, `derived entry ${loc.key} is missing ${when}`);
-      if ((await b.read(loc)) !== text) fail(name, `derived entry ${loc.key} is not byte-identical to its source ${when}`);
+      if ((await b.read(loc)) !== text)
+        fail(name, `derived entry ${loc.key} is not byte-identical to its source ${when}`);
     }
   };
   await maintenance.reindex(Tier.LOCAL_INDEX);
@@ -198,7 +230,10 @@ async function checkDerived(make: BackendFactory, layout: TierLayout): Promise<v
  * Runs every universal check (each against a fresh backend from `makeBackend`) and, when a layout is
  * given, the derived-rebuild check. Throws `ConformanceFailure` naming the first broken rule.
  */
-export async function runConformance(makeBackend: BackendFactory, options: ConformanceOptions = {}): Promise<ConformanceReport> {
+export async function runConformance(
+  makeBackend: BackendFactory,
+  options: ConformanceOptions = {},
+): Promise<ConformanceReport> {
   const universal: string[] = [];
   for (const c of UNIVERSAL_CHECKS) {
     await c.run(makeBackend);

@@ -9,7 +9,11 @@ import { FsBackend } from './fs-backend.js';
 export const DEVICE_LOCAL_PROTOCOL = 'device-local';
 
 /** The device-local root: argument → `AGENTM_DEVICE_LOCAL_ROOT` → `~/.agentm/memory`. */
-export function deviceLocalRoot(explicit?: string, env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+export function deviceLocalRoot(
+  explicit?: string,
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = homedir(),
+): string {
   if (explicit !== undefined && explicit !== '') return explicit;
   const fromEnv = env['AGENTM_DEVICE_LOCAL_ROOT'];
   if (fromEnv !== undefined && fromEnv.trim() !== '') return fromEnv.trim();
@@ -27,7 +31,9 @@ export class DeviceLocalBackend extends FsBackend {
   readonly capabilities = DeviceLocalBackend.declaredCapabilities;
 
   constructor(options: BackendOptions = {}) {
-    super(deviceLocalRoot(typeof options.root === 'string' ? options.root : undefined), { createRoot: options['createRoot'] !== false });
+    super(deviceLocalRoot(typeof options.root === 'string' ? options.root : undefined), {
+      createRoot: options['createRoot'] !== false,
+    });
   }
 
   protected async writeFile(path: string, content: string, locator: Locator, options: WriteOptions): Promise<void> {

@@ -81,7 +81,8 @@ export abstract class FsBackend extends StorageBackend {
   }
 
   async write(locator: Locator, content: string, options: WriteOptions = {}): Promise<Locator> {
-    if (typeof content !== 'string') throw new TypeError(`write(${JSON.stringify(locator.key)}) takes text; got ${typeof content}`);
+    if (typeof content !== 'string')
+      throw new TypeError(`write(${JSON.stringify(locator.key)}) takes text; got ${typeof content}`);
     const path = this.pathOf(locator);
     await this.assertInsideRoot(locator, path);
     await this.writeFile(path, content, locator, options);
@@ -115,7 +116,12 @@ export abstract class FsBackend extends StorageBackend {
   async info(locator: Locator): Promise<Info> {
     try {
       const st = await stat(this.pathOf(locator));
-      return Object.freeze({ locator, isDir: st.isDirectory(), size: st.isDirectory() ? 0 : st.size, mtimeMs: st.mtimeMs });
+      return Object.freeze({
+        locator,
+        isDir: st.isDirectory(),
+        size: st.isDirectory() ? 0 : st.size,
+        mtimeMs: st.mtimeMs,
+      });
     } catch (error) {
       if (isAbsent(error)) throw new NotFoundError(locator.key);
       throw error;

@@ -1,4 +1,9 @@
-import { StorageBackend, type BackendOptions, type DerivedMaintenanceLike, type WriteOptions } from '../seam/backend.js';
+import {
+  StorageBackend,
+  type BackendOptions,
+  type DerivedMaintenanceLike,
+  type WriteOptions,
+} from '../seam/backend.js';
 import { capabilities, type Capabilities } from '../seam/capabilities.js';
 import { NotFoundError } from '../seam/errors.js';
 import type { Info } from '../seam/info.js';
@@ -62,7 +67,8 @@ export class MemoryBackend extends StorageBackend {
     const existing = this.#entries.get(locator.key);
     if (!existing) throw new NotFoundError(locator.key);
     if (existing.dir) throw new NotFoundError(locator.key, 'it is a directory; only files are removed');
-    if (options.expectHash !== undefined) checkExpectation(locator.key, options.expectHash, contentHash(existing.content));
+    if (options.expectHash !== undefined)
+      checkExpectation(locator.key, options.expectHash, contentHash(existing.content));
     this.#entries.delete(locator.key);
   }
 
@@ -133,4 +139,3 @@ class MirrorMaintenance implements DerivedMaintenanceLike {
     return files;
   }
 }
-

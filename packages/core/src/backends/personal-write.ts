@@ -66,10 +66,15 @@ export async function writePersonalFile(
       'this vault backend has no personal space: construct it with personalRoot (selection sets it to plugins.obsidian-vault.vault_path)',
     );
   }
-  if (typeof content !== 'string') throw new TypeError(`writePersonal(${JSON.stringify(locator.key)}) takes text; got ${typeof content}`);
+  if (typeof content !== 'string')
+    throw new TypeError(`writePersonal(${JSON.stringify(locator.key)}) takes text; got ${typeof content}`);
   const root = resolve(target.personalRoot);
   const path = locator.isRoot ? root : join(root, ...locator.parts);
   assertWithin(locator.key, realpathOfNearest(path), realpathOfNearest(root));
-  await casWriteFile(path, content, { expectHash: options.expectHash, label: `personal:${locator.key}`, critical: target.critical });
+  await casWriteFile(path, content, {
+    expectHash: options.expectHash,
+    label: `personal:${locator.key}`,
+    critical: target.critical,
+  });
   return locator;
 }

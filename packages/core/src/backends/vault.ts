@@ -51,7 +51,8 @@ export class VaultBackend extends FsBackend {
       ...(options.lockStaleMs !== undefined ? { staleMs: options.lockStaleMs } : {}),
     };
     this.lockDir = lockDirFor(this.root, options.lockRoot ?? defaultLockRoot());
-    this.personalRoot = typeof options.personalRoot === 'string' && options.personalRoot.trim() !== '' ? options.personalRoot : undefined;
+    this.personalRoot =
+      typeof options.personalRoot === 'string' && options.personalRoot.trim() !== '' ? options.personalRoot : undefined;
   }
 
   override get conflictStrategy(): string {
@@ -72,10 +73,14 @@ export class VaultBackend extends FsBackend {
   }
 
   protected override removeFile(path: string, locator: Locator, options: RemoveOptions): Promise<void> {
-    return withLockDir(this.lockDir, async (hold) => {
-      hold.assertHeld();
-      removeChecked(path, locator, options);
-    }, this.lockOptions);
+    return withLockDir(
+      this.lockDir,
+      async (hold) => {
+        hold.assertHeld();
+        removeChecked(path, locator, options);
+      },
+      this.lockOptions,
+    );
   }
 
   /**
@@ -83,7 +88,12 @@ export class VaultBackend extends FsBackend {
    * without an authorization made by `authorizePersonalWrite(reason)`; the locator is relative to the
    * personal root and cannot escape it. Same lock, CAS and atomic write as `write`.
    */
-  writePersonal(locator: Locator, content: string, authorization: PersonalWriteAuthorization, options: WriteOptions = {}): Promise<Locator> {
+  writePersonal(
+    locator: Locator,
+    content: string,
+    authorization: PersonalWriteAuthorization,
+    options: WriteOptions = {},
+  ): Promise<Locator> {
     return writePersonalFile(
       { personalRoot: this.personalRoot, critical: (commit) => withLockDir(this.lockDir, commit, this.lockOptions) },
       locator,

@@ -40,7 +40,11 @@ export async function requiresRow(host: HostEnv, required: Partial<Capabilities>
   const names = CAPABILITY_FLAGS.filter((f) => required[f]).map((f) => CAPABILITY_SNAKE_NAMES[f]);
   try {
     const selected = await selectBackend({ host, required, createRoot: false });
-    return { check: 'requires', status: 'ok', line: `requires [OK] backend '${selected.protocol}' satisfies required capabilities: ${names.join(', ') || '(none)'}` };
+    return {
+      check: 'requires',
+      status: 'ok',
+      line: `requires [OK] backend '${selected.protocol}' satisfies required capabilities: ${names.join(', ') || '(none)'}`,
+    };
   } catch (error) {
     return { check: 'requires', status: 'fail', line: `requires [FAIL] ${(error as Error).message}` };
   }
@@ -53,7 +57,11 @@ export async function roundTripRow(host: HostEnv, now: Date = new Date()): Promi
   try {
     ({ backend, protocol } = await selectBackend({ host }));
   } catch (error) {
-    return { check: 'roundtrip', status: 'fail', line: `roundtrip [FAIL] no backend to write through: ${(error as Error).message}` };
+    return {
+      check: 'roundtrip',
+      status: 'fail',
+      line: `roundtrip [FAIL] no backend to write through: ${(error as Error).message}`,
+    };
   }
   const probe = backend.resolve('_meta', 'doctor-roundtrip.md');
   const content = `# agentm doctor round trip\n\nwritten ${now.toISOString()} by pid ${process.pid}: café ναί 🦗\r\nend\n`;
@@ -62,10 +70,18 @@ export async function roundTripRow(host: HostEnv, now: Date = new Date()): Promi
     await backend.write(probe, content, { expectHash: previous });
     const back = await backend.read(probe);
     if (back !== content) {
-      return { check: 'roundtrip', status: 'fail', line: `roundtrip [FAIL] ${probe.key} read back different bytes through '${protocol}'` };
+      return {
+        check: 'roundtrip',
+        status: 'fail',
+        line: `roundtrip [FAIL] ${probe.key} read back different bytes through '${protocol}'`,
+      };
     }
     const bytes = Buffer.byteLength(content, 'utf8');
-    return { check: 'roundtrip', status: 'ok', line: `roundtrip [OK] wrote and read back ${probe.key} (${bytes} bytes) through '${protocol}'` };
+    return {
+      check: 'roundtrip',
+      status: 'ok',
+      line: `roundtrip [OK] wrote and read back ${probe.key} (${bytes} bytes) through '${protocol}'`,
+    };
   } catch (error) {
     return { check: 'roundtrip', status: 'fail', line: `roundtrip [FAIL] ${(error as Error).message}` };
   }

@@ -4,7 +4,13 @@ import { ChatConfigError, chatProviderFrom } from '../harness/chat/env-provider.
 import type { HarnessChatProvider } from '../harness/chat/chat-provider.js';
 import { memoryLayoutFromConfig } from '../memory/layout-config.js';
 import { noteToDocument } from '../memory/note-documents.js';
-import { loadProviderSettings, MemoryIndex, ProviderConfigError, providersFrom, type Providers } from '../memory/engine.js';
+import {
+  loadProviderSettings,
+  MemoryIndex,
+  ProviderConfigError,
+  providersFrom,
+  type Providers,
+} from '../memory/engine.js';
 import { resolveProject, type ProjectResolution } from '../routing/resolve-project.js';
 import type { StorageBackend } from '../seam/backend.js';
 import { selectBackend, type SelectedBackend } from '../selection/select-backend.js';
@@ -23,7 +29,8 @@ export async function cliProviders(ctx: CliContext): Promise<Providers> {
     for (const w of settings.warnings) ctx.io.err(`agentm: warning: ${w}\n`);
     return providersFrom(settings);
   } catch (error) {
-    if (error instanceof ProviderConfigError || error instanceof ChatConfigError) throw new CliError(error.message, EXIT_USAGE);
+    if (error instanceof ProviderConfigError || error instanceof ChatConfigError)
+      throw new CliError(error.message, EXIT_USAGE);
     throw error;
   }
 }
@@ -58,10 +65,21 @@ export function projectHere(ctx: CliContext, store: MemoryStore): Promise<Projec
 export const READ_WORKER_SCRIPT = fileURLToPath(new URL('../memory/indexing/read-worker.js', import.meta.url));
 
 /** Opens the index of the selected memory root (in the user cache dir), with the embedder if configured. */
-export async function openCliIndex(ctx: CliContext, store?: MemoryStore): Promise<{ index: MemoryIndex; store: MemoryStore; providers: Providers }> {
+export async function openCliIndex(
+  ctx: CliContext,
+  store?: MemoryStore,
+): Promise<{ index: MemoryIndex; store: MemoryStore; providers: Providers }> {
   const s = store ?? (await memoryStore(ctx));
   const providers = await cliProviders(ctx);
-  const index = await MemoryIndex.open({ backend: s.backend, memoryRoot: s.root, toDocument: noteToDocument, env: ctx.io.env, embedder: providers.embedder, layout: memoryLayoutFromConfig(s.config), workerScript: READ_WORKER_SCRIPT });
+  const index = await MemoryIndex.open({
+    backend: s.backend,
+    memoryRoot: s.root,
+    toDocument: noteToDocument,
+    env: ctx.io.env,
+    embedder: providers.embedder,
+    layout: memoryLayoutFromConfig(s.config),
+    workerScript: READ_WORKER_SCRIPT,
+  });
   return { index, store: s, providers };
 }
 
@@ -76,6 +94,7 @@ export function parseDuration(text: string, flag: string): number {
 
 /** A positive integer option; a usage error otherwise. */
 export function parsePositiveInt(text: string, flag: string): number {
-  if (!/^\d+$/.test(text.trim()) || Number(text) <= 0) throw new CliError(`${flag} takes a positive whole number, got ${JSON.stringify(text)}`, EXIT_USAGE);
+  if (!/^\d+$/.test(text.trim()) || Number(text) <= 0)
+    throw new CliError(`${flag} takes a positive whole number, got ${JSON.stringify(text)}`, EXIT_USAGE);
   return Number(text);
 }

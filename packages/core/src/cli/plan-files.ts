@@ -1,4 +1,7 @@
-import { resolvePlanFiles as resolveHarnessPlanFiles, type ResolvedPlanFiles } from '../harness/reconciler/resolve-plan-files.js';
+import {
+  resolvePlanFiles as resolveHarnessPlanFiles,
+  type ResolvedPlanFiles,
+} from '../harness/reconciler/resolve-plan-files.js';
 import type { CliContext } from './context.js';
 import { hostOf } from './support.js';
 

@@ -47,7 +47,8 @@ export function buildProgram(ctx: CliContext): Command {
     .showHelpAfterError('(run agentm --help for usage)');
   for (const register of COMMANDS) register(program, ctx);
   // Subcommands inherit the exit override, so a usage error anywhere becomes exit 2, not a throw.
-  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err });
+  for (const command of program.commands)
+    command.exitOverride().configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err });
   return program;
 }
 

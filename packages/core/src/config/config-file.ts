@@ -30,7 +30,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** Parses config bytes; throws `CorruptConfigError` naming the problem. */
 export function parseConfigBytes(file: string, bytes: Buffer): ConfigData {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    throw new CorruptConfigError(file, 'is UTF-16 encoded (it starts with a UTF-16 byte-order mark, as some Windows editors save); save it as UTF-8');
+    throw new CorruptConfigError(
+      file,
+      'is UTF-16 encoded (it starts with a UTF-16 byte-order mark, as some Windows editors save); save it as UTF-8',
+    );
   }
   let text: string;
   try {
@@ -47,7 +50,10 @@ export function parseConfigBytes(file: string, bytes: Buffer): ConfigData {
     throw new CorruptConfigError(file, `could not be read as JSON (${(error as Error).message})`, error);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new CorruptConfigError(file, `is not a JSON object (it holds ${Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : `a ${typeof parsed}`})`);
+    throw new CorruptConfigError(
+      file,
+      `is not a JSON object (it holds ${Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : `a ${typeof parsed}`})`,
+    );
   }
   return parsed as ConfigData;
 }

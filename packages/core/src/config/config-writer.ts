@@ -52,11 +52,17 @@ export async function getConfigValue(host: HostEnv, key: string): Promise<unknow
 /** Resolves `vault_path` to an absolute, symlink-resolved existing directory, or refuses. */
 function resolveVaultDir(value: unknown, host: HostEnv): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new ConfigValueError(KEY_VAULT_PATH, 'vault_path must be a directory path, e.g. agentm config set vault_path ~/Vault');
+    throw new ConfigValueError(
+      KEY_VAULT_PATH,
+      'vault_path must be a directory path, e.g. agentm config set vault_path ~/Vault',
+    );
   }
   const path = resolve(expandHome(value.trim(), host.home));
   if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new ConfigValueError(KEY_VAULT_PATH, `vault_path ${path} is not an existing directory; create it (or mount the vault) and run the command again`);
+    throw new ConfigValueError(
+      KEY_VAULT_PATH,
+      `vault_path ${path} is not an existing directory; create it (or mount the vault) and run the command again`,
+    );
   }
   return realpathSync.native(path);
 }
@@ -67,28 +73,43 @@ function checkedValue(key: string, value: unknown): unknown {
     case KEY_SCHEMA_VERSION:
       throw new ConfigValueError(key, 'schema_version is managed by AgentM and cannot be set or unset');
     case KEY_STORAGE_BACKEND:
-      if (typeof value !== 'string' || value.trim() === '') throw new ConfigValueError(key, 'storage.backend must be a non-empty backend name, e.g. vault or device-local');
+      if (typeof value !== 'string' || value.trim() === '')
+        throw new ConfigValueError(key, 'storage.backend must be a non-empty backend name, e.g. vault or device-local');
       return value.trim();
     case KEY_STATE_MODE: {
       const mode = normalizeStateMode(value);
-      if (mode !== 'local' && mode !== 'backend') throw new ConfigValueError(key, `state_mode must be local or backend (vault is read as backend); got ${JSON.stringify(value)}`);
+      if (mode !== 'local' && mode !== 'backend')
+        throw new ConfigValueError(
+          key,
+          `state_mode must be local or backend (vault is read as backend); got ${JSON.stringify(value)}`,
+        );
       return mode;
     }
     case KEY_MEMORY_ROOT: {
       const prefix = validateRelativePrefix(value);
       if (prefix === undefined) {
-        throw new ConfigValueError(key, `memory_root must be a vault-relative folder such as Agent (not empty, not absolute, no ':' and no '..'); got ${JSON.stringify(value)}`);
+        throw new ConfigValueError(
+          key,
+          `memory_root must be a vault-relative folder such as Agent (not empty, not absolute, no ':' and no '..'); got ${JSON.stringify(value)}`,
+        );
       }
       return prefix;
     }
     case KEY_SPACES: {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new ConfigValueError(key, 'spaces must be a JSON object of space name → vault-relative folder, e.g. --json \'{"projects": "desk/projects"}\'');
+        throw new ConfigValueError(
+          key,
+          'spaces must be a JSON object of space name → vault-relative folder, e.g. --json \'{"projects": "desk/projects"}\'',
+        );
       }
       const cleaned: Record<string, string> = {};
       for (const [name, folder] of Object.entries(value)) {
         const prefix = validateRelativePrefix(folder);
-        if (prefix === undefined) throw new ConfigValueError(key, `space ${JSON.stringify(name)} must be a vault-relative folder (not empty, not absolute, no ':' and no '..'); got ${JSON.stringify(folder)}`);
+        if (prefix === undefined)
+          throw new ConfigValueError(
+            key,
+            `space ${JSON.stringify(name)} must be a vault-relative folder (not empty, not absolute, no ':' and no '..'); got ${JSON.stringify(folder)}`,
+          );
         cleaned[name] = prefix;
       }
       return cleaned;
@@ -105,7 +126,9 @@ function checkedValue(key: string, value: unknown): unknown {
 export async function setConfigValue(host: HostEnv, key: string, value: unknown): Promise<ConfigChange> {
   if (key === KEY_LEGACY_VAULT_PATH || key === KEY_VAULT_PATH) {
     const dir = resolveVaultDir(value, host);
-    return mutateConfig(host, (data) => [assign(data, KEY_VAULT_PATH, dir), assign(data, KEY_STORAGE_BACKEND, 'vault')].some(Boolean));
+    return mutateConfig(host, (data) =>
+      [assign(data, KEY_VAULT_PATH, dir), assign(data, KEY_STORAGE_BACKEND, 'vault')].some(Boolean),
+    );
   }
   const canonical = canonicalConfigKey(key);
   const checked = checkedValue(canonical, value);
@@ -115,8 +138,12 @@ export async function setConfigValue(host: HostEnv, key: string, value: unknown)
 /** Removes a key (`vault_path` removes the plugin and the legacy key). No write when absent. */
 export async function unsetConfigValue(host: HostEnv, key: string): Promise<ConfigChange> {
   const canonical = canonicalConfigKey(key);
-  if (canonical === KEY_SCHEMA_VERSION) throw new ConfigValueError(canonical, 'schema_version is managed by AgentM and cannot be unset');
-  const keys = canonical === KEY_LEGACY_VAULT_PATH || canonical === KEY_VAULT_PATH ? [KEY_VAULT_PATH, KEY_LEGACY_VAULT_PATH] : [canonical];
+  if (canonical === KEY_SCHEMA_VERSION)
+    throw new ConfigValueError(canonical, 'schema_version is managed by AgentM and cannot be unset');
+  const keys =
+    canonical === KEY_LEGACY_VAULT_PATH || canonical === KEY_VAULT_PATH
+      ? [KEY_VAULT_PATH, KEY_LEGACY_VAULT_PATH]
+      : [canonical];
   return mutateConfig(host, (data) => keys.map((k) => k in data && delete data[k]).some(Boolean));
 }
 

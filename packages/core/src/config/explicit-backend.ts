@@ -23,7 +23,9 @@ export class InvalidBackendSettingError extends ConfigValueError {
  * → `backend: undefined`. A corrupt file throws `CorruptConfigError`; a present non-string or blank
  * value throws `InvalidBackendSettingError`. The name is trimmed and case-sensitive.
  */
-export async function readExplicitBackend(host: HostEnv): Promise<{ backend: string | undefined; config: StrictConfig }> {
+export async function readExplicitBackend(
+  host: HostEnv,
+): Promise<{ backend: string | undefined; config: StrictConfig }> {
   const config = await readConfigStrict(host);
   if (config.data === undefined || !(KEY_STORAGE_BACKEND in config.data)) return { backend: undefined, config };
   const value = config.data[KEY_STORAGE_BACKEND];

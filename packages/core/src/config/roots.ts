@@ -55,7 +55,10 @@ function configString(config: ConfigData, key: string, host: HostEnv): string | 
  * The vault path from config only: the plugin key when set (an existing directory, else none — no
  * fallback to the legacy key), else the legacy `vault_path` (same rule).
  */
-export async function configuredVault(config: ConfigData, host: HostEnv): Promise<{ path: string; source: 'config' | 'legacy' } | undefined> {
+export async function configuredVault(
+  config: ConfigData,
+  host: HostEnv,
+): Promise<{ path: string; source: 'config' | 'legacy' } | undefined> {
   const plugin = configString(config, KEY_VAULT_PATH, host);
   if (plugin !== undefined) return (await isDirectory(plugin)) ? { path: plugin, source: 'config' } : undefined;
   const legacy = configString(config, KEY_LEGACY_VAULT_PATH, host);
@@ -72,7 +75,9 @@ export async function resolveVault(host: HostEnv, config?: ConfigData): Promise<
   const fromEnv = envValue(host, 'MEMORY_VAULT_PATH');
   if (fromEnv !== undefined) {
     const path = resolve(expandHome(fromEnv, host.home));
-    return (await isDirectory(path)) ? { path, source: 'env', envSet: true } : { path: undefined, source: undefined, envSet: true };
+    return (await isDirectory(path))
+      ? { path, source: 'env', envSet: true }
+      : { path: undefined, source: undefined, envSet: true };
   }
   const found = await configuredVault(config ?? (await readConfigTolerant(host)), host);
   return found ? { ...found, envSet: false } : { path: undefined, source: undefined, envSet: false };

@@ -44,7 +44,9 @@ export class RetryAttemptError extends HarnessError {
 export class UnknownStepError extends HarnessError {
   readonly step: string;
   constructor(step: string, detail = 'no checklist item has this id') {
-    super(`plan step "${step}" not found: ${detail}. Run \`agentm trace\` to list the plan's step ids.`, { code: 'EUNKNOWNSTEP' });
+    super(`plan step "${step}" not found: ${detail}. Run \`agentm trace\` to list the plan's step ids.`, {
+      code: 'EUNKNOWNSTEP',
+    });
     this.step = step;
   }
 }
@@ -53,7 +55,9 @@ export class UnknownStepError extends HarnessError {
 export class PlanValidationError extends HarnessError {
   readonly problems: readonly string[];
   constructor(plan: string, problems: readonly string[]) {
-    super(`plan ${plan} cannot run: ${problems.join('; ')}. Fix the PLAN file and run again.`, { code: 'EPLANINVALID' });
+    super(`plan ${plan} cannot run: ${problems.join('; ')}. Fix the PLAN file and run again.`, {
+      code: 'EPLANINVALID',
+    });
     this.problems = problems;
   }
 }
@@ -62,7 +66,9 @@ export class PlanValidationError extends HarnessError {
 export class PlanNotFoundError extends HarnessError {
   readonly plan: string;
   constructor(plan: string) {
-    super(`no plan at ${plan}: create it with \`agentm plan "<goal>"\` or write the PLAN file by hand.`, { code: 'EPLANNOTFOUND' });
+    super(`no plan at ${plan}: create it with \`agentm plan "<goal>"\` or write the PLAN file by hand.`, {
+      code: 'EPLANNOTFOUND',
+    });
     this.plan = plan;
   }
 }

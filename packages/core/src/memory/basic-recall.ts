@@ -51,7 +51,9 @@ function newestFirst(a: Recalled, b: Recalled): number {
 
 function render(entry: Recalled): string {
   const title = `${entry.note.kind ?? 'note'}/${entry.note.slug ?? entry.locator.name.replace(/\.md$/, '')}`;
-  const meta = [entry.note.updated, entry.note.tags.length ? `tags: ${entry.note.tags.join(', ')}` : undefined].filter(Boolean).join(' · ');
+  const meta = [entry.note.updated, entry.note.tags.length ? `tags: ${entry.note.tags.join(', ')}` : undefined]
+    .filter(Boolean)
+    .join(' · ');
   return `### ${title}\n${meta ? `_${meta}_ · ` : ''}\`${entry.locator.key}\`\n\n${entry.note.body.replace(/\s+$/, '')}\n`;
 }
 

@@ -33,7 +33,10 @@ function positiveInt(value: unknown): number | undefined {
  * The token budget of a phase: a positive `limit` → env `HARNESS_RECALL_BUDGET_<PHASE>` (a positive
  * integer) → agentm's default for the phase.
  */
-export function phaseBudget(phase: unknown, options: { limit?: number | undefined; env?: Readonly<Record<string, string | undefined>> } = {}): number {
+export function phaseBudget(
+  phase: unknown,
+  options: { limit?: number | undefined; env?: Readonly<Record<string, string | undefined>> } = {},
+): number {
   const normalized = normalizePhase(phase);
   return (
     positiveInt(options.limit) ??

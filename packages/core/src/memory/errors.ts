@@ -21,7 +21,10 @@ export class MemoryArgumentError extends MemoryEngineError {
 export class IndexUnusableError extends MemoryEngineError {
   readonly reason: 'missing' | 'corrupt' | 'outdated';
   constructor(reason: 'missing' | 'corrupt' | 'outdated', detail: string, cause?: unknown) {
-    super(`the memory index is ${reason}: ${detail}; it will be rebuilt from the notes (nothing is lost)`, { code: 'EINDEXUNUSABLE', cause });
+    super(`the memory index is ${reason}: ${detail}; it will be rebuilt from the notes (nothing is lost)`, {
+      code: 'EINDEXUNUSABLE',
+      cause,
+    });
     this.reason = reason;
   }
 }
@@ -88,10 +91,14 @@ export class ProviderHttpError extends ProviderError {
 export class ProviderTimeoutError extends ProviderError {
   readonly timeoutMs: number;
   constructor(endpoint: string, timeoutMs: number, cause?: unknown) {
-    super(endpoint, `provider ${endpoint} did not answer within ${timeoutMs} ms (timed out); check that the server is running or raise the timeout`, {
-      code: 'EPROVIDERTIMEOUT',
-      cause,
-    });
+    super(
+      endpoint,
+      `provider ${endpoint} did not answer within ${timeoutMs} ms (timed out); check that the server is running or raise the timeout`,
+      {
+        code: 'EPROVIDERTIMEOUT',
+        cause,
+      },
+    );
     this.timeoutMs = timeoutMs;
   }
 }
@@ -100,10 +107,14 @@ export class ProviderTimeoutError extends ProviderError {
 export class ProviderUnreachableError extends ProviderError {
   constructor(endpoint: string, cause: unknown) {
     const detail = (cause as NodeJS.ErrnoException)?.code ?? (cause as Error)?.message ?? String(cause);
-    super(endpoint, `provider ${endpoint} is unreachable (${detail}: service unavailable); check the base URL and that the server is running`, {
-      code: 'EPROVIDERUNREACHABLE',
-      cause,
-    });
+    super(
+      endpoint,
+      `provider ${endpoint} is unreachable (${detail}: service unavailable); check the base URL and that the server is running`,
+      {
+        code: 'EPROVIDERUNREACHABLE',
+        cause,
+      },
+    );
   }
 }
 

@@ -9,7 +9,14 @@ import { parseNote } from './notes/parse.js';
 /** The first Markdown heading, else the first non-blank line (cut to 100 characters). */
 function titleOf(body: string): string | undefined {
   const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/m.exec(body)?.[1]?.trim();
-  return heading || body.split(/\r?\n/).find((l) => l.trim() !== '')?.trim().slice(0, 100);
+  return (
+    heading ||
+    body
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== '')
+      ?.trim()
+      .slice(0, 100)
+  );
 }
 
 /**

@@ -54,7 +54,11 @@ export interface PreparedWrite {
  * `path` (mode 0666 minus umask, never 0600), fsynced. Nothing visible changes yet; a failure removes
  * the temp.
  */
-export async function prepareWrite(path: string, content: string | Uint8Array, options: Pick<AtomicWriteOptions, 'fsync'> = {}): Promise<PreparedWrite> {
+export async function prepareWrite(
+  path: string,
+  content: string | Uint8Array,
+  options: Pick<AtomicWriteOptions, 'fsync'> = {},
+): Promise<PreparedWrite> {
   const durable = options.fsync !== false;
   const dir = dirname(path);
   await mkdir(dir, { recursive: true });
@@ -113,7 +117,11 @@ export async function discardWrite(prepared: PreparedWrite): Promise<void> {
  * Parents are created. On any failure the temp is removed and the error rethrown; the target is
  * untouched.
  */
-export async function atomicWrite(path: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+export async function atomicWrite(
+  path: string,
+  content: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const prepared = await prepareWrite(path, content, options);
   try {
     await options.beforeRename?.();

@@ -34,7 +34,12 @@ export function currentHashSync(path: string): string | null {
  */
 export function checkExpectation(file: string, expected: string | null | undefined, actual: string | null): void {
   if (expected === undefined || expected === actual) return;
-  const detail = expected === null ? 'it appeared since it was found absent' : actual === null ? 'it was deleted since it was read' : 'modified since it was read';
+  const detail =
+    expected === null
+      ? 'it appeared since it was found absent'
+      : actual === null
+        ? 'it was deleted since it was read'
+        : 'modified since it was read';
   throw new ConcurrentModificationError(file, expected, actual, detail);
 }
 
@@ -92,5 +97,8 @@ export function lockedCasWrite(
   content: string,
   options: Omit<CasWriteOptions, 'critical'> & { readonly lock?: VaultLockOptions } = {},
 ): Promise<void> {
-  return casWriteFile(path, content, { ...options, critical: (commit) => withVaultLock(storeRoot, commit, options.lock) });
+  return casWriteFile(path, content, {
+    ...options,
+    critical: (commit) => withVaultLock(storeRoot, commit, options.lock),
+  });
 }

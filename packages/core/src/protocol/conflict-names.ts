@@ -51,13 +51,19 @@ const RULES: readonly Rule[] = [
     family: 'agentm',
     tool: 'AgentM (a write that lost its compare-and-swap)',
     ambiguous: false,
-    match: byRegex(new RegExp(String.raw`^(.+?) \(agentm conflict [^()]+ \d{14}\)${EXT}$`), (m) => m[1]! + (m[2] ?? '')),
+    match: byRegex(
+      new RegExp(String.raw`^(.+?) \(agentm conflict [^()]+ \d{14}\)${EXT}$`),
+      (m) => m[1]! + (m[2] ?? ''),
+    ),
   },
   {
     family: 'syncthing',
     tool: 'Syncthing',
     ambiguous: false,
-    match: byRegex(new RegExp(String.raw`^(.+?)\.sync-conflict-\d{8}-\d{6}(?:-[A-Za-z0-9]+)?${EXT}$`), (m) => m[1]! + (m[2] ?? '')),
+    match: byRegex(
+      new RegExp(String.raw`^(.+?)\.sync-conflict-\d{8}-\d{6}(?:-[A-Za-z0-9]+)?${EXT}$`),
+      (m) => m[1]! + (m[2] ?? ''),
+    ),
   },
   {
     // Dropbox "(Alex's conflicted copy 2026-01-02)", Nextcloud "(conflicted copy 2026-01-02 120000)",
@@ -66,7 +72,10 @@ const RULES: readonly Rule[] = [
     tool: 'Dropbox, Nextcloud, Obsidian Sync or Google Drive',
     ambiguous: false,
     match: byRegex(
-      new RegExp(String.raw`^(.+?)\s*\([^()]*\bconflicted copy\b[^()]*(?:\([^()]*\)[^()]*)?\)(?:\s+(?:-|from)\s+[^.]*)?${EXT}$`, 'i'),
+      new RegExp(
+        String.raw`^(.+?)\s*\([^()]*\bconflicted copy\b[^()]*(?:\([^()]*\)[^()]*)?\)(?:\s+(?:-|from)\s+[^.]*)?${EXT}$`,
+        'i',
+      ),
       (m) => m[1]! + (m[2] ?? ''),
     ),
   },
@@ -120,7 +129,10 @@ const RULES: readonly Rule[] = [
     family: 'onedrive',
     tool: 'OneDrive',
     ambiguous: true,
-    match: byRegex(new RegExp(String.raw`^(.+?)-((?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{0,62})${EXT}$`), (m) => m[1]! + (m[3] ?? '')),
+    match: byRegex(
+      new RegExp(String.raw`^(.+?)-((?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{0,62})${EXT}$`),
+      (m) => m[1]! + (m[3] ?? ''),
+    ),
   },
 ];
 
@@ -129,7 +141,10 @@ const RULES: readonly Rule[] = [
  * `hasSibling(original)` says the original exists beside the copy (without it they never match, which
  * keeps `report (2026).md` a report).
  */
-export function recognizeConflictName(name: string, hasSibling?: (original: string) => boolean): ConflictMatch | undefined {
+export function recognizeConflictName(
+  name: string,
+  hasSibling?: (original: string) => boolean,
+): ConflictMatch | undefined {
   for (const rule of RULES) {
     const original = rule.match(name);
     if (original === undefined) continue;

@@ -95,11 +95,14 @@ class TimedMutex {
         clearTimeout(timer);
         resolveWait(true);
       };
-      const timer = setTimeout(() => {
-        const i = this.#waiters.indexOf(waiter);
-        if (i >= 0) this.#waiters.splice(i, 1);
-        resolveWait(false);
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          const i = this.#waiters.indexOf(waiter);
+          if (i >= 0) this.#waiters.splice(i, 1);
+          resolveWait(false);
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       this.#waiters.push(waiter);
     });
   }
@@ -169,7 +172,11 @@ export function withVaultLock<T>(
  * `withVaultLock` for a lock directory computed once by the caller (a backend's root does not move),
  * which spares the realpath and hash on every write.
  */
-export async function withLockDir<T>(lockDir: string, fn: (hold: LockHold) => Promise<T>, options: VaultLockOptions = {}): Promise<T> {
+export async function withLockDir<T>(
+  lockDir: string,
+  fn: (hold: LockHold) => Promise<T>,
+  options: VaultLockOptions = {},
+): Promise<T> {
   const outer = holdsInContext.getStore();
   const reentered = outer?.get(lockDir);
   if (reentered) return fn(reentered);
@@ -273,7 +280,10 @@ async function inspectLockDir(lockDir: string, staleMs: number): Promise<LockSta
 }
 
 /** The state of a vault's lock, for status displays ("an agent is writing"). Never acquires or writes. */
-export function inspectLock(storeRoot: string, options: Pick<VaultLockOptions, 'lockRoot' | 'staleMs'> = {}): Promise<LockStatus> {
+export function inspectLock(
+  storeRoot: string,
+  options: Pick<VaultLockOptions, 'lockRoot' | 'staleMs'> = {},
+): Promise<LockStatus> {
   return inspectLockDir(
     lockDirFor(storeRoot, options.lockRoot ?? defaultLockRoot()),
     Math.max(options.staleMs ?? LOCK_STALE_MS, LOCK_STALE_MIN_MS),

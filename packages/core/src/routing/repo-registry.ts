@@ -35,7 +35,10 @@ export function registryLocator(backend: StorageBackend): Locator {
 export function normalizeRepoPath(path: string): string {
   const forward = path.replace(/\\/g, '/');
   const lead = forward.startsWith('//') && !forward.startsWith('///') ? '//' : forward.startsWith('/') ? '/' : '';
-  const body = forward.split('/').filter((s) => s !== '' && s !== '.').join('/');
+  const body = forward
+    .split('/')
+    .filter((s) => s !== '' && s !== '.')
+    .join('/');
   return lead + body || '.';
 }
 
@@ -51,17 +54,23 @@ function parseRegistry(locator: Locator, text: string): RepoRegistry {
   } catch (error) {
     throw new RegistryFormatError(locator.key, `is not valid JSON (${(error as Error).message})`, error);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new RegistryFormatError(locator.key, 'is not a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new RegistryFormatError(locator.key, 'is not a JSON object');
   const data = parsed as Record<string, unknown>;
   const repos = data['repos'] ?? [];
-  if (!Array.isArray(repos) || !repos.every((r) => typeof r === 'object' && r !== null && typeof (r as RepoEntry).slug === 'string')) {
+  if (
+    !Array.isArray(repos) ||
+    !repos.every((r) => typeof r === 'object' && r !== null && typeof (r as RepoEntry).slug === 'string')
+  ) {
     throw new RegistryFormatError(locator.key, 'has a "repos" value that is not a list of {"slug": …} objects');
   }
   return { ...data, version: typeof data['version'] === 'number' ? data['version'] : 1, repos: repos as RepoEntry[] };
 }
 
 /** The registry and the hash of the bytes it was read from (`null` when the file is absent). */
-export async function readRegistryWithHash(backend: StorageBackend): Promise<{ registry: RepoRegistry; hash: string | null }> {
+export async function readRegistryWithHash(
+  backend: StorageBackend,
+): Promise<{ registry: RepoRegistry; hash: string | null }> {
   const locator = registryLocator(backend);
   let text: string;
   try {
@@ -79,8 +88,16 @@ export async function readRegistry(backend: StorageBackend): Promise<RepoRegistr
 }
 
 /** Writes the registry, only if the file still hashes to `expectHash` (`null`: still absent). */
-export async function writeRegistry(backend: StorageBackend, registry: RepoRegistry, expectHash?: string | null): Promise<Locator> {
-  return backend.write(registryLocator(backend), serializeRegistry(registry), expectHash === undefined ? {} : { expectHash });
+export async function writeRegistry(
+  backend: StorageBackend,
+  registry: RepoRegistry,
+  expectHash?: string | null,
+): Promise<Locator> {
+  return backend.write(
+    registryLocator(backend),
+    serializeRegistry(registry),
+    expectHash === undefined ? {} : { expectHash },
+  );
 }
 
 /**
@@ -90,21 +107,27 @@ export async function writeRegistry(backend: StorageBackend, registry: RepoRegis
  * `mutate` returns the new registry, or undefined for "no change" (nothing is written, so the file's
  * mtime is not churned).
  */
-export async function mutateRegistry(backend: StorageBackend, mutate: (registry: RepoRegistry) => RepoRegistry | undefined): Promise<RepoRegistry> {
+export async function mutateRegistry(
+  backend: StorageBackend,
+  mutate: (registry: RepoRegistry) => RepoRegistry | undefined,
+): Promise<RepoRegistry> {
   let last: ConcurrentModificationError | undefined;
   for (let attempt = 0; attempt < REGISTRY_CAS_ATTEMPTS; attempt++) {
-    const outcome = await withBackendLock(backend, async (): Promise<{ done: RepoRegistry } | { lost: ConcurrentModificationError }> => {
-      const { registry, hash } = await readRegistryWithHash(backend);
-      const next = mutate(registry);
-      if (next === undefined) return { done: registry };
-      try {
-        await writeRegistry(backend, next, hash);
-        return { done: next };
-      } catch (error) {
-        if (!(error instanceof ConcurrentModificationError)) throw error;
-        return { lost: error };
-      }
-    });
+    const outcome = await withBackendLock(
+      backend,
+      async (): Promise<{ done: RepoRegistry } | { lost: ConcurrentModificationError }> => {
+        const { registry, hash } = await readRegistryWithHash(backend);
+        const next = mutate(registry);
+        if (next === undefined) return { done: registry };
+        try {
+          await writeRegistry(backend, next, hash);
+          return { done: next };
+        } catch (error) {
+          if (!(error instanceof ConcurrentModificationError)) throw error;
+          return { lost: error };
+        }
+      },
+    );
     if ('done' in outcome) return outcome.done;
     last = outcome.lost;
   }
@@ -121,9 +144,16 @@ export async function mutateRegistry(backend: StorageBackend, mutate: (registry:
  * Registers (upserts) a repo. A known slug keeps its position and every field not given (an earlier
  * `wiki_path` survives a re-register without one); a new slug is appended. Paths are normalized.
  */
-export async function registerRepo(backend: StorageBackend, slug: string, rootPath: string, wikiPath?: string): Promise<RepoRegistry> {
-  if (typeof slug !== 'string' || slug.trim() === '') throw new RegistryArgumentError('registerRepo: slug must be non-empty');
-  if (typeof rootPath !== 'string' || rootPath.trim() === '') throw new RegistryArgumentError('registerRepo: root_path must be non-empty');
+export async function registerRepo(
+  backend: StorageBackend,
+  slug: string,
+  rootPath: string,
+  wikiPath?: string,
+): Promise<RepoRegistry> {
+  if (typeof slug !== 'string' || slug.trim() === '')
+    throw new RegistryArgumentError('registerRepo: slug must be non-empty');
+  if (typeof rootPath !== 'string' || rootPath.trim() === '')
+    throw new RegistryArgumentError('registerRepo: root_path must be non-empty');
   const update: Record<string, string> = { root_path: normalizeRepoPath(rootPath) };
   if (wikiPath !== undefined && wikiPath !== '') update['wiki_path'] = normalizeRepoPath(wikiPath);
   return mutateRegistry(backend, (registry) => {
@@ -141,7 +171,8 @@ export async function registerRepo(backend: StorageBackend, slug: string, rootPa
 
 /** Unregisters a repo; true if it was there. An absent slug writes nothing. */
 export async function unregisterRepo(backend: StorageBackend, slug: string): Promise<boolean> {
-  if (typeof slug !== 'string' || slug.trim() === '') throw new RegistryArgumentError('unregisterRepo: slug must be non-empty');
+  if (typeof slug !== 'string' || slug.trim() === '')
+    throw new RegistryArgumentError('unregisterRepo: slug must be non-empty');
   let removed = false;
   await mutateRegistry(backend, (registry) => {
     const repos = registry.repos.filter((r) => r.slug !== slug);

@@ -11,7 +11,10 @@ import { readProjectSlug, type SlugOptions } from './slug.js';
 export type ProjectLayout = 'new' | 'intermediate' | 'legacy' | 'none';
 
 /** The projects space, newest layout first; reads and writes probe the same rungs. */
-export const PROJECTS_SPACE_RUNGS: ReadonlyArray<{ readonly path: string; readonly layout: Exclude<ProjectLayout, 'none'> }> = [
+export const PROJECTS_SPACE_RUNGS: ReadonlyArray<{
+  readonly path: string;
+  readonly layout: Exclude<ProjectLayout, 'none'>;
+}> = [
   { path: 'desk/projects', layout: 'new' },
   { path: 'projects', layout: 'intermediate' },
   { path: 'personal-projects', layout: 'legacy' },
@@ -40,7 +43,9 @@ export interface ResolveProjectOptions extends SelectOptions, SlugOptions {
 }
 
 /** The probe rungs: the configured projects space first (when it differs), then the three layouts. */
-export function projectsSpaceRungs(config: ConfigData = {}): ReadonlyArray<{ readonly path: string; readonly layout: Exclude<ProjectLayout, 'none'> }> {
+export function projectsSpaceRungs(
+  config: ConfigData = {},
+): ReadonlyArray<{ readonly path: string; readonly layout: Exclude<ProjectLayout, 'none'> }> {
   return rungs(config);
 }
 
@@ -54,7 +59,11 @@ function rungs(config: ConfigData): ReadonlyArray<{ path: string; layout: Exclud
  * The project folder of `slug`: the first rung where `<space>/<slug>` exists, else the first rung
  * (where a write creates it). The same function serves reads and writes, so they never disagree.
  */
-export async function probeProjectLocator(backend: StorageBackend, slug: string, config: ConfigData = {}): Promise<{ locator: Locator; layout: Exclude<ProjectLayout, 'none'> }> {
+export async function probeProjectLocator(
+  backend: StorageBackend,
+  slug: string,
+  config: ConfigData = {},
+): Promise<{ locator: Locator; layout: Exclude<ProjectLayout, 'none'> }> {
   const all = rungs(config);
   for (const rung of all) {
     const locator = backend.resolve(rung.path, slug);
@@ -83,9 +92,25 @@ export async function resolveProject(options: ResolveProjectOptions = {}): Promi
   const host = options.host ?? processHost();
   const projectRoot = resolve(options.cwd ?? process.cwd());
   const found = await readProjectSlug(projectRoot, { ...options, env: options.env ?? host.env });
-  const none = { projectLocator: undefined, backend: undefined, layout: 'none' as const, selection: undefined, projectRoot, host };
+  const none = {
+    projectLocator: undefined,
+    backend: undefined,
+    layout: 'none' as const,
+    selection: undefined,
+    projectRoot,
+    host,
+  };
   if (found === undefined) return { ...none, slug: undefined, slugSource: undefined };
   const selection = await (options.select ?? selectBackend)({ ...options, host });
   const { locator, layout } = await probeProjectLocator(selection.backend, found.slug, selection.choice.config);
-  return { slug: found.slug, slugSource: found.source, projectLocator: locator, backend: selection.backend, projectRoot, layout, selection, host };
+  return {
+    slug: found.slug,
+    slugSource: found.source,
+    projectLocator: locator,
+    backend: selection.backend,
+    projectRoot,
+    layout,
+    selection,
+    host,
+  };
 }

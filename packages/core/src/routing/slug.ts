@@ -28,12 +28,19 @@ export function slugFromRemoteUrl(url: string): string | undefined {
 }
 
 /** `git -C <root> remote get-url origin`, or undefined (no git, no repo, no origin, 10 s timeout). */
-export function gitOriginUrl(projectRoot: string, env: Readonly<Record<string, string | undefined>> = process.env): Promise<string | undefined> {
+export function gitOriginUrl(
+  projectRoot: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<string | undefined> {
   return new Promise((resolve) => {
     execFile(
       'git',
       ['-C', projectRoot, 'remote', 'get-url', 'origin'],
-      { timeout: 10_000, env: { PATH: process.env['PATH'], ...env, GIT_TERMINAL_PROMPT: '0' } as NodeJS.ProcessEnv, windowsHide: true },
+      {
+        timeout: 10_000,
+        env: { PATH: process.env['PATH'], ...env, GIT_TERMINAL_PROMPT: '0' } as NodeJS.ProcessEnv,
+        windowsHide: true,
+      },
       (error, stdout) => resolve(error ? undefined : stdout.toString().trim() || undefined),
     );
   });
@@ -55,7 +62,9 @@ export interface SlugOptions {
 async function readProjectJson(projectRoot: string): Promise<Record<string, unknown>> {
   try {
     const parsed: unknown = JSON.parse(await readFile(join(projectRoot, '.harness', 'project.json'), 'utf8'));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     return {}; // absent or malformed project.json is no signal (agentm ignores it too)
   }
@@ -71,10 +80,14 @@ function checked(slug: string, source: string): ProjectSlug {
  * `origin` remote URL. Undefined when there is no signal. A slug that is not one safe segment throws
  * `ProjectSlugError` (it would otherwise address outside the projects space).
  */
-export async function readProjectSlug(projectRoot: string, options: SlugOptions = {}): Promise<ProjectSlug | undefined> {
+export async function readProjectSlug(
+  projectRoot: string,
+  options: SlugOptions = {},
+): Promise<ProjectSlug | undefined> {
   const project = await readProjectJson(projectRoot);
   const explicit = project['vault_project'];
-  if (typeof explicit === 'string' && explicit.trim() !== '') return checked(explicit.trim(), '.harness/project.json vault_project');
+  if (typeof explicit === 'string' && explicit.trim() !== '')
+    return checked(explicit.trim(), '.harness/project.json vault_project');
   const github = project['github'];
   const repo = typeof github === 'object' && github !== null ? (github as Record<string, unknown>)['repo'] : undefined;
   if (typeof repo === 'string' && repo.trim() !== '') {

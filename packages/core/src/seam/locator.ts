@@ -13,7 +13,10 @@ export function normalizeKey(key: string): string {
   for (const segment of raw.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
-      throw new InvalidLocatorError(raw, "'..' is not allowed in a storage locator; use a key relative to the store root");
+      throw new InvalidLocatorError(
+        raw,
+        "'..' is not allowed in a storage locator; use a key relative to the store root",
+      );
     }
     if (segment.includes('\\') || segment.includes('\0')) {
       throw new InvalidLocatorError(

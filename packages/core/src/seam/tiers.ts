@@ -30,7 +30,9 @@ export class TierLayout {
   readonly sharedAbstracts: Locator;
   readonly localIndex: Locator;
 
-  constructor(roots: { source?: Locator | string; sharedAbstracts?: Locator | string; localIndex?: Locator | string } = {}) {
+  constructor(
+    roots: { source?: Locator | string; sharedAbstracts?: Locator | string; localIndex?: Locator | string } = {},
+  ) {
     const asLocator = (value: Locator | string | undefined, fallback: string) =>
       value instanceof Locator ? value : new Locator(value ?? fallback);
     this.source = asLocator(roots.source, Tier.SOURCE);

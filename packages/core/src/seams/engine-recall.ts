@@ -31,7 +31,9 @@ export interface EngineRecallInput {
  * removed), an episode's full entry (re-read from its progress file), read through the backend.
  * Undefined (the index's preview is shown) when the file is gone or the episode no longer in it.
  */
-export function bodyReader(backend: StorageBackend): (doc: { id: string; locator: string; kind: string }) => Promise<string | undefined> {
+export function bodyReader(
+  backend: StorageBackend,
+): (doc: { id: string; locator: string; kind: string }) => Promise<string | undefined> {
   const texts = new Map<string, Promise<string | undefined>>();
   const read = (key: string) => {
     let text = texts.get(key);

@@ -76,7 +76,10 @@ async function resolveIfPresent(context: ProcessContext | null | undefined): Pro
  * too long), it warns (`context.warn`, default stderr) and falls back to `basicPhaseRecall` (always-load
  * and project notes, newest first, no query). Never writes to the vault or the repo.
  */
-export async function recallHere(context: ProcessContext | null | undefined, options: { query?: string | undefined; limit?: number | undefined } = {}): Promise<string> {
+export async function recallHere(
+  context: ProcessContext | null | undefined,
+  options: { query?: string | undefined; limit?: number | undefined } = {},
+): Promise<string> {
   const resolution = await resolveIfPresent(context);
   if (resolution === undefined) return '';
   const backend = resolution.backend!;
@@ -85,11 +88,24 @@ export async function recallHere(context: ProcessContext | null | undefined, opt
   const query = options.query?.trim() ? options.query : undefined;
   const memoryRoot = (backend as unknown as { root?: unknown }).root ?? resolution.selection?.root;
   try {
-    if (typeof memoryRoot !== 'string' || memoryRoot === '') throw new AgentMError('the store has no root directory to key the memory index by', { code: 'ENOINDEXROOT' });
-    return await engineRecall({ backend, memoryRoot, config, host: resolution.host, phase, project: resolution.slug, query, limit: options.limit, workerScript: context?.indexWorkerScript });
+    if (typeof memoryRoot !== 'string' || memoryRoot === '')
+      throw new AgentMError('the store has no root directory to key the memory index by', { code: 'ENOINDEXROOT' });
+    return await engineRecall({
+      backend,
+      memoryRoot,
+      config,
+      host: resolution.host,
+      phase,
+      project: resolution.slug,
+      query,
+      limit: options.limit,
+      workerScript: context?.indexWorkerScript,
+    });
   } catch (error) {
     const warn = context?.warn ?? ((m: string) => void process.stderr.write(`agentm: warning: ${m}\n`));
-    warn(`recall-here: the memory index could not be used (${(error as Error).message}); showing always-load and project notes newest first, without the query`);
+    warn(
+      `recall-here: the memory index could not be used (${(error as Error).message}); showing always-load and project notes newest first, without the query`,
+    );
   }
   return basicPhaseRecall(backend, {
     projectLocator: resolution.projectLocator,
@@ -110,12 +126,17 @@ export type OfferedCandidate = Record<string, unknown> & { project: unknown; tar
  * `phase` are set only where absent, `target` is the project's folder in the store. Memory absent, no
  * project, or an empty candidate → `[]`. Never writes.
  */
-export async function offerSaveHere(context: ProcessContext | null | undefined, candidate: unknown): Promise<OfferedCandidate[]> {
+export async function offerSaveHere(
+  context: ProcessContext | null | undefined,
+  candidate: unknown,
+): Promise<OfferedCandidate[]> {
   if (!candidate) return [];
   const resolution = await resolveIfPresent(context);
   if (resolution === undefined) return [];
   const copy: Record<string, unknown> =
-    typeof candidate === 'object' && !Array.isArray(candidate) ? { ...(candidate as Record<string, unknown>) } : { body: candidate };
+    typeof candidate === 'object' && !Array.isArray(candidate)
+      ? { ...(candidate as Record<string, unknown>) }
+      : { body: candidate };
   if (!('project' in copy)) copy['project'] = resolution.slug;
   if (context?.phase !== undefined && context.phase !== '' && !('phase' in copy)) copy['phase'] = context.phase;
   copy['target'] = resolution.projectLocator?.key ?? null;
@@ -129,7 +150,10 @@ export async function offerSaveHere(context: ProcessContext | null | undefined, 
  * other than plan/progress throws `StatePathArgumentError` (checked first); a dangling or unsafe
  * marker and selection errors propagate.
  */
-export async function statePath(context: ProcessContext | null | undefined, which: 'plan' | 'progress'): Promise<string> {
+export async function statePath(
+  context: ProcessContext | null | undefined,
+  which: 'plan' | 'progress',
+): Promise<string> {
   if (which !== 'plan' && which !== 'progress') throw new StatePathArgumentError(which);
   const resolution = await resolveHere(context);
   const active = await resolveActivePlan(resolution, context?.plan);

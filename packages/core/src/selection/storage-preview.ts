@@ -38,12 +38,22 @@ export async function storagePreview(options: SelectOptions = {}): Promise<Stora
     if (plan.root === undefined) return { ...base, status: 'ok', line: `storage [OK] ${head} — registered` };
     const kind = plan.protocol === 'vault' ? 'memory root' : 'root';
     if (!(await isWritable(plan.root))) {
-      return { ...base, status: 'warn', line: `storage [WARN] ${head} — registered, but ${kind} ${plan.root} is not writable` };
+      return {
+        ...base,
+        status: 'warn',
+        line: `storage [WARN] ${head} — registered, but ${kind} ${plan.root} is not writable`,
+      };
     }
     return { ...base, status: 'ok', line: `storage [OK] ${head} — registered; ${kind} ${plan.root} writable` };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const protocol = (error as { protocol?: unknown }).protocol;
-    return { status: 'fail', protocol: typeof protocol === 'string' ? protocol : undefined, origin: undefined, root: undefined, line: `storage [FAIL] ${message}` };
+    return {
+      status: 'fail',
+      protocol: typeof protocol === 'string' ? protocol : undefined,
+      origin: undefined,
+      root: undefined,
+      line: `storage [FAIL] ${message}`,
+    };
   }
 }

@@ -18,7 +18,10 @@ export async function readActivePlanMarker(projectRoot: string): Promise<string 
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw new ActivePlanError(`.harness/active-plan in ${projectRoot} could not be read (${(error as Error).message}); fix its permissions or remove it`, error);
+    throw new ActivePlanError(
+      `.harness/active-plan in ${projectRoot} could not be read (${(error as Error).message}); fix its permissions or remove it`,
+      error,
+    );
   }
 }
 
@@ -46,7 +49,10 @@ export async function resolveActivePlan(resolution: ProjectResolution, planArg?:
     pair = planPair(name);
   } catch (error) {
     if (!(error instanceof UnsafePlanNameError)) throw error;
-    throw new ActivePlanError(`${where} names an unsafe plan ${JSON.stringify(name)} (not a single path component); refusing to fall back to PLAN.md. Fix or delete the marker.`, error);
+    throw new ActivePlanError(
+      `${where} names an unsafe plan ${JSON.stringify(name)} (not a single path component); refusing to fall back to PLAN.md. Fix or delete the marker.`,
+      error,
+    );
   }
   const text = await readStateFile(resolution, pair.plan);
   if (text.trim() === '') {

@@ -34,12 +34,18 @@ export async function listPlans(resolution: ProjectResolution): Promise<string[]
     const children = await location.backend.list(location.dir);
     const dirs = new Set<string>();
     for (const child of children) if ((await location.backend.info(child)).isDir) dirs.add(child.name);
-    return selectPlanFiles(children.map((c) => c.name), (n) => !dirs.has(n));
+    return selectPlanFiles(
+      children.map((c) => c.name),
+      (n) => !dirs.has(n),
+    );
   }
   try {
     const entries = await readdir(location.dir, { withFileTypes: true });
     const files = new Set(entries.filter((e) => e.isFile()).map((e) => e.name));
-    return selectPlanFiles(entries.map((e) => e.name), (n) => files.has(n));
+    return selectPlanFiles(
+      entries.map((e) => e.name),
+      (n) => files.has(n),
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return [];

@@ -31,5 +31,6 @@ export function planPair(name: string | undefined): PlanPair {
 
 /** Throws `InvalidStateFileNameError` unless `name` is one safe file name. */
 export function assertStateFileName(name: string): void {
-  if (typeof name !== 'string' || !isSafeSegment(name) || name.trim() !== name) throw new InvalidStateFileNameError(String(name));
+  if (typeof name !== 'string' || !isSafeSegment(name) || name.trim() !== name)
+    throw new InvalidStateFileNameError(String(name));
 }

@@ -66,7 +66,12 @@ export interface StateWriteOptions {
  * on the `.harness` directory, so two processes on one repo exclude each other like vault writers do.
  * A stale `expectHash` throws `ConcurrentModificationError` and leaves the file as it was.
  */
-export async function writeStateFile(resolution: ProjectResolution, fileName: string, content: string, options: StateWriteOptions = {}): Promise<string> {
+export async function writeStateFile(
+  resolution: ProjectResolution,
+  fileName: string,
+  content: string,
+  options: StateWriteOptions = {},
+): Promise<string> {
   assertStateFileName(fileName);
   const location = await stateLocation(resolution);
   const expect = options.expectHash === undefined ? {} : { expectHash: options.expectHash };

@@ -13,5 +13,7 @@ export async function withStateLock<T>(resolution: ProjectResolution, fn: () => 
   const location = await stateLocation(resolution);
   if (location.kind === 'backend') return withBackendLock(location.backend, fn);
   const { host } = resolution;
-  return withVaultLock(location.dir, () => fn(), { lockRoot: defaultLockRoot(host.env as NodeJS.ProcessEnv, host.home) });
+  return withVaultLock(location.dir, () => fn(), {
+    lockRoot: defaultLockRoot(host.env as NodeJS.ProcessEnv, host.home),
+  });
 }

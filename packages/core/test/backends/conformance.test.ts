@@ -15,10 +15,13 @@ import { tempDir } from '../../../../test/helpers/temp.js';
 
 const factories: Array<[string, BackendFactory]> = [
   ['device-local', async () => new DeviceLocalBackend({ root: join(await tempDir(), 'store') })],
-  ['vault', async () => {
-    const dir = await tempDir();
-    return new VaultBackend({ root: join(dir, 'Vault', 'Agent'), lockRoot: join(dir, 'locks') });
-  }],
+  [
+    'vault',
+    async () => {
+      const dir = await tempDir();
+      return new VaultBackend({ root: join(dir, 'Vault', 'Agent'), lockRoot: join(dir, 'locks') });
+    },
+  ],
   ['in-memory double', () => new MemoryBackend()],
 ];
 
@@ -43,7 +46,9 @@ describe('derived rebuild check', () => {
 
   it('fails loudly for a backend without derived maintenance', async () => {
     const layout = new TierLayout({ source: 'src', localIndex: 'idx' });
-    await expect(runConformance(() => new MemoryBackend(), { derivedLayout: layout })).rejects.toThrow(/derivedMaintenance/);
+    await expect(runConformance(() => new MemoryBackend(), { derivedLayout: layout })).rejects.toThrow(
+      /derivedMaintenance/,
+    );
   });
 });
 

@@ -39,7 +39,12 @@ describe('device-local root', () => {
 describe('vault backend', () => {
   it('advertises concurrent writers, conflict files and sync', async () => {
     const backend = await vaultIn(await tempDir());
-    expect(backend.capabilities).toEqual({ concurrentWriters: true, conflictFiles: true, encryption: false, sync: true });
+    expect(backend.capabilities).toEqual({
+      concurrentWriters: true,
+      conflictFiles: true,
+      encryption: false,
+      sync: true,
+    });
     expect(backend.conflictStrategy).toBe('whole-file');
   });
 
@@ -54,7 +59,9 @@ describe('vault backend', () => {
     await backend.write(loc, 'v1\n', { expectHash: null });
     const read = await backend.read(loc);
     await writeFile(join(backend.root, loc.key), 'edited in Obsidian\n');
-    await expect(backend.write(loc, 'v2\n', { expectHash: contentHash(read) })).rejects.toThrow(/modified concurrently/);
+    await expect(backend.write(loc, 'v2\n', { expectHash: contentHash(read) })).rejects.toThrow(
+      /modified concurrently/,
+    );
     expect(await backend.read(loc)).toBe('edited in Obsidian\n');
   });
 

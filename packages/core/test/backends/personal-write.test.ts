@@ -16,7 +16,11 @@ import { tempDir } from '../../../../test/helpers/temp.js';
 async function vault() {
   const dir = await tempDir();
   const personal = join(dir, 'Vault');
-  const backend = new VaultBackend({ root: join(personal, 'Agent'), lockRoot: join(dir, 'locks'), personalRoot: personal });
+  const backend = new VaultBackend({
+    root: join(personal, 'Agent'),
+    lockRoot: join(dir, 'locks'),
+    personalRoot: personal,
+  });
   return { backend, personal, dir };
 }
 
@@ -27,7 +31,9 @@ describe('writePersonal', () => {
     const loc = backend.resolve('Notes', 'meeting.md');
     await backend.writePersonal(loc, 'hi\r\n', auth, { expectHash: null });
     expect(await readFile(join(personal, 'Notes', 'meeting.md'), 'utf8')).toBe('hi\r\n');
-    await expect(backend.writePersonal(loc, 'x', auth, { expectHash: contentHash('stale') })).rejects.toBeInstanceOf(ConcurrentModificationError);
+    await expect(backend.writePersonal(loc, 'x', auth, { expectHash: contentHash('stale') })).rejects.toBeInstanceOf(
+      ConcurrentModificationError,
+    );
     await backend.writePersonal(loc, 'v2\n', auth, { expectHash: contentHash('hi\r\n') });
     expect(await readFile(join(personal, 'Notes', 'meeting.md'), 'utf8')).toBe('v2\n');
   });
@@ -37,8 +43,12 @@ describe('writePersonal', () => {
     const loc = backend.resolve('x.md');
     const fake = { reason: 'trust me', issuedAt: new Date() } as PersonalWriteAuthorization;
     await expect(backend.writePersonal(loc, 'x', fake)).rejects.toBeInstanceOf(PersonalWriteRefusedError);
-    await expect(backend.writePersonal(loc, 'x', undefined as unknown as PersonalWriteAuthorization)).rejects.toBeInstanceOf(PersonalWriteRefusedError);
-    await expect(backend.writePersonal(loc, 'x', { ...authorizePersonalWrite('copy') })).rejects.toBeInstanceOf(PersonalWriteRefusedError);
+    await expect(
+      backend.writePersonal(loc, 'x', undefined as unknown as PersonalWriteAuthorization),
+    ).rejects.toBeInstanceOf(PersonalWriteRefusedError);
+    await expect(backend.writePersonal(loc, 'x', { ...authorizePersonalWrite('copy') })).rejects.toBeInstanceOf(
+      PersonalWriteRefusedError,
+    );
     expect(() => authorizePersonalWrite('  ')).toThrow(PersonalWriteRefusedError);
     await expect(readFile(join(personal, 'x.md'))).rejects.toThrow();
   });
@@ -50,14 +60,18 @@ describe('writePersonal', () => {
     await mkdir(join(dir, 'outside'));
     await mkdir(personal, { recursive: true });
     await symlink(join(dir, 'outside'), join(personal, 'link'));
-    await expect(backend.writePersonal(backend.resolve('link', 'x.md'), 'x', auth)).rejects.toBeInstanceOf(PathEscapeError);
+    await expect(backend.writePersonal(backend.resolve('link', 'x.md'), 'x', auth)).rejects.toBeInstanceOf(
+      PathEscapeError,
+    );
   });
 
   it('refuses on a backend built without a personal root', async () => {
     const dir = await tempDir();
     const backend = new VaultBackend({ root: join(dir, 'Agent'), lockRoot: join(dir, 'locks') });
     await writeFile(join(dir, 'keep.md'), 'keep\n');
-    await expect(backend.writePersonal(backend.resolve('keep.md'), 'x', authorizePersonalWrite('t'))).rejects.toBeInstanceOf(BackendConfigError);
+    await expect(
+      backend.writePersonal(backend.resolve('keep.md'), 'x', authorizePersonalWrite('t')),
+    ).rejects.toBeInstanceOf(BackendConfigError);
     expect(await readFile(join(dir, 'keep.md'), 'utf8')).toBe('keep\n');
   });
 });

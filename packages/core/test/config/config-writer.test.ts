@@ -1,7 +1,15 @@
 import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigValueError, configFilePath, CorruptConfigError, getConfigValue, setConfigValue, unsetConfigValue, type HostEnv } from '../../src/index.js';
+import {
+  ConfigValueError,
+  configFilePath,
+  CorruptConfigError,
+  getConfigValue,
+  setConfigValue,
+  unsetConfigValue,
+  type HostEnv,
+} from '../../src/index.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function newHost(): Promise<HostEnv> {
@@ -13,7 +21,9 @@ describe('agentm config writer', () => {
   it('writes 2-space JSON plus newline with schema_version 2, mode 0600', async () => {
     const host = await newHost();
     expect(await setConfigValue(host, 'state_mode', 'local')).toEqual({ changed: true, file: configFilePath(host) });
-    expect(await readFile(configFilePath(host), 'utf8')).toBe('{\n  "state_mode": "local",\n  "schema_version": 2\n}\n');
+    expect(await readFile(configFilePath(host), 'utf8')).toBe(
+      '{\n  "state_mode": "local",\n  "schema_version": 2\n}\n',
+    );
     expect((await stat(configFilePath(host))).mode & 0o777).toBe(0o600);
   });
 
@@ -30,7 +40,9 @@ describe('agentm config writer', () => {
   it('keeps the order and the values of keys it does not touch, and tightens an existing file to 0600', async () => {
     const host = await newHost();
     await mkdir(join(host.home, 'prefix'));
-    await writeFile(configFilePath(host), '{"mode": "source", "installed_shas": {"a": 1}, "schema_version": 2}', { mode: 0o644 });
+    await writeFile(configFilePath(host), '{"mode": "source", "installed_shas": {"a": 1}, "schema_version": 2}', {
+      mode: 0o644,
+    });
     await setConfigValue(host, 'memory_root', 'Agent');
     expect(await readFile(configFilePath(host), 'utf8')).toBe(
       '{\n  "mode": "source",\n  "installed_shas": {\n    "a": 1\n  },\n  "schema_version": 2,\n  "plugins.obsidian-vault.memory_root": "Agent"\n}\n',
@@ -44,20 +56,29 @@ describe('agentm config writer', () => {
     await mkdir(vault);
     await setConfigValue(host, 'vault_path', '~/My Vault/');
     const data = JSON.parse(await readFile(configFilePath(host), 'utf8'));
-    expect(data).toEqual({ 'plugins.obsidian-vault.vault_path': await realpath(vault), 'storage.backend': 'vault', schema_version: 2 });
+    expect(data).toEqual({
+      'plugins.obsidian-vault.vault_path': await realpath(vault),
+      'storage.backend': 'vault',
+      schema_version: 2,
+    });
     expect(await getConfigValue(host, 'vault_path')).toBe(await realpath(vault));
   });
 
   it('refuses a vault_path that is not an existing directory, writing nothing', async () => {
     const host = await newHost();
-    await expect(setConfigValue(host, 'vault_path', join(host.home, 'nope'))).rejects.toThrow(/not an existing directory/);
+    await expect(setConfigValue(host, 'vault_path', join(host.home, 'nope'))).rejects.toThrow(
+      /not an existing directory/,
+    );
     await expect(stat(configFilePath(host))).rejects.toThrow();
   });
 
   it('get vault_path falls back to the legacy key; unset vault_path removes both keys', async () => {
     const host = await newHost();
     await mkdir(join(host.home, 'prefix'));
-    await writeFile(configFilePath(host), JSON.stringify({ vault_path: '/legacy', 'plugins.obsidian-vault.vault_path': '' }));
+    await writeFile(
+      configFilePath(host),
+      JSON.stringify({ vault_path: '/legacy', 'plugins.obsidian-vault.vault_path': '' }),
+    );
     expect(await getConfigValue(host, 'vault_path')).toBe('/legacy');
     await unsetConfigValue(host, 'vault_path');
     expect(JSON.parse(await readFile(configFilePath(host), 'utf8'))).toEqual({ schema_version: 2 });

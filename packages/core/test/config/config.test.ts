@@ -43,7 +43,11 @@ describe('the strict storage.backend reader', () => {
     ['invalid JSON', '{"storage.backend": "vault",', /could not be read as JSON/],
     ['a JSON array', '["vault"]', /not a JSON object \(it holds an array\)/],
     ['a JSON string', '"vault"', /not a JSON object/],
-    ['UTF-16 LE with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"storage.backend":"vault"}', 'utf16le')]), /UTF-16/],
+    [
+      'UTF-16 LE with BOM',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"storage.backend":"vault"}', 'utf16le')]),
+      /UTF-16/,
+    ],
     ['UTF-16 BE with BOM', Buffer.from([0xfe, 0xff, 0, 0x7b, 0, 0x7d]), /UTF-16/],
     ['invalid UTF-8', Buffer.from([0x7b, 0xc3, 0x28, 0x7d]), /not valid UTF-8/],
   ])('refuses %s, naming the file and the fix', async (_what, bytes, problem) => {
@@ -67,7 +71,9 @@ describe('the strict storage.backend reader', () => {
     const error = await readExplicitBackend(host).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidBackendSettingError);
     expect((error as Error).message).toContain(configFilePath(host));
-    expect((error as Error).message).toMatch(/agentm config set storage\.backend <name>.*agentm config unset storage\.backend/);
+    expect((error as Error).message).toMatch(
+      /agentm config set storage\.backend <name>.*agentm config unset storage\.backend/,
+    );
   });
 
   it('reads a trimmed, case-sensitive name; absent file or key is no selection', async () => {
@@ -77,11 +83,14 @@ describe('the strict storage.backend reader', () => {
   });
 
   it('accepts a UTF-8 byte-order mark', async () => {
-    expect((await readExplicitBackend(await hostWith(Buffer.from('\ufeff{"storage.backend":"vault"}', 'utf8')))).backend).toBe('vault');
+    expect(
+      (await readExplicitBackend(await hostWith(Buffer.from('\ufeff{"storage.backend":"vault"}', 'utf8')))).backend,
+    ).toBe('vault');
   });
 
   it('the tolerant reader treats every corrupt variant as no config', async () => {
-    for (const bad of ['{', '[]', Buffer.from([0xff, 0xfe, 0x7b, 0])]) expect(await readConfigTolerant(await hostWith(bad))).toEqual({});
+    for (const bad of ['{', '[]', Buffer.from([0xff, 0xfe, 0x7b, 0])])
+      expect(await readConfigTolerant(await hostWith(bad))).toEqual({});
   });
 });
 
@@ -103,7 +112,12 @@ describe('memory_root and spaces validation', () => {
   });
 
   it('spaces default to memory, desk/projects, desk/briefs, desk/scratch; invalid overrides are ignored', () => {
-    expect(['memory', 'projects', 'briefs', 'scratch'].map((n) => spacePath(n, {}))).toEqual(['memory', 'desk/projects', 'desk/briefs', 'desk/scratch']);
+    expect(['memory', 'projects', 'briefs', 'scratch'].map((n) => spacePath(n, {}))).toEqual([
+      'memory',
+      'desk/projects',
+      'desk/briefs',
+      'desk/scratch',
+    ]);
     const config = { 'plugins.obsidian-vault.spaces': { projects: 'work/projects', memory: '../escape', briefs: '' } };
     expect(spacePath('projects', config)).toBe('work/projects');
     expect(spacePath('memory', config)).toBe('memory');
@@ -115,23 +129,31 @@ describe('memory_root and spaces validation', () => {
 describe('vault and memory root', () => {
   it('MEMORY_VAULT_PATH naming an existing dir is the memory root as is (never re-joined with memory_root)', async () => {
     const dir = await tempDir();
-    const host = await hostWith(JSON.stringify({ 'plugins.obsidian-vault.memory_root': 'Agent' }), { MEMORY_VAULT_PATH: dir });
+    const host = await hostWith(JSON.stringify({ 'plugins.obsidian-vault.memory_root': 'Agent' }), {
+      MEMORY_VAULT_PATH: dir,
+    });
     expect(await memoryRoot(host)).toBe(dir);
     expect((await resolveVault(host)).source).toBe('env');
   });
 
   it('MEMORY_VAULT_PATH naming a missing dir is "no vault", with no fall-through to config', async () => {
     const vault = await tempDir();
-    const host = await hostWith(JSON.stringify({ 'plugins.obsidian-vault.vault_path': vault }), { MEMORY_VAULT_PATH: join(vault, 'missing') });
+    const host = await hostWith(JSON.stringify({ 'plugins.obsidian-vault.vault_path': vault }), {
+      MEMORY_VAULT_PATH: join(vault, 'missing'),
+    });
     expect(await resolveVault(host)).toEqual({ path: undefined, source: undefined, envSet: true });
     expect(await memoryRoot(host)).toBeUndefined();
   });
 
   it('joins the configured vault with a valid memory_root and ignores an invalid one', async () => {
     const vault = await tempDir();
-    const good = await hostWith(JSON.stringify({ 'plugins.obsidian-vault.vault_path': vault, 'plugins.obsidian-vault.memory_root': 'Agent/' }));
+    const good = await hostWith(
+      JSON.stringify({ 'plugins.obsidian-vault.vault_path': vault, 'plugins.obsidian-vault.memory_root': 'Agent/' }),
+    );
     expect(await memoryRoot(good)).toBe(join(vault, 'Agent'));
-    const bad = await hostWith(JSON.stringify({ 'plugins.obsidian-vault.vault_path': vault, 'plugins.obsidian-vault.memory_root': '../x' }));
+    const bad = await hostWith(
+      JSON.stringify({ 'plugins.obsidian-vault.vault_path': vault, 'plugins.obsidian-vault.memory_root': '../x' }),
+    );
     expect(await memoryRoot(bad)).toBe(vault);
   });
 
@@ -139,7 +161,9 @@ describe('vault and memory root', () => {
     const vault = await tempDir();
     const legacy = await hostWith(JSON.stringify({ vault_path: vault }));
     expect(await resolveVault(legacy)).toEqual({ path: vault, source: 'legacy', envSet: false });
-    const shadowed = await hostWith(JSON.stringify({ vault_path: vault, 'plugins.obsidian-vault.vault_path': join(vault, 'gone') }));
+    const shadowed = await hostWith(
+      JSON.stringify({ vault_path: vault, 'plugins.obsidian-vault.vault_path': join(vault, 'gone') }),
+    );
     expect((await resolveVault(shadowed)).path).toBeUndefined();
   });
 

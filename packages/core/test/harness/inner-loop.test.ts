@@ -1,11 +1,23 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/seam/errors.js';
-import { budgetExceeded, estimateTokens, planContextTrim, trimWindow } from '../../src/harness/inner-loop/context-trim.js';
+import {
+  budgetExceeded,
+  estimateTokens,
+  planContextTrim,
+  trimWindow,
+} from '../../src/harness/inner-loop/context-trim.js';
 import { idempotencyKeyFor } from '../../src/harness/inner-loop/idempotency.js';
 import { callSignature, canonicalArgs, LoopDetector } from '../../src/harness/inner-loop/loop-detector.js';
 import { backoffMs, DEFAULT_RETRY_POLICY, executeWithRetry } from '../../src/harness/inner-loop/retry.js';
-import { classifyToolError, isContextOverflow, structuredToolError, ToolError, toolErrorJson, toolErrorString } from '../../src/harness/inner-loop/tool-errors.js';
+import {
+  classifyToolError,
+  isContextOverflow,
+  structuredToolError,
+  ToolError,
+  toolErrorJson,
+  toolErrorString,
+} from '../../src/harness/inner-loop/tool-errors.js';
 import { scopeToolNames } from '../../src/harness/inner-loop/tool-scope.js';
 
 describe('tool error classification (ordered substring buckets)', () => {
@@ -37,7 +49,9 @@ describe('tool error classification (ordered substring buckets)', () => {
   });
 
   it('a ToolError keeps its type and own message; AgentM error codes map without reading the text', () => {
-    expect(classifyToolError(new Error('wrapper says timeout', { cause: new ToolError('permission', 'no') }))).toMatchObject({ type: 'permission', message: 'no' });
+    expect(
+      classifyToolError(new Error('wrapper says timeout', { cause: new ToolError('permission', 'no') })),
+    ).toMatchObject({ type: 'permission', message: 'no' });
     expect(classifyToolError(new NotFoundError('a.md'))!.type).toBe('not_found');
     expect(classifyToolError(null)).toBeNull();
     expect(classifyToolError('plain string timeout')!.type).toBe('timeout');
@@ -55,8 +69,12 @@ describe('tool error classification (ordered substring buckets)', () => {
   });
 
   it('renders JSON in the fixed key order, omitting zero attempts and empty details', () => {
-    expect(toolErrorJson(structuredToolError('timeout', 'slow', 3, { ms: 5 }))).toBe('{"type":"timeout","message":"slow","retryable":true,"userFixable":false,"attempts":3,"details":{"ms":5}}');
-    expect(toolErrorJson({ ...structuredToolError('validation', 'bad'), attempts: 0 })).toBe('{"type":"validation","message":"bad","retryable":false,"userFixable":true}');
+    expect(toolErrorJson(structuredToolError('timeout', 'slow', 3, { ms: 5 }))).toBe(
+      '{"type":"timeout","message":"slow","retryable":true,"userFixable":false,"attempts":3,"details":{"ms":5}}',
+    );
+    expect(toolErrorJson({ ...structuredToolError('validation', 'bad'), attempts: 0 })).toBe(
+      '{"type":"validation","message":"bad","retryable":false,"userFixable":true}',
+    );
     expect(toolErrorJson(null)).toBe('{"type":"internal","message":"nil error","retryable":false,"userFixable":false}');
     expect(toolErrorString(structuredToolError('not_found', 'x'))).toBe('not_found: x');
   });
@@ -73,7 +91,9 @@ describe('tool error classification (ordered substring buckets)', () => {
 
 describe('retry with backoff', () => {
   it('waits 0, 250, 500, 1000, 2000, 4000, 4000, 4000 ms before attempts 1..8', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffMs(DEFAULT_RETRY_POLICY, n))).toEqual([0, 250, 500, 1000, 2000, 4000, 4000, 4000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffMs(DEFAULT_RETRY_POLICY, n))).toEqual([
+      0, 250, 500, 1000, 2000, 4000, 4000, 4000,
+    ]);
     expect(backoffMs({ baseBackoffMs: 0, maxBackoffMs: 10 }, 5)).toBe(0);
     expect(backoffMs({ baseBackoffMs: 100, maxBackoffMs: 0 }, 4)).toBe(400);
     expect(backoffMs(DEFAULT_RETRY_POLICY, 1000)).toBe(4000);
@@ -145,7 +165,11 @@ describe('loop detection', () => {
   it.each([
     ['3 in a row trips', ['a', 'a', 'a'], [false, false, true]],
     ['a break resets the streak', ['a', 'a', 'b', 'a', 'a'], [false, false, false, false, false]],
-    ['A/B thrashing trips on the 5th total of one call', ['a', 'b', 'a', 'b', 'a', 'b', 'a', 'b', 'a'], [false, false, false, false, false, false, false, false, true]],
+    [
+      'A/B thrashing trips on the 5th total of one call',
+      ['a', 'b', 'a', 'b', 'a', 'b', 'a', 'b', 'a'],
+      [false, false, false, false, false, false, false, false, true],
+    ],
   ])('%s', (_n, sigs, trips) => {
     expect(run(sigs)).toEqual(trips);
   });
@@ -163,17 +187,28 @@ describe('loop detection', () => {
 
 describe('idempotency keys', () => {
   it('are hex of the first 16 bytes of sha256(step key, NUL, tool, NUL, canonical args)', () => {
-    const expected = createHash('sha256').update('step-k\u0000read_file\u0000{"path":"a","x":1}').digest('hex').slice(0, 32);
+    const expected = createHash('sha256')
+      .update('step-k\u0000read_file\u0000{"path":"a","x":1}')
+      .digest('hex')
+      .slice(0, 32);
     expect(idempotencyKeyFor(' step-k ', 'read_file', '{"x":1, "path":"a"}')).toBe(expected);
-    expect(idempotencyKeyFor('', 't', '')).toBe(createHash('sha256').update('\u0000t\u0000').digest('hex').slice(0, 32));
+    expect(idempotencyKeyFor('', 't', '')).toBe(
+      createHash('sha256').update('\u0000t\u0000').digest('hex').slice(0, 32),
+    );
     expect(idempotencyKeyFor('a', 't', '{}')).not.toBe(idempotencyKeyFor('b', 't', '{}'));
   });
 });
 
 describe('context trimming', () => {
   it('estimates ≈4 bytes per token', () => {
-    expect([estimateTokens(''), estimateTokens('abcd'), estimateTokens('abcde'), estimateTokens('é', 1)]).toEqual([0, 1, 2, 2]);
-    expect([budgetExceeded(0, ['x'.repeat(100)]), budgetExceeded(2, ['abcd', 'abcd']), budgetExceeded(2, ['abcd', 'abcde'])]).toEqual([false, false, true]);
+    expect([estimateTokens(''), estimateTokens('abcd'), estimateTokens('abcde'), estimateTokens('é', 1)]).toEqual([
+      0, 1, 2, 2,
+    ]);
+    expect([
+      budgetExceeded(0, ['x'.repeat(100)]),
+      budgetExceeded(2, ['abcd', 'abcd']),
+      budgetExceeded(2, ['abcd', 'abcde']),
+    ]).toEqual([false, false, true]);
   });
 
   it.each([
@@ -188,17 +223,49 @@ describe('context trimming', () => {
   });
 
   it('names the drop in its summary', () => {
-    expect(planContextTrim([5, 10, 10, 10, 5], 21, 1, 1).summary).toBe('[context trimmed: 2 earlier turn(s) summarized to stay within the 21-token window]');
+    expect(planContextTrim([5, 10, 10, 10, 5], 21, 1, 1).summary).toBe(
+      '[context trimmed: 2 earlier turn(s) summarized to stay within the 21-token window]',
+    );
   });
 
   it('keeps the first message and the last six, and never orphans a tool result', () => {
     const m = (role: string, n: number) => ({ role, content: 'x'.repeat(n * 4) });
-    const messages = [m('system', 1), m('user', 10), m('assistant', 10), m('tool', 10), m('assistant', 1), m('tool', 1), m('assistant', 1), m('tool', 1), m('user', 1), m('assistant', 1)];
+    const messages = [
+      m('system', 1),
+      m('user', 10),
+      m('assistant', 10),
+      m('tool', 10),
+      m('assistant', 1),
+      m('tool', 1),
+      m('assistant', 1),
+      m('tool', 1),
+      m('user', 1),
+      m('assistant', 1),
+    ];
     const { window, dropped } = trimWindow(messages, 12, (summary) => ({ role: 'system', content: summary }));
     expect(dropped).toBe(3);
-    expect(window.map((x) => x.role)).toEqual(['system', 'system', 'assistant', 'tool', 'assistant', 'tool', 'user', 'assistant']);
+    expect(window.map((x) => x.role)).toEqual([
+      'system',
+      'system',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'user',
+      'assistant',
+    ]);
     // Dropping 2 would start the kept window at a tool result: it drops one fewer instead.
-    const orphan = [m('system', 1), m('user', 10), m('assistant', 10), m('tool', 1), m('user', 1), m('assistant', 1), m('user', 1), m('assistant', 1), m('user', 1)];
+    const orphan = [
+      m('system', 1),
+      m('user', 10),
+      m('assistant', 10),
+      m('tool', 1),
+      m('user', 1),
+      m('assistant', 1),
+      m('user', 1),
+      m('assistant', 1),
+      m('user', 1),
+    ];
     const t = trimWindow(orphan, 8, (summary) => ({ role: 'system', content: summary }));
     expect(t.window.map((x) => x.role).slice(0, 3)).toEqual(['system', 'system', 'assistant']);
   });
@@ -208,8 +275,16 @@ describe('tool scoping', () => {
   it.each([
     [['a', 'b', ' c', 'a'], undefined, ['a', 'b', ' c', 'a']],
     [['a', 'b'], [], ['a', 'b']],
-    [['a', 'b'], ['  ', ''], ['a', 'b']],
-    [['a', 'b', ' c', 'a'], ['a', 'c '], ['a', ' c', 'a']],
+    [
+      ['a', 'b'],
+      ['  ', ''],
+      ['a', 'b'],
+    ],
+    [
+      ['a', 'b', ' c', 'a'],
+      ['a', 'c '],
+      ['a', ' c', 'a'],
+    ],
   ])('%j scoped to %j → %j', (names, scope, out) => {
     expect(scopeToolNames(names, scope)).toEqual(out);
   });

@@ -15,7 +15,10 @@ import type { DispatchRequest } from '../../src/harness/reconciler/dispatcher.js
 
 const fast = { perCallTimeoutMs: 2000, maxAttempts: 3, baseBackoffMs: 1, maxBackoffMs: 2 };
 
-async function fixture(script: (n: number, body: Record<string, unknown>) => ScriptedReply, line = '- [/] Summarize the notes [role:: researcher]') {
+async function fixture(
+  script: (n: number, body: Record<string, unknown>) => ScriptedReply,
+  line = '- [/] Summarize the notes [role:: researcher]',
+) {
   const server = await startChatServer(script);
   const root = await tempDir();
   await writeFile(join(root, 'notes.txt'), 'the answer is 42\n');
@@ -32,10 +35,18 @@ async function fixture(script: (n: number, body: Record<string, unknown>) => Scr
     signal: new AbortController().signal,
   };
   const provider = new OpenAiChatProvider({ baseUrl: server.baseUrl, model: 'test-model', apiKey: 'sk-test' });
-  return { server, root, recorded, request, provider, opts: { provider, projectRoot: root, loop: { retry: fast, modelRetry: fast } } };
+  return {
+    server,
+    root,
+    recorded,
+    request,
+    provider,
+    opts: { provider, projectRoot: root, loop: { retry: fast, modelRetry: fast } },
+  };
 }
 
-const toolMessages = (body: Record<string, unknown>) => (body['messages'] as Array<Record<string, unknown>>).filter((m) => m['role'] === 'tool');
+const toolMessages = (body: Record<string, unknown>) =>
+  (body['messages'] as Array<Record<string, unknown>>).filter((m) => m['role'] === 'tool');
 
 describe('the OpenAI-compatible provider', () => {
   it.each([
@@ -48,13 +59,29 @@ describe('the OpenAI-compatible provider', () => {
   });
 
   it('sends model, messages, tools and the key; reads text, tool calls and usage', async () => {
-    const { server, provider } = await fixture(() => ({ body: completion('', [{ name: 'read_file', args: { path: 'a' } }], 33) }));
-    const res = await provider.chat({ messages: [{ role: 'user', content: 'hi' }], tools: [{ name: 'read_file', description: 'd', parameters: { type: 'object' } }] }, new AbortController().signal);
-    expect(res).toMatchObject({ content: '', toolCalls: [{ id: 'call_0', name: 'read_file', arguments: '{"path":"a"}' }], usage: { totalTokens: 33 } });
+    const { server, provider } = await fixture(() => ({
+      body: completion('', [{ name: 'read_file', args: { path: 'a' } }], 33),
+    }));
+    const res = await provider.chat(
+      {
+        messages: [{ role: 'user', content: 'hi' }],
+        tools: [{ name: 'read_file', description: 'd', parameters: { type: 'object' } }],
+      },
+      new AbortController().signal,
+    );
+    expect(res).toMatchObject({
+      content: '',
+      toolCalls: [{ id: 'call_0', name: 'read_file', arguments: '{"path":"a"}' }],
+      usage: { totalTokens: 33 },
+    });
     const sent = server.requests[0]!;
     expect(sent.path).toBe('/v1/chat/completions');
     expect(sent.headers['authorization']).toBe('Bearer sk-test');
-    expect(sent.body).toMatchObject({ model: 'test-model', messages: [{ role: 'user', content: 'hi' }], tools: [{ type: 'function', function: { name: 'read_file' } }] });
+    expect(sent.body).toMatchObject({
+      model: 'test-model',
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: [{ type: 'function', function: { name: 'read_file' } }],
+    });
   });
 
   it.each([
@@ -80,20 +107,39 @@ describe('the OpenAI-compatible provider', () => {
 
   it('is configured from AGENTM_LLM_* and refuses half a configuration', () => {
     expect(chatProviderFromEnv({})).toBeUndefined();
-    expect(chatProviderFromEnv({ AGENTM_LLM_BASE_URL: 'http://h:1/v1', AGENTM_LLM_MODEL: 'm' })!.name).toBe('openai-compatible http://h:1/v1 model=m');
+    expect(chatProviderFromEnv({ AGENTM_LLM_BASE_URL: 'http://h:1/v1', AGENTM_LLM_MODEL: 'm' })!.name).toBe(
+      'openai-compatible http://h:1/v1 model=m',
+    );
     expect(() => chatProviderFromEnv({ AGENTM_LLM_BASE_URL: 'http://h:1/v1' })).toThrow(ChatConfigError);
     expect(() => chatProviderFromEnv({ AGENTM_LLM_MODEL: 'm' })).toThrow('AGENTM_LLM_BASE_URL is not');
-    expect(() => chatProviderFromEnv({ AGENTM_LLM_BASE_URL: 'ftp://x', AGENTM_LLM_MODEL: 'm' })).toThrow('must be an http(s) URL');
+    expect(() => chatProviderFromEnv({ AGENTM_LLM_BASE_URL: 'ftp://x', AGENTM_LLM_MODEL: 'm' })).toThrow(
+      'must be an http(s) URL',
+    );
   });
 });
 
 describe('an LLM step', () => {
   it('calls tools in the project and finishes with the model’s answer, recording each tool result and the stop reason', async () => {
-    const f = await fixture((n) => (n === 0 ? { body: completion('', [{ name: 'read_file', args: { path: 'notes.txt' } }], 50) } : { body: completion('The answer is 42.', [], 70) }));
+    const f = await fixture((n) =>
+      n === 0
+        ? { body: completion('', [{ name: 'read_file', args: { path: 'notes.txt' } }], 50) }
+        : { body: completion('The answer is 42.', [], 70) },
+    );
     const outcome = await runLlmStep(f.request, f.opts);
-    expect(outcome).toMatchObject({ status: 'done', summary: 'The answer is 42.', toolCalls: 1, tokens: 120, tool: 'llm', data: { stop_reason: 'respondToUser', role: 'researcher' } });
-    expect(toolMessages(f.server.requests[1]!.body)).toEqual([{ role: 'tool', tool_call_id: 'call_0', name: 'read_file', content: 'the answer is 42\n' }]);
-    const offered = (f.server.requests[0]!.body['tools'] as Array<{ function: { name: string } }>).map((t) => t.function.name);
+    expect(outcome).toMatchObject({
+      status: 'done',
+      summary: 'The answer is 42.',
+      toolCalls: 1,
+      tokens: 120,
+      tool: 'llm',
+      data: { stop_reason: 'respondToUser', role: 'researcher' },
+    });
+    expect(toolMessages(f.server.requests[1]!.body)).toEqual([
+      { role: 'tool', tool_call_id: 'call_0', name: 'read_file', content: 'the answer is 42\n' },
+    ]);
+    const offered = (f.server.requests[0]!.body['tools'] as Array<{ function: { name: string } }>).map(
+      (t) => t.function.name,
+    );
     expect(offered).toEqual(['read_file', 'list_files', 'search_text']);
     expect(f.recorded.map((r) => [r.kind, r.data?.['tool'] ?? r.data?.['stop_reason']])).toEqual([
       ['tool_result', 'read_file'],
@@ -118,7 +164,10 @@ describe('an LLM step', () => {
 
   it('fails with a timeout when the model is slower than the per-call deadline, after its attempts', async () => {
     const f = await fixture(() => ({ body: completion('late'), delayMs: 400 }));
-    const outcome = await runLlmStep(f.request, { ...f.opts, loop: { modelRetry: { ...fast, perCallTimeoutMs: 60, maxAttempts: 2 } } });
+    const outcome = await runLlmStep(f.request, {
+      ...f.opts,
+      loop: { modelRetry: { ...fast, perCallTimeoutMs: 60, maxAttempts: 2 } },
+    });
     expect(outcome.summary).toMatch(/^stopped \(hard_error\): timeout: /);
     expect(f.server.requests).toHaveLength(2);
   });
@@ -130,47 +179,84 @@ describe('an LLM step', () => {
     expect(outcome.summary).toContain('stopped (loop_detected): the model repeated the same read_file call');
     expect(f.server.requests).toHaveLength(3);
     expect(f.recorded.filter((r) => r.kind === 'tool_result')).toHaveLength(1);
-    expect(f.recorded.at(-1)).toMatchObject({ kind: 'note', data: { stop_reason: 'loop_detected', tool: 'read_file' } });
+    expect(f.recorded.at(-1)).toMatchObject({
+      kind: 'note',
+      data: { stop_reason: 'loop_detected', tool: 'read_file' },
+    });
   });
 
   it('refuses tools outside the role, unknown tools and bad arguments, telling the model why', async () => {
     const f = await fixture((n) =>
       n === 0
-        ? { body: completion('', [{ name: 'write_file', args: { path: 'x.txt', content: 'no' } }, { name: 'launch_rocket', args: {} }, { name: 'read_file', args: { file: 'notes.txt' } }]) }
+        ? {
+            body: completion('', [
+              { name: 'write_file', args: { path: 'x.txt', content: 'no' } },
+              { name: 'launch_rocket', args: {} },
+              { name: 'read_file', args: { file: 'notes.txt' } },
+            ]),
+          }
         : { body: completion('ok') },
     );
     expect((await runLlmStep(f.request, f.opts)).status).toBe('done');
     const [scope, unknown, invalid] = toolMessages(f.server.requests[1]!.body).map((m) => m['content'] as string);
     expect(scope).toBe(OUT_OF_SCOPE_RESULT);
-    expect(JSON.parse(unknown!)).toEqual({ type: 'not_found', message: 'tool "launch_rocket" not found', retryable: false, userFixable: true, attempts: 1 });
-    expect(JSON.parse(invalid!)).toMatchObject({ type: 'validation', userFixable: true, message: 'additional property "file" is not allowed (allowed: path)' });
+    expect(JSON.parse(unknown!)).toEqual({
+      type: 'not_found',
+      message: 'tool "launch_rocket" not found',
+      retryable: false,
+      userFixable: true,
+      attempts: 1,
+    });
+    expect(JSON.parse(invalid!)).toMatchObject({
+      type: 'validation',
+      userFixable: true,
+      message: 'additional property "file" is not allowed (allowed: path)',
+    });
     expect(existsSync(join(f.root, 'x.txt'))).toBe(false);
   });
 
   it('lets a builder write inside the project but never outside it', async () => {
     const f = await fixture(
-      (n) => (n === 0 ? { body: completion('', [{ name: 'write_file', args: { path: 'out/a.txt', content: 'hi' } }, { name: 'write_file', args: { path: '../escape.txt', content: 'x' } }]) } : { body: completion('written') }),
+      (n) =>
+        n === 0
+          ? {
+              body: completion('', [
+                { name: 'write_file', args: { path: 'out/a.txt', content: 'hi' } },
+                { name: 'write_file', args: { path: '../escape.txt', content: 'x' } },
+              ]),
+            }
+          : { body: completion('written') },
       '- [/] Write a file [role:: builder]',
     );
     expect((await runLlmStep(f.request, f.opts)).status).toBe('done');
     expect(existsSync(join(f.root, 'out', 'a.txt'))).toBe(true);
     expect(existsSync(join(f.root, '..', 'escape.txt'))).toBe(false);
-    expect(JSON.parse(toolMessages(f.server.requests[1]!.body)[1]!['content'] as string)).toMatchObject({ type: 'permission' });
+    expect(JSON.parse(toolMessages(f.server.requests[1]!.body)[1]!['content'] as string)).toMatchObject({
+      type: 'permission',
+    });
   });
 
   it('stops when the plan’s tool-call budget runs out', async () => {
-    const f = await fixture((n) => ({ body: completion('', [{ name: 'list_files', args: { path: n === 0 ? '.' : 'x' } }]) }));
+    const f = await fixture((n) => ({
+      body: completion('', [{ name: 'list_files', args: { path: n === 0 ? '.' : 'x' } }]),
+    }));
     const outcome = await runLlmStep({ ...f.request, remaining: { toolCalls: 1, tokens: 0 } }, f.opts);
     expect(outcome.summary).toContain('stopped (budget_exhausted)');
   });
 
   it('trims old turns to the context budget, keeping the system prompt and recording a note', async () => {
-    const f = await fixture((n) => (n < 4 ? { body: completion('x'.repeat(400), [{ name: 'list_files', args: { path: `p${n}` } }]) } : { body: completion('done') }));
+    const f = await fixture((n) =>
+      n < 4
+        ? { body: completion('x'.repeat(400), [{ name: 'list_files', args: { path: `p${n}` } }]) }
+        : { body: completion('done') },
+    );
     const outcome = await runLlmStep(f.request, { ...f.opts, loop: { ...f.opts.loop, contextTokens: 150 } });
     expect(outcome.status).toBe('done');
     const last = f.server.requests.at(-1)!.body['messages'] as Array<{ role: string; content: string }>;
     expect(last[0]!.role).toBe('system');
-    expect(last[1]!.content).toMatch(/^\[context trimmed: \d+ earlier turn\(s\) summarized to stay within the 150-token window\]$/);
+    expect(last[1]!.content).toMatch(
+      /^\[context trimmed: \d+ earlier turn\(s\) summarized to stay within the 150-token window\]$/,
+    );
     expect(f.recorded.some((r) => r.kind === 'note' && r.text.startsWith('context trimmed'))).toBe(true);
   });
 
@@ -184,7 +270,14 @@ describe('an LLM step', () => {
 
   it('a turn with no tools on offer ends as text_only', async () => {
     const f = await fixture(() => ({ body: completion('just text') }));
-    const result = await runToolLoop({ provider: f.provider, messages: [{ role: 'user', content: 'hi' }], tools: new Map(), toolContext: { projectRoot: f.root }, stepKey: 'k', signal: new AbortController().signal });
+    const result = await runToolLoop({
+      provider: f.provider,
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: new Map(),
+      toolContext: { projectRoot: f.root },
+      stepKey: 'k',
+      signal: new AbortController().signal,
+    });
     expect([result.stopReason, result.text]).toEqual(['text_only', 'just text']);
     expect(f.server.requests[0]!.body['tools']).toBeUndefined();
   });

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeObservation, OBSERVATION_KINDS, type Observation } from '../../src/harness/observations/observation.js';
-import { appendObservations, formatObservation, parseProgress } from '../../src/harness/observations/progress-format.js';
+import {
+  appendObservations,
+  formatObservation,
+  parseProgress,
+} from '../../src/harness/observations/progress-format.js';
 
 const sample = makeObservation({
   kind: 'tool_result',
@@ -22,24 +26,51 @@ describe('observations in the progress file', () => {
   });
 
   it('quote values that would be misread (numbers as text, brackets, line breaks, outer spaces)', () => {
-    const o = makeObservation({ kind: 'note', step: '42', actor: 'a]b', text: '', data: { v: ' x ', w: 'line\nbreak', z: '' }, time: '2026-05-01T12:00:00.000Z' });
-    expect(formatObservation(o)).toBe('- 2026-05-01T12:00:00.000Z [kind:: note] [step:: "42"] [attempt:: 0] [actor:: "a\\u005db"] [v:: " x "] [w:: "line\\nbreak"] [z:: ""]\n');
+    const o = makeObservation({
+      kind: 'note',
+      step: '42',
+      actor: 'a]b',
+      text: '',
+      data: { v: ' x ', w: 'line\nbreak', z: '' },
+      time: '2026-05-01T12:00:00.000Z',
+    });
+    expect(formatObservation(o)).toBe(
+      '- 2026-05-01T12:00:00.000Z [kind:: note] [step:: "42"] [attempt:: 0] [actor:: "a\\u005db"] [v:: " x "] [w:: "line\\nbreak"] [z:: ""]\n',
+    );
     expect(parseProgress(formatObservation(o))).toEqual([o]);
   });
 
   const text = fc
-    .array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom('', '  spaced', '- [ ] fake', '- 2026-01-01T00:00:00Z [kind:: note]', '\t', '```')), { maxLength: 5 })
+    .array(
+      fc.oneof(
+        fc.string({ unit: 'grapheme', maxLength: 20 }),
+        fc.constantFrom('', '  spaced', '- [ ] fake', '- 2026-01-01T00:00:00Z [kind:: note]', '\t', '```'),
+      ),
+      { maxLength: 5 },
+    )
     .map((lines) => lines.join('\n'));
-  const value = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom('1', '-2.5', ']', '[x:: y]', ' pad'));
+  const value = fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 12 }),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.constantFrom('1', '-2.5', ']', '[x:: y]', ' pad'),
+  );
   const observation = fc
     .record({
       time: fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
       kind: fc.constantFrom(...OBSERVATION_KINDS),
-      step: fc.oneof(fc.string({ unit: 'grapheme', minLength: 0, maxLength: 12 }), fc.constantFrom('plan:PLAN', 'a-b', '12')),
+      step: fc.oneof(
+        fc.string({ unit: 'grapheme', minLength: 0, maxLength: 12 }),
+        fc.constantFrom('plan:PLAN', 'a-b', '12'),
+      ),
       attempt: fc.nat(50),
       actor: fc.string({ unit: 'grapheme', maxLength: 12 }),
       text,
-      data: fc.dictionary(fc.stringMatching(/^[a-z0-9_]{1,8}$/).filter((k) => !['kind', 'step', 'attempt', 'actor'].includes(k)), value, { maxKeys: 4 }),
+      data: fc.dictionary(
+        fc.stringMatching(/^[a-z0-9_]{1,8}$/).filter((k) => !['kind', 'step', 'attempt', 'actor'].includes(k)),
+        value,
+        { maxKeys: 4 },
+      ),
     })
     .map((r) => makeObservation(r));
 
@@ -55,7 +86,8 @@ describe('observations in the progress file', () => {
   });
 
   it('appending keeps every existing byte and the file’s line endings, and survives human entries', () => {
-    const human = '# Progress\r\n\r\n- 2026-04-01 did some things by hand\r\n  with details\r\n\r\n## Notes\r\nfree text';
+    const human =
+      '# Progress\r\n\r\n- 2026-04-01 did some things by hand\r\n  with details\r\n\r\n## Notes\r\nfree text';
     const once = appendObservations(human, [sample]);
     expect(once.startsWith(`${human}\r\n`)).toBe(true);
     expect(once.endsWith('  exit 0\r\n\r\n    indented tail\r\n')).toBe(true);
@@ -66,22 +98,50 @@ describe('observations in the progress file', () => {
 
   it('ignores look-alikes: nested items, code blocks, malformed heads', () => {
     const line = formatObservation(sample).split('\n')[0]!;
-    const file = [`  ${line}`, '```', line, '```', line.replace('[kind:: tool_result]', '[kind:: bogus]'), line.replace(' — ', ' ~ '), '- 2026-05-01 [kind:: note] [step:: a] [attempt:: 0] [actor:: x]', ''].join('\n');
+    const file = [
+      `  ${line}`,
+      '```',
+      line,
+      '```',
+      line.replace('[kind:: tool_result]', '[kind:: bogus]'),
+      line.replace(' — ', ' ~ '),
+      '- 2026-05-01 [kind:: note] [step:: a] [attempt:: 0] [actor:: x]',
+      '',
+    ].join('\n');
     expect(parseProgress(file)).toEqual([]);
   });
 
   it('a new progress file starts with a heading', () => {
-    expect(appendObservations('', [sample], '# Progress: build').startsWith('# Progress: build\n\n- 2026-05-01T12:00:00.123Z')).toBe(true);
+    expect(
+      appendObservations('', [sample], '# Progress: build').startsWith(
+        '# Progress: build\n\n- 2026-05-01T12:00:00.123Z',
+      ),
+    ).toBe(true);
   });
 
   it('makeObservation normalizes text and refuses reserved data keys', () => {
-    expect(makeObservation({ kind: 'note', step: 's', actor: 'a', text: '\r\n\r\nhello\r\nworld \n\n' }).text).toBe('hello\nworld');
-    expect(() => makeObservation({ kind: 'note', step: 's', actor: 'a', text: '', data: { kind: 'x' } })).toThrow(TypeError);
-    expect(() => makeObservation({ kind: 'note', step: 's', actor: 'a', text: '', data: { 'Bad Key': 1 } })).toThrow(TypeError);
+    expect(makeObservation({ kind: 'note', step: 's', actor: 'a', text: '\r\n\r\nhello\r\nworld \n\n' }).text).toBe(
+      'hello\nworld',
+    );
+    expect(() => makeObservation({ kind: 'note', step: 's', actor: 'a', text: '', data: { kind: 'x' } })).toThrow(
+      TypeError,
+    );
+    expect(() => makeObservation({ kind: 'note', step: 's', actor: 'a', text: '', data: { 'Bad Key': 1 } })).toThrow(
+      TypeError,
+    );
   });
 
   it('round-trips kinds, attempt and time of each entry (table)', () => {
-    const entries: Observation[] = OBSERVATION_KINDS.map((kind, i) => makeObservation({ kind, step: `s${i}`, attempt: i, actor: 'me', text: `t${i}`, time: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) }));
+    const entries: Observation[] = OBSERVATION_KINDS.map((kind, i) =>
+      makeObservation({
+        kind,
+        step: `s${i}`,
+        attempt: i,
+        actor: 'me',
+        text: `t${i}`,
+        time: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      }),
+    );
     expect(parseProgress(appendObservations('', entries))).toEqual(entries);
   });
 });

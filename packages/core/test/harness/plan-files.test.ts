@@ -14,49 +14,72 @@ const obs = (text: string) => makeObservation({ kind: 'note', step: 's', actor: 
 
 async function local() {
   const dir = await tempDir();
-  const files = new LocalPlanFiles(join(dir, 'repo', '.harness', 'PLAN-x.md'), join(dir, 'repo', '.harness', 'progress-x.md'), { lock: { lockRoot: join(dir, 'locks') }, debounceMs: 10 });
+  const files = new LocalPlanFiles(
+    join(dir, 'repo', '.harness', 'PLAN-x.md'),
+    join(dir, 'repo', '.harness', 'progress-x.md'),
+    { lock: { lockRoot: join(dir, 'locks') }, debounceMs: 10 },
+  );
   return { files, foreignWrite: (text: string) => writeFile(files.planPath, text) };
 }
 
 async function vault() {
   const dir = await tempDir();
   const backend = new VaultBackend({ root: join(dir, 'vault'), lockRoot: join(dir, 'locks') });
-  const files = new BackendPlanFiles(backend, backend.resolve('desk', 'projects', 'p', '_harness', 'PLAN.md'), backend.resolve('desk', 'projects', 'p', '_harness', 'progress.md'));
-  return { files, backend, foreignWrite: (text: string) => writeFile(join(dir, 'vault', 'desk', 'projects', 'p', '_harness', 'PLAN.md'), text) };
+  const files = new BackendPlanFiles(
+    backend,
+    backend.resolve('desk', 'projects', 'p', '_harness', 'PLAN.md'),
+    backend.resolve('desk', 'projects', 'p', '_harness', 'progress.md'),
+  );
+  return {
+    files,
+    backend,
+    foreignWrite: (text: string) => writeFile(join(dir, 'vault', 'desk', 'projects', 'p', '_harness', 'PLAN.md'), text),
+  };
 }
 
 describe.each([
   ['LocalPlanFiles', local],
   ['BackendPlanFiles over the vault backend', vault],
-] as Array<[string, () => Promise<{ files: PlanFiles; foreignWrite: (t: string) => Promise<void> }>]>)('%s', (_name, make) => {
-  it('creates a plan only when absent and appends observations keeping earlier bytes', async () => {
-    const { files } = await make();
-    expect(await files.readPlan()).toBeUndefined();
-    expect(await files.readProgress()).toBe('');
-    await files.commit({ plan: { text: '- [ ] a\n', expectHash: null }, observations: [obs('one')] });
-    await expect(files.commit({ plan: { text: 'other\n', expectHash: null } })).rejects.toBeInstanceOf(ConcurrentModificationError);
-    const before = await files.readProgress();
-    await files.commit({ observations: [obs('two'), obs('three')] });
-    const after = await files.readProgress();
-    expect(after.startsWith(before)).toBe(true);
-    expect(parseProgress(after).map((o) => o.text)).toEqual(['one', 'two', 'three']);
-    expect((await files.readPlan())!.text).toBe('- [ ] a\n');
-  });
+] as Array<[string, () => Promise<{ files: PlanFiles; foreignWrite: (t: string) => Promise<void> }>]>)(
+  '%s',
+  (_name, make) => {
+    it('creates a plan only when absent and appends observations keeping earlier bytes', async () => {
+      const { files } = await make();
+      expect(await files.readPlan()).toBeUndefined();
+      expect(await files.readProgress()).toBe('');
+      await files.commit({ plan: { text: '- [ ] a\n', expectHash: null }, observations: [obs('one')] });
+      await expect(files.commit({ plan: { text: 'other\n', expectHash: null } })).rejects.toBeInstanceOf(
+        ConcurrentModificationError,
+      );
+      const before = await files.readProgress();
+      await files.commit({ observations: [obs('two'), obs('three')] });
+      const after = await files.readProgress();
+      expect(after.startsWith(before)).toBe(true);
+      expect(parseProgress(after).map((o) => o.text)).toEqual(['one', 'two', 'three']);
+      expect((await files.readPlan())!.text).toBe('- [ ] a\n');
+    });
 
-  it('a foreign edit between read and commit loses the CAS: nothing is overwritten and nothing is appended', async () => {
-    const { files, foreignWrite } = await make();
-    await files.commit({ plan: { text: '- [ ] a\n', expectHash: null } });
-    const snap = (await files.readPlan())!;
-    await foreignWrite('- [x] a (edited by a person)\n');
-    await expect(files.commit({ plan: { text: '- [/] a\n', expectHash: snap.hash }, observations: [obs('claim')] })).rejects.toBeInstanceOf(ConcurrentModificationError);
-    expect((await files.readPlan())!.text).toBe('- [x] a (edited by a person)\n');
-    expect(await files.readProgress()).toBe('');
-  });
-});
+    it('a foreign edit between read and commit loses the CAS: nothing is overwritten and nothing is appended', async () => {
+      const { files, foreignWrite } = await make();
+      await files.commit({ plan: { text: '- [ ] a\n', expectHash: null } });
+      const snap = (await files.readPlan())!;
+      await foreignWrite('- [x] a (edited by a person)\n');
+      await expect(
+        files.commit({ plan: { text: '- [/] a\n', expectHash: snap.hash }, observations: [obs('claim')] }),
+      ).rejects.toBeInstanceOf(ConcurrentModificationError);
+      expect((await files.readPlan())!.text).toBe('- [x] a (edited by a person)\n');
+      expect(await files.readProgress()).toBe('');
+    });
+  },
+);
 
 describe('plan files specifics', () => {
   it('names plans after their file', () => {
-    expect([planNameOf('PLAN.md'), planNameOf('PLAN-build.md'), planNameOf('PLAN-PLAN-x.md')]).toEqual(['PLAN', 'build', 'PLAN-x']);
+    expect([planNameOf('PLAN.md'), planNameOf('PLAN-build.md'), planNameOf('PLAN-PLAN-x.md')]).toEqual([
+      'PLAN',
+      'build',
+      'PLAN-x',
+    ]);
   });
 
   it('a vault commit waits for the vault lock held by another writer', async () => {

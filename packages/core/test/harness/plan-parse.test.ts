@@ -28,7 +28,13 @@ describe('parsing a PLAN file', () => {
   const doc = parsePlan(PLAN);
 
   it('reads the frontmatter fields', () => {
-    expect(doc.meta).toEqual({ goal: 'Ship the parser', status: 'open', dependsOn: ['infra'], touches: ['src/**'], budget: { steps: 5 } });
+    expect(doc.meta).toEqual({
+      goal: 'Ship the parser',
+      status: 'open',
+      dependsOn: ['infra'],
+      touches: ['src/**'],
+      budget: { steps: 5 },
+    });
   });
 
   it('makes every checklist item a step with its status symbol, title, heading and fields', () => {
@@ -56,7 +62,9 @@ describe('parsing a PLAN file', () => {
   });
 
   it('reports an unknown symbol as a warning, never as an error', () => {
-    expect(doc.problems).toEqual([{ severity: 'warning', message: 'step "forwarded": unknown status symbol [>] (use [ ] [/] [x] [!] [?] [-])' }]);
+    expect(doc.problems).toEqual([
+      { severity: 'warning', message: 'step "forwarded": unknown status symbol [>] (use [ ] [/] [x] [!] [?] [-])' },
+    ]);
   });
 
   it('derives ready: a pending step whose dependencies are all done', () => {
@@ -65,7 +73,9 @@ describe('parsing a PLAN file', () => {
   });
 
   it('ignores checklist look-alikes in fenced and indented code, and items without a space after the box', () => {
-    const d = parsePlan('Text\n\n    - [ ] indented code\n\n```md\n- [ ] fenced\n```\n~~~\n- [x] tilde\n~~~\n-[ ] no space\n- [ ]no space after\n- [ ] real\n');
+    const d = parsePlan(
+      'Text\n\n    - [ ] indented code\n\n```md\n- [ ] fenced\n```\n~~~\n- [x] tilde\n~~~\n-[ ] no space\n- [ ]no space after\n- [ ] real\n',
+    );
     expect(d.steps.map((s) => s.title)).toEqual(['real']);
   });
 
@@ -104,8 +114,12 @@ describe('parsing a PLAN file', () => {
     const dup = parsePlan('- [ ] a [id:: x]\n- [ ] b [id:: x]\n');
     expect(dup.problems).toEqual([{ severity: 'error', message: 'duplicate step id "x" (lines 1 and 2)' }]);
     const cycle = parsePlan('- [ ] a [id:: a] [after:: b]\n- [ ] b [id:: b] [after:: a]\n');
-    expect(cycle.problems.filter((p) => p.severity === 'error').map((p) => p.message)).toEqual(['dependency cycle through step "a"']);
-    expect(parsePlan('- [ ] a [after:: nope]\n').problems).toEqual([{ severity: 'warning', message: 'step "a" comes after unknown step "nope" (it can never run)' }]);
+    expect(cycle.problems.filter((p) => p.severity === 'error').map((p) => p.message)).toEqual([
+      'dependency cycle through step "a"',
+    ]);
+    expect(parsePlan('- [ ] a [after:: nope]\n').problems).toEqual([
+      { severity: 'warning', message: 'step "a" comes after unknown step "nope" (it can never run)' },
+    ]);
   });
 
   it('reads bad YAML frontmatter as empty and says why', () => {

@@ -2,14 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { completion, startChatServer, type ScriptedReply } from '../../../../test/helpers/chat-server.js';
 import { OpenAiChatProvider } from '../../src/harness/chat/openai-provider.js';
 import { parsePlan } from '../../src/harness/plan/plan-document.js';
-import { DecomposeValidationError, singleStepFallback, truncateText, validateDecompose, type DecomposedStep } from '../../src/harness/planner/dag.js';
+import {
+  DecomposeValidationError,
+  singleStepFallback,
+  truncateText,
+  validateDecompose,
+  type DecomposedStep,
+} from '../../src/harness/planner/dag.js';
 import { parseDecomposition } from '../../src/harness/planner/decompose.js';
 import { planGoal } from '../../src/harness/planner/planner.js';
-import { agentCapabilityText, bestFit, decideDedup, decideRoute, stepCapabilityText, withDefaults, computeUpgradeGap, mergeCapabilities } from '../../src/harness/planner/routing.js';
+import {
+  agentCapabilityText,
+  bestFit,
+  decideDedup,
+  decideRoute,
+  stepCapabilityText,
+  withDefaults,
+  computeUpgradeGap,
+  mergeCapabilities,
+} from '../../src/harness/planner/routing.js';
 import { embeddingScorer, lexicalCosine, vectorCosine } from '../../src/harness/planner/similarity.js';
 import { pickSeedRole, SEED_ROLES } from '../../src/harness/tools/roles.js';
 
-const step = (key: string, dependsOn: string[] = [], title = `do ${key}`): DecomposedStep => ({ key, title, goal: '', dependsOn, roleHint: '' });
+const step = (key: string, dependsOn: string[] = [], title = `do ${key}`): DecomposedStep => ({
+  key,
+  title,
+  goal: '',
+  dependsOn,
+  roleHint: '',
+});
 
 describe('DAG validation', () => {
   it.each<[string, DecomposedStep[], string]>([
@@ -26,7 +47,10 @@ describe('DAG validation', () => {
   });
 
   it('cleans a valid DAG: trims fields, drops blank and repeated deps, keeps order', () => {
-    const out = validateDecompose([{ key: ' a ', title: ' A ', goal: ' g ', dependsOn: [], roleHint: ' builder ' }, { ...step('b'), dependsOn: ['a', ' ', 'a'] }]);
+    const out = validateDecompose([
+      { key: ' a ', title: ' A ', goal: ' g ', dependsOn: [], roleHint: ' builder ' },
+      { ...step('b'), dependsOn: ['a', ' ', 'a'] },
+    ]);
     expect(out).toEqual([
       { key: 'a', title: 'A', goal: 'g', dependsOn: [], roleHint: 'builder' },
       { key: 'b', title: 'do b', goal: '', dependsOn: ['a'], roleHint: '' },
@@ -44,13 +68,17 @@ describe('DAG validation', () => {
   });
 
   it('the fallback is one step s1 with the goal as its title (or "complete the goal")', () => {
-    expect(singleStepFallback('  Ship it  ')).toEqual([{ key: 's1', title: 'Ship it', goal: 'Ship it', dependsOn: [], roleHint: '' }]);
+    expect(singleStepFallback('  Ship it  ')).toEqual([
+      { key: 's1', title: 'Ship it', goal: 'Ship it', dependsOn: [], roleHint: '' },
+    ]);
     expect(singleStepFallback('')[0]!.title).toBe('complete the goal');
     expect(singleStepFallback('x'.repeat(200))[0]!.title).toBe(`${'x'.repeat(117)}...`);
   });
 
   it('reads a decomposition from fenced or bare JSON and refuses anything else', () => {
-    expect(parseDecomposition('Sure!\n```json\n{"steps":[{"key":"s1","title":"t","dependsOn":"s0"}]}\n```')).toEqual([{ key: 's1', title: 't', goal: '', dependsOn: ['s0'], roleHint: '' }]);
+    expect(parseDecomposition('Sure!\n```json\n{"steps":[{"key":"s1","title":"t","dependsOn":"s0"}]}\n```')).toEqual([
+      { key: 's1', title: 't', goal: '', dependsOn: ['s0'], roleHint: '' },
+    ]);
     expect(() => parseDecomposition('no json here')).toThrow('did not answer with a JSON object');
     expect(() => parseDecomposition('{"plan": []}')).toThrow('no "steps" array');
     expect(() => parseDecomposition('{"steps": [1]}')).toThrow('step 0 is not an object');
@@ -67,7 +95,12 @@ describe('routing decisions', () => {
     [[0.6], 'upgrade', 'r0', 'agent r0 partial fit (0.60 in [0.60,0.82)) -- upgrading'],
     [[0.59], 'provision', undefined, 'best fit too low (0.59 < upgrade 0.60) -- provisioning a new specialist'],
   ])('fits %j → %s %s', (scores, action, role, rationale) => {
-    expect(decideRoute(fits(...scores))).toEqual({ action, score: scores.length ? Math.max(...scores) : 0, ...(role ? { role } : {}), rationale });
+    expect(decideRoute(fits(...scores))).toEqual({
+      action,
+      score: scores.length ? Math.max(...scores) : 0,
+      ...(role ? { role } : {}),
+      rationale,
+    });
   });
 
   it.each([
@@ -97,10 +130,15 @@ describe('routing decisions', () => {
   });
 
   it('builds capability texts and upgrade gaps like memQL', () => {
-    expect(agentCapabilityText(' b ', 'Builds.', ['z', 'a'], ['t2', 't1'])).toBe('role: b\nBuilds.\nknowledge: a, z\ntools: t1, t2');
+    expect(agentCapabilityText(' b ', 'Builds.', ['z', 'a'], ['t2', 't1'])).toBe(
+      'role: b\nBuilds.\nknowledge: a, z\ntools: t1, t2',
+    );
     expect(stepCapabilityText(' T ', 'T')).toBe('T');
     expect(stepCapabilityText('T', 'goal')).toBe('T\ngoal');
-    expect(computeUpgradeGap(SEED_ROLES[1]!, ['workbench'], ['read_file'])).toEqual({ addDomains: ['software-engineering'], addTools: ['list_files', 'search_text', 'write_file'] });
+    expect(computeUpgradeGap(SEED_ROLES[1]!, ['workbench'], ['read_file'])).toEqual({
+      addDomains: ['software-engineering'],
+      addTools: ['list_files', 'search_text', 'write_file'],
+    });
     expect(mergeCapabilities([' a', 'a', ''], ['b', 'a'])).toEqual(['a', 'b']);
   });
 
@@ -119,14 +157,30 @@ describe('planning a goal', () => {
   async function plan(script: (n: number) => ScriptedReply) {
     const server = await startChatServer(script);
     const provider = new OpenAiChatProvider({ baseUrl: server.baseUrl, model: 'm' });
-    const draft = await planGoal('Add a --json flag to trace', 'json-flag', { provider, retry: { perCallTimeoutMs: 2000, maxAttempts: 2, baseBackoffMs: 1, maxBackoffMs: 1 }, now: () => new Date('2026-03-01T10:00:00Z') });
+    const draft = await planGoal('Add a --json flag to trace', 'json-flag', {
+      provider,
+      retry: { perCallTimeoutMs: 2000, maxAttempts: 2, baseBackoffMs: 1, maxBackoffMs: 1 },
+      now: () => new Date('2026-03-01T10:00:00Z'),
+    });
     return { draft, server };
   }
 
   it('decomposes through the model into a routed, valid DAG and renders a PLAN file that parses back', async () => {
     const steps = [
-      { key: 's1', title: 'Read how trace renders today', goal: 'know the render path', dependsOn: [], roleHint: 'researcher' },
-      { key: 'impl step', title: 'Implement the flag', goal: 'trace --json prints JSON', dependsOn: ['s1'], roleHint: '' },
+      {
+        key: 's1',
+        title: 'Read how trace renders today',
+        goal: 'know the render path',
+        dependsOn: [],
+        roleHint: 'researcher',
+      },
+      {
+        key: 'impl step',
+        title: 'Implement the flag',
+        goal: 'trace --json prints JSON',
+        dependsOn: ['s1'],
+        roleHint: '',
+      },
       { key: 's3', title: 'Run the tests', goal: '', dependsOn: ['impl step'], roleHint: 'operator' },
     ];
     const { draft, server } = await plan(() => ({ body: completion(JSON.stringify({ steps })) }));
@@ -149,13 +203,31 @@ describe('planning a goal', () => {
       ['decision', 'impl-step'],
       ['decision', 's3'],
     ]);
-    expect(draft.observations[1]!.text).toMatch(/^step s1: provision \(best fit too low \(0\.\d\d < upgrade 0\.60\) -- provisioning a new specialist; near-duplicate of agent researcher/);
+    expect(draft.observations[1]!.text).toMatch(
+      /^step s1: provision \(best fit too low \(0\.\d\d < upgrade 0\.60\) -- provisioning a new specialist; near-duplicate of agent researcher/,
+    );
   });
 
   it.each([
-    ['malformed output', () => ({ body: completion('I think you should first…') }), 'the model did not answer with a JSON object'],
-    ['a cyclic DAG', () => ({ body: completion('{"steps":[{"key":"a","title":"A","dependsOn":["b"]},{"key":"b","title":"B","dependsOn":["a"]}]}') }), 'decompose DAG has a cycle through step "a"'],
-    ['a dangling edge', () => ({ body: completion('{"steps":[{"key":"a","title":"A","dependsOn":["zz"]}]}') }), 'step "a" depends on unknown key "zz"'],
+    [
+      'malformed output',
+      () => ({ body: completion('I think you should first…') }),
+      'the model did not answer with a JSON object',
+    ],
+    [
+      'a cyclic DAG',
+      () => ({
+        body: completion(
+          '{"steps":[{"key":"a","title":"A","dependsOn":["b"]},{"key":"b","title":"B","dependsOn":["a"]}]}',
+        ),
+      }),
+      'decompose DAG has a cycle through step "a"',
+    ],
+    [
+      'a dangling edge',
+      () => ({ body: completion('{"steps":[{"key":"a","title":"A","dependsOn":["zz"]}]}') }),
+      'step "a" depends on unknown key "zz"',
+    ],
     ['a server error', () => ({ status: 500, body: 'boom' }), 'the model call failed: internal: provider http'],
   ])('falls back to a single step on %s, saying why', async (_n, script, reason) => {
     const { draft } = await plan(script);
@@ -169,14 +241,31 @@ describe('planning a goal', () => {
     // Vectors by text: the step is [1, 0]; builder [1, 0] (cosine 1), researcher [0.7, 0.714] (≈ 0.70), operator [0, 1].
     const source = {
       embed: async (texts: readonly string[]) =>
-        texts.map((t) => (t.startsWith('role: builder') ? new Float32Array([1, 0]) : t.startsWith('role: researcher') ? new Float32Array([0.7, 0.714]) : t.startsWith('role: operator') ? new Float32Array([0, 1]) : new Float32Array([1, 0]))),
+        texts.map((t) =>
+          t.startsWith('role: builder')
+            ? new Float32Array([1, 0])
+            : t.startsWith('role: researcher')
+              ? new Float32Array([0.7, 0.714])
+              : t.startsWith('role: operator')
+                ? new Float32Array([0, 1])
+                : new Float32Array([1, 0]),
+        ),
     };
     const routed = await planGoal('Write the parser', 'p', { scorer: embeddingScorer(source) });
     expect(routed.steps.map((s) => [s.role, s.action])).toEqual([['builder', 'route']]);
     expect(routed.observations[1]!.text).toBe('step s1: route (agent builder fits (1.00 >= route 0.82))');
-    const partial = await planGoal('Write the parser', 'p', { scorer: embeddingScorer({ embed: async (texts) => texts.map((t) => (t.startsWith('role: researcher') ? [0.7, 0.714] : t.startsWith('role:') ? [0, 1] : [1, 0])) }) });
+    const partial = await planGoal('Write the parser', 'p', {
+      scorer: embeddingScorer({
+        embed: async (texts) =>
+          texts.map((t) => (t.startsWith('role: researcher') ? [0.7, 0.714] : t.startsWith('role:') ? [0, 1] : [1, 0])),
+      }),
+    });
     expect(partial.steps.map((s) => [s.role, s.action])).toEqual([['researcher', 'upgrade']]);
-    expect(partial.observations[1]!.data).toMatchObject({ choice: 'upgrade', gap_tools: 'write_file', gap_domains: 'workbench, software-engineering' });
+    expect(partial.observations[1]!.data).toMatchObject({
+      choice: 'upgrade',
+      gap_tools: 'write_file',
+      gap_domains: 'workbench, software-engineering',
+    });
   });
 
   it('without a provider plans one step and names the variables to set', async () => {

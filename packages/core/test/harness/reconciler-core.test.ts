@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { makeObservation } from '../../src/harness/observations/observation.js';
-import { budgetFromMeta, budgetTripped, DEFAULT_PLAN_BUDGET, normalizeBudget, usageFromLog } from '../../src/harness/reconciler/budget.js';
+import {
+  budgetFromMeta,
+  budgetTripped,
+  DEFAULT_PLAN_BUDGET,
+  normalizeBudget,
+  usageFromLog,
+} from '../../src/harness/reconciler/budget.js';
 import {
   computePlanTerminal,
   dependenciesSatisfied,
@@ -36,7 +42,15 @@ describe('dependencies', () => {
 
 describe('promotion and runnable selection', () => {
   it('promotes pending and blocked steps whose deps are done (a dependency-less blocked step too), in order', () => {
-    const s = [v('a', 'done'), v('p1', 'pending', ['a']), v('p2', 'pending', ['x']), v('b1', 'blocked', ['a']), v('b2', 'blocked'), v('r', 'ready'), v('x', 'running')];
+    const s = [
+      v('a', 'done'),
+      v('p1', 'pending', ['a']),
+      v('p2', 'pending', ['x']),
+      v('b1', 'blocked', ['a']),
+      v('b2', 'blocked'),
+      v('r', 'ready'),
+      v('x', 'running'),
+    ];
     expect(promotablePending(s).map((x) => x.id)).toEqual(['p1', 'b1', 'b2']);
     expect(selectRunnable(s).map((x) => x.id)).toEqual(['r']);
   });
@@ -77,7 +91,12 @@ describe('budgets', () => {
   });
 
   it('a non-positive limit is disabled; an all-zero budget is the default (50 / 500 / 10 min)', () => {
-    expect(budgetTripped({ maxSteps: 0, maxToolCalls: -1, maxWallClockMs: 0, maxTokens: 0 }, { stepsDispatched: 1e9, toolCalls: 1e9, tokens: 1e9, elapsedMs: 1e9 })).toBeUndefined();
+    expect(
+      budgetTripped(
+        { maxSteps: 0, maxToolCalls: -1, maxWallClockMs: 0, maxTokens: 0 },
+        { stepsDispatched: 1e9, toolCalls: 1e9, tokens: 1e9, elapsedMs: 1e9 },
+      ),
+    ).toBeUndefined();
     expect(normalizeBudget({})).toEqual(DEFAULT_PLAN_BUDGET);
     expect(DEFAULT_PLAN_BUDGET).toEqual({ maxSteps: 50, maxToolCalls: 500, maxWallClockMs: 600_000, maxTokens: 0 });
     expect(normalizeBudget({ maxSteps: 3 })).toEqual({ maxSteps: 3, maxToolCalls: 0, maxWallClockMs: 0, maxTokens: 0 });
@@ -86,9 +105,20 @@ describe('budgets', () => {
   it.each([
     [undefined, DEFAULT_PLAN_BUDGET, []],
     [{ steps: 3 }, { maxSteps: 3, maxToolCalls: 0, maxWallClockMs: 0, maxTokens: 0 }, []],
-    [{ max_tool_calls: 7, tokens: 100, minutes: 2 }, { maxSteps: 0, maxToolCalls: 7, maxWallClockMs: 120_000, maxTokens: 100 }, []],
+    [
+      { max_tool_calls: 7, tokens: 100, minutes: 2 },
+      { maxSteps: 0, maxToolCalls: 7, maxWallClockMs: 120_000, maxTokens: 100 },
+      [],
+    ],
     [{ wall_clock: '90s' }, { maxSteps: 0, maxToolCalls: 0, maxWallClockMs: 90_000, maxTokens: 0 }, []],
-    [{ steps: -1, colour: 'red' }, DEFAULT_PLAN_BUDGET, ['budget steps must be a non-negative number, got -1', 'unknown budget key "colour" (use steps, tool_calls, tokens, minutes or wall_clock)']],
+    [
+      { steps: -1, colour: 'red' },
+      DEFAULT_PLAN_BUDGET,
+      [
+        'budget steps must be a non-negative number, got -1',
+        'unknown budget key "colour" (use steps, tool_calls, tokens, minutes or wall_clock)',
+      ],
+    ],
     ['lots', DEFAULT_PLAN_BUDGET, ['budget must be a mapping (steps, tool_calls, tokens, minutes)']],
   ])('frontmatter budget %j', (raw, budget, problems) => {
     expect(budgetFromMeta(raw)).toEqual({ budget, problems });
@@ -96,19 +126,39 @@ describe('budgets', () => {
 
   it('derives usage from the log: dispatches, summed tool calls and tokens, union of running time', () => {
     const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
-    const t = (step: string, from: string, to: string, s: number) => makeObservation({ kind: 'transition', step, actor: 'x', text: '', data: { from, to }, time: at(s) });
+    const t = (step: string, from: string, to: string, s: number) =>
+      makeObservation({ kind: 'transition', step, actor: 'x', text: '', data: { from, to }, time: at(s) });
     const log = [
       t('a', 'ready', 'running', 0),
       t('b', 'ready', 'running', 5),
-      makeObservation({ kind: 'tool_result', step: 'a', actor: 'x', text: '', data: { tool_calls: 3, tokens: 100 }, time: at(10) }),
+      makeObservation({
+        kind: 'tool_result',
+        step: 'a',
+        actor: 'x',
+        text: '',
+        data: { tool_calls: 3, tokens: 100 },
+        time: at(10),
+      }),
       t('a', 'running', 'done', 10),
-      makeObservation({ kind: 'error', step: 'b', actor: 'x', text: '', data: { tool_calls: 2, tokens: 'n/a' }, time: at(20) }),
+      makeObservation({
+        kind: 'error',
+        step: 'b',
+        actor: 'x',
+        text: '',
+        data: { tool_calls: 2, tokens: 'n/a' },
+        time: at(20),
+      }),
       t('b', 'running', 'failed', 20),
       t('b', 'failed', 'ready', 100),
       t('b', 'ready', 'running', 100),
       makeObservation({ kind: 'note', step: 'b', actor: 'x', text: '', data: { calls: 99 }, time: at(101) }),
     ];
     // Running intervals [0,10] ∪ [5,20] ∪ [100, now=130] = 20 s + 30 s: idle time between does not count.
-    expect(usageFromLog(log, at(130).getTime())).toEqual({ stepsDispatched: 3, toolCalls: 5, tokens: 100, elapsedMs: 50_000 });
+    expect(usageFromLog(log, at(130).getTime())).toEqual({
+      stepsDispatched: 3,
+      toolCalls: 5,
+      tokens: 100,
+      elapsedMs: 50_000,
+    });
   });
 });

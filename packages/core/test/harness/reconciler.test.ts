@@ -23,7 +23,11 @@ const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 async function state(files: BackendPlanFiles) {
   const plan = parsePlan((await files.readPlan())!.text);
   const log = parseProgress(await files.readProgress());
-  return { plan, log, running: log.filter((o) => o.kind === 'transition' && o.data['to'] === 'running').map((o) => o.step) };
+  return {
+    plan,
+    log,
+    running: log.filter((o) => o.kind === 'transition' && o.data['to'] === 'running').map((o) => o.step),
+  };
 }
 
 describe('the reconciler over a plan', () => {
@@ -51,7 +55,9 @@ describe('the reconciler over a plan', () => {
   });
 
   it('halts the plan with a decision observation when the step budget is reached, dispatching nothing more', async () => {
-    const { files, ready } = setup('---\nbudget: {steps: 2}\n---\n- [ ] a [id:: a]\n- [ ] b [id:: b] [after:: a]\n- [ ] c [id:: c] [after:: b]\n');
+    const { files, ready } = setup(
+      '---\nbudget: {steps: 2}\n---\n- [ ] a [id:: a]\n- [ ] b [id:: b] [after:: a]\n- [ ] c [id:: c] [after:: b]\n',
+    );
     await ready;
     const r = new Reconciler({ files, dispatcher: dispatcherFrom(async () => ok()) });
     const reports = [await r.tick({ wait: true }), await r.tick({ wait: true }), await r.tick({ wait: true })];
@@ -61,12 +67,18 @@ describe('the reconciler over a plan', () => {
     expect(plan.meta.status).toBe('failed');
     expect(plan.steps.find((s) => s.id === 'c')!.stored).toBe('pending');
     const decision = log.find((o) => o.kind === 'decision')!;
-    expect(decision).toMatchObject({ step: 'plan:t', text: 'plan halted: budget "max_steps" exceeded', data: { choice: 'halt_plan', limit: 'max_steps', steps_dispatched: 2 } });
+    expect(decision).toMatchObject({
+      step: 'plan:t',
+      text: 'plan halted: budget "max_steps" exceeded',
+      data: { choice: 'halt_plan', limit: 'max_steps', steps_dispatched: 2 },
+    });
     expect((await r.tick()).skipped).toBe('terminal');
   });
 
   it('counts tool calls reported by dispatches against the tool-call budget', async () => {
-    const { files, ready } = setup('---\nbudget: {tool_calls: 5}\n---\n- [ ] a\n- [ ] b [after:: a]\n- [ ] c [after:: b]\n');
+    const { files, ready } = setup(
+      '---\nbudget: {tool_calls: 5}\n---\n- [ ] a\n- [ ] b [after:: a]\n- [ ] c [after:: b]\n',
+    );
     await ready;
     const r = new Reconciler({ files, dispatcher: dispatcherFrom(async () => ok(3)) });
     await r.tick({ wait: true });
@@ -90,12 +102,11 @@ describe('the reconciler over a plan', () => {
       ['a-person-is-on-it', 'running', 0],
     ]);
     expect(log[0]).toMatchObject({ kind: 'error', step: 'a', attempt: 0, data: { reason: 'claimant_gone' } });
-    expect(log.filter((o) => o.kind === 'transition' && o.step === 'a').map((o) => `${o.data['from']}->${o.data['to']}@${o.attempt}`)).toEqual([
-      'running->failed@0',
-      'failed->ready@1',
-      'ready->running@1',
-      'running->done@1',
-    ]);
+    expect(
+      log
+        .filter((o) => o.kind === 'transition' && o.step === 'a')
+        .map((o) => `${o.data['from']}->${o.data['to']}@${o.attempt}`),
+    ).toEqual(['running->failed@0', 'failed->ready@1', 'ready->running@1', 'running->done@1']);
   });
 
   it('gives up on a step that lost its claimant too often', async () => {
@@ -112,7 +123,11 @@ describe('the reconciler over a plan', () => {
     const r = new Reconciler({ files, dispatcher: dispatcherFrom(async () => ok()) });
     const report = await r.tick({ wait: true });
     expect([report.promoted, report.claimed, report.terminal]).toEqual([['b'], ['b'], 'done']);
-    expect((await state(files)).log[0]).toMatchObject({ kind: 'transition', step: 'b', data: { from: 'blocked', to: 'ready' } });
+    expect((await state(files)).log[0]).toMatchObject({
+      kind: 'transition',
+      step: 'b',
+      data: { from: 'blocked', to: 'ready' },
+    });
   });
 
   it('discards the result of a step a person cancelled while it ran', async () => {
@@ -138,7 +153,9 @@ describe('the reconciler over a plan', () => {
       ({ signal }) =>
         new Promise<StepOutcome>((resolve) => {
           started();
-          signal.addEventListener('abort', () => resolve({ status: 'failed', summary: 'aborted', toolCalls: 0, tokens: 0 }));
+          signal.addEventListener('abort', () =>
+            resolve({ status: 'failed', summary: 'aborted', toolCalls: 0, tokens: 0 }),
+          );
         }),
     );
     const r = new Reconciler({ files, dispatcher });
@@ -172,10 +189,15 @@ describe('the reconciler over a plan', () => {
         }
       },
     };
-    const dispatcher = dispatcherFrom(({ signal }) => new Promise<StepOutcome>((resolve) => {
-      if (signal.aborted) resolve({ status: 'failed', summary: 'aborted', toolCalls: 0, tokens: 0 });
-      signal.addEventListener('abort', () => resolve({ status: 'failed', summary: 'aborted', toolCalls: 0, tokens: 0 }));
-    }));
+    const dispatcher = dispatcherFrom(
+      ({ signal }) =>
+        new Promise<StepOutcome>((resolve) => {
+          if (signal.aborted) resolve({ status: 'failed', summary: 'aborted', toolCalls: 0, tokens: 0 });
+          signal.addEventListener('abort', () =>
+            resolve({ status: 'failed', summary: 'aborted', toolCalls: 0, tokens: 0 }),
+          );
+        }),
+    );
     const r = new Reconciler({ files: slowClaim, dispatcher });
     const ticking = r.tick();
     await claiming;
@@ -191,10 +213,14 @@ describe('the reconciler over a plan', () => {
   it('refuses a plan with a dependency cycle, and skips one already terminal', async () => {
     const cyclic = setup('- [ ] a [id:: a] [after:: b]\n- [ ] b [id:: b] [after:: a]\n');
     await cyclic.ready;
-    await expect(new Reconciler({ files: cyclic.files, dispatcher: dispatcherFrom(async () => ok()) }).tick()).rejects.toBeInstanceOf(PlanValidationError);
+    await expect(
+      new Reconciler({ files: cyclic.files, dispatcher: dispatcherFrom(async () => ok()) }).tick(),
+    ).rejects.toBeInstanceOf(PlanValidationError);
     const done = setup('---\nstatus: done\n---\n- [ ] a\n');
     await done.ready;
-    expect(await new Reconciler({ files: done.files, dispatcher: dispatcherFrom(async () => ok()) }).tick()).toMatchObject({ skipped: 'terminal', terminal: 'done' });
+    expect(
+      await new Reconciler({ files: done.files, dispatcher: dispatcherFrom(async () => ok()) }).tick(),
+    ).toMatchObject({ skipped: 'terminal', terminal: 'done' });
   });
 
   it('two reconcilers in one process never run the same step twice', async () => {
@@ -204,7 +230,10 @@ describe('the reconciler over a plan', () => {
     const dispatcher = dispatcherFrom(async ({ step }) => (runs.push(step.id), await tick(2), ok()));
     const a = new Reconciler({ files, dispatcher, claimant: { pid: process.pid, host: 'host-a' } });
     const b = new Reconciler({ files, dispatcher, claimant: { pid: process.pid, host: 'host-b' } });
-    const [ra, rb] = await Promise.all([runReconciler(a, { tickIntervalMs: 20 }), runReconciler(b, { tickIntervalMs: 20 })]);
+    const [ra, rb] = await Promise.all([
+      runReconciler(a, { tickIntervalMs: 20 }),
+      runReconciler(b, { tickIntervalMs: 20 }),
+    ]);
     expect([ra.terminal, rb.terminal]).toEqual(['done', 'done']);
     expect([...runs].sort()).toEqual(Array.from({ length: 12 }, (_, i) => `s${i}`).sort());
     expect((await state(files)).running).toHaveLength(12);

@@ -66,25 +66,39 @@ const node = JSON.stringify(process.execPath);
 describe('the shell executor', () => {
   it('runs in the project root with the step identity in its environment and records exit code and output tail', async () => {
     const root = await tempDir();
-    await writeFile(join(root, 'show.mjs'), 'const e = process.env; console.log(process.cwd(), e.AGENTM_STEP_ID, e.AGENTM_STEP_KEY, e.AGENTM_STEP_ATTEMPT, e.AGENTM_PLAN); for (let i = 0; i < 30; i++) console.log("line " + i);\n');
+    await writeFile(
+      join(root, 'show.mjs'),
+      'const e = process.env; console.log(process.cwd(), e.AGENTM_STEP_ID, e.AGENTM_STEP_KEY, e.AGENTM_STEP_ATTEMPT, e.AGENTM_PLAN); for (let i = 0; i < 30; i++) console.log("line " + i);\n',
+    );
     const outcome = await runShellStep(request(`- [/] show [cmd:: ${node} show.mjs]`), { projectRoot: root });
     expect(outcome).toMatchObject({ status: 'done', toolCalls: 1, tool: 'shell', data: { exit_code: 0 } });
     expect(outcome.summary).toMatch(/^\$ .+ show\.mjs\nexit 0 after \d+\.\d s\n/);
     expect(outcome.summary).toContain('line 29');
     expect(outcome.summary).not.toContain('line 9\n');
-    const identity = await runShellStep(request(`- [/] show [cmd:: ${node} -e "console.log(process.cwd(), process.env.AGENTM_STEP_ID, process.env.AGENTM_STEP_KEY, process.env.AGENTM_STEP_ATTEMPT, process.env.AGENTM_PLAN)"]`), { projectRoot: root });
+    const identity = await runShellStep(
+      request(
+        `- [/] show [cmd:: ${node} -e "console.log(process.cwd(), process.env.AGENTM_STEP_ID, process.env.AGENTM_STEP_KEY, process.env.AGENTM_STEP_ATTEMPT, process.env.AGENTM_PLAN)"]`,
+      ),
+      { projectRoot: root },
+    );
     expect(identity.summary.split('\n')[2]).toBe(`${root} show key-123 2 demo`);
   });
 
   it('a non-zero exit fails the step with the exit code', async () => {
-    const outcome = await runShellStep(request(`- [/] boom [cmd:: ${node} -e "console.error('bad thing'); process.exit(3)"]`), { projectRoot: await tempDir() });
+    const outcome = await runShellStep(
+      request(`- [/] boom [cmd:: ${node} -e "console.error('bad thing'); process.exit(3)"]`),
+      { projectRoot: await tempDir() },
+    );
     expect(outcome).toMatchObject({ status: 'failed', data: { exit_code: 3 } });
     expect(outcome.summary).toMatch(/exit 3 after .*\nbad thing$/);
   });
 
   it('text in the step can never reach a shell', async () => {
     const root = await tempDir();
-    const outcome = await runShellStep(request(`- [/] quoted [cmd:: ${node} -e "console.log(process.argv.at(-1))" '$(touch pwned); touch pwned2']`), { projectRoot: root });
+    const outcome = await runShellStep(
+      request(`- [/] quoted [cmd:: ${node} -e "console.log(process.argv.at(-1))" '$(touch pwned); touch pwned2']`),
+      { projectRoot: root },
+    );
     expect(outcome.status).toBe('done');
     expect(outcome.summary).toContain('$(touch pwned); touch pwned2');
     const refused = await runShellStep(request('- [/] inject [cmd:: echo hi; touch pwned3]'), { projectRoot: root });
@@ -94,13 +108,18 @@ describe('the shell executor', () => {
   });
 
   it('kills a command that overruns its timeout', async () => {
-    const outcome = await runShellStep(request(`- [/] sleepy [cmd:: ${node} -e "setTimeout(() => {}, 60000)"] [timeout:: 300ms]`), { projectRoot: await tempDir() });
+    const outcome = await runShellStep(
+      request(`- [/] sleepy [cmd:: ${node} -e "setTimeout(() => {}, 60000)"] [timeout:: 300ms]`),
+      { projectRoot: await tempDir() },
+    );
     expect(outcome.status).toBe('failed');
     expect(outcome.summary).toContain('timed out after 0.3 s (killed)');
   });
 
   it('a program that does not exist fails clearly', async () => {
-    const outcome = await runShellStep(request('- [/] nope [cmd:: definitely-not-a-program-xyz --flag]'), { projectRoot: await tempDir() });
+    const outcome = await runShellStep(request('- [/] nope [cmd:: definitely-not-a-program-xyz --flag]'), {
+      projectRoot: await tempDir(),
+    });
     expect(outcome.status).toBe('failed');
     expect(outcome.summary).toContain('could not start "definitely-not-a-program-xyz"');
     expect(outcome.summary).toContain('ENOENT');
@@ -144,7 +163,10 @@ describe('stopping a command', () => {
   it('a timeout ends the command’s whole process tree, not just its first process', async () => {
     const root = await tempDir();
     // sh starts `sleep` in the background (same process group) and waits: the timeout must end both.
-    const outcome = await runShellStep(request(`- [/] tree [cmd:: sh -c 'sleep 60 & echo $! > gc.pid; wait'] [timeout:: 1500ms]`), { projectRoot: root });
+    const outcome = await runShellStep(
+      request(`- [/] tree [cmd:: sh -c 'sleep 60 & echo $! > gc.pid; wait'] [timeout:: 1500ms]`),
+      { projectRoot: root },
+    );
     expect(outcome.summary).toContain('timed out');
     await expectGone(Number(await waitForFile(join(root, 'gc.pid'))));
   });
@@ -152,10 +174,18 @@ describe('stopping a command', () => {
   it('a stop ends the whole tree of a command that started its own children', async () => {
     const root = await tempDir();
     const grandchild = join(root, 'grandchild.mjs');
-    await writeFile(grandchild, `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(join(root, 'gc.pid'))}, String(process.pid)); setInterval(() => {}, 1 << 30);\n`);
-    await writeFile(join(root, 'parent.mjs'), `import { spawn } from 'node:child_process'; spawn(process.execPath, [${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setInterval(() => {}, 1 << 30);\n`);
+    await writeFile(
+      grandchild,
+      `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(join(root, 'gc.pid'))}, String(process.pid)); setInterval(() => {}, 1 << 30);\n`,
+    );
+    await writeFile(
+      join(root, 'parent.mjs'),
+      `import { spawn } from 'node:child_process'; spawn(process.execPath, [${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setInterval(() => {}, 1 << 30);\n`,
+    );
     const stop = new AbortController();
-    const running = runShellStep(request(`- [/] tree [cmd:: ${node} parent.mjs]`, { signal: stop.signal }), { projectRoot: root });
+    const running = runShellStep(request(`- [/] tree [cmd:: ${node} parent.mjs]`, { signal: stop.signal }), {
+      projectRoot: root,
+    });
     // Stop only once the grandchild runs, however slow the machine is.
     const pid = Number(await waitForFile(join(root, 'gc.pid')));
     stop.abort();

@@ -60,13 +60,19 @@ describe('transitions on a plan file (enforced on every write)', () => {
   });
 
   it('a pending step whose dependency is not done cannot be claimed (it is not ready)', () => {
-    expect(() => transitionStep(parsePlan(plan), { step: 'd', to: 'running' })).toThrow('invalid transition "pending" -> "running"');
+    expect(() => transitionStep(parsePlan(plan), { step: 'd', to: 'running' })).toThrow(
+      'invalid transition "pending" -> "running"',
+    );
   });
 
   it('a retry must increment the attempt, and the attempt never goes down', () => {
     expect(() => transitionStep(parsePlan(plan), { step: 'b', to: 'ready' })).toThrow(RetryAttemptError);
-    expect(() => transitionStep(parsePlan(plan), { step: 'b', to: 'ready' })).toThrow('retry ("failed" -> "ready") must increment attempt (was 1)');
-    expect(() => transitionStep(parsePlan(plan), { step: 'b', to: 'ready', attempt: 0 })).toThrow(InvalidTransitionError);
+    expect(() => transitionStep(parsePlan(plan), { step: 'b', to: 'ready' })).toThrow(
+      'retry ("failed" -> "ready") must increment attempt (was 1)',
+    );
+    expect(() => transitionStep(parsePlan(plan), { step: 'b', to: 'ready', attempt: 0 })).toThrow(
+      InvalidTransitionError,
+    );
     const { doc } = transitionStep(parsePlan(plan), { step: 'b', to: 'ready', attempt: 2 });
     expect(doc.text.split('\n')[1]).toBe('- [ ] b [id:: b] [attempt:: 2]');
   });
@@ -74,7 +80,9 @@ describe('transitions on a plan file (enforced on every write)', () => {
   it('claims a ready step by rewriting its symbol and adding fields, persisting a derived id', () => {
     const { doc, applied } = transitionStep(parsePlan(plan), { step: 'c', to: 'running', fields: { agent: '9@h' } });
     expect(applied).toEqual({ step: 'c', from: 'ready', to: 'running', attempt: 0, line: 2 });
-    expect(doc.text).toBe('- [x] a [id:: a]\n- [!] b [id:: b] [attempt:: 1]\n- [/] c [after:: a] [id:: c] [agent:: 9@h]\n- [ ] d [after:: b]\n');
+    expect(doc.text).toBe(
+      '- [x] a [id:: a]\n- [!] b [id:: b] [attempt:: 1]\n- [/] c [after:: a] [id:: c] [agent:: 9@h]\n- [ ] d [after:: b]\n',
+    );
   });
 
   it('applies a sequence through the machine (running → failed → ready with a bump)', () => {
@@ -89,13 +97,18 @@ describe('transitions on a plan file (enforced on every write)', () => {
 
   it('refuses unknown and ambiguous step ids, and steps with foreign symbols', () => {
     expect(() => transitionStep(parsePlan(plan), { step: 'zz', to: 'ready' })).toThrow(UnknownStepError);
-    expect(() => transitionStep(parsePlan('- [ ] x [id:: q]\n- [ ] y [id:: q]\n'), { step: 'q', to: 'cancelled' })).toThrow(/2 checklist items share this id/);
-    expect(() => transitionStep(parsePlan('- [>] later\n'), { step: 'later', to: 'ready' })).toThrow('unknown status symbol [>]');
+    expect(() =>
+      transitionStep(parsePlan('- [ ] x [id:: q]\n- [ ] y [id:: q]\n'), { step: 'q', to: 'cancelled' }),
+    ).toThrow(/2 checklist items share this id/);
+    expect(() => transitionStep(parsePlan('- [>] later\n'), { step: 'later', to: 'ready' })).toThrow(
+      'unknown status symbol [>]',
+    );
   });
 
   it('cancelled and done are final', () => {
     const doc = parsePlan('- [-] x\n- [x] y\n');
-    for (const to of ['ready', 'running', 'done'] as const) expect(() => transitionStep(doc, { step: 'x', to })).toThrow(InvalidTransitionError);
+    for (const to of ['ready', 'running', 'done'] as const)
+      expect(() => transitionStep(doc, { step: 'x', to })).toThrow(InvalidTransitionError);
     expect(() => transitionStep(doc, { step: 'y', to: 'cancelled' })).toThrow(InvalidTransitionError);
   });
 

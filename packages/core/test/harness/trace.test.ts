@@ -10,16 +10,41 @@ import { assembleTrace, isComplete, replaySequence } from '../../src/harness/tra
 import { parseProgress } from '../../src/harness/observations/progress-format.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, s));
-const tr = (step: string, from: string, to: string, s: number, attempt = 0) => makeObservation({ kind: 'transition', step, attempt, actor: '7@h', text: `${from} → ${to}`, data: { from, to }, time: at(s) });
+const tr = (step: string, from: string, to: string, s: number, attempt = 0) =>
+  makeObservation({
+    kind: 'transition',
+    step,
+    attempt,
+    actor: '7@h',
+    text: `${from} → ${to}`,
+    data: { from, to },
+    time: at(s),
+  });
 
 describe('trace', () => {
-  const doc = parsePlan('---\ngoal: Ship\nstatus: failed\n---\n- [x] Alpha [id:: a]\n- [!] Beta [id:: b] [after:: a]\n- [ ] Gamma [id:: c] [after:: b]\n');
+  const doc = parsePlan(
+    '---\ngoal: Ship\nstatus: failed\n---\n- [x] Alpha [id:: a]\n- [!] Beta [id:: b] [after:: a]\n- [ ] Gamma [id:: c] [after:: b]\n',
+  );
   const log = [
     tr('b', 'ready', 'running', 5),
     tr('a', 'ready', 'running', 0),
-    makeObservation({ kind: 'tool_result', step: 'a', actor: '7@h', text: 'step "a" completed (2 tool call(s)): ok', data: { tool: 'shell', tool_calls: 2, tokens: 30 }, time: at(3) }),
+    makeObservation({
+      kind: 'tool_result',
+      step: 'a',
+      actor: '7@h',
+      text: 'step "a" completed (2 tool call(s)): ok',
+      data: { tool: 'shell', tool_calls: 2, tokens: 30 },
+      time: at(3),
+    }),
     tr('a', 'running', 'done', 3),
-    makeObservation({ kind: 'error', step: 'b', actor: '7@h', text: `step "b" dispatch failed: ${'x'.repeat(120)}`, data: { tool_calls: 1, tokens: 'lots' }, time: at(95) }),
+    makeObservation({
+      kind: 'error',
+      step: 'b',
+      actor: '7@h',
+      text: `step "b" dispatch failed: ${'x'.repeat(120)}`,
+      data: { tool_calls: 1, tokens: 'lots' },
+      time: at(95),
+    }),
     tr('b', 'running', 'failed', 95),
     tr('plan:demo', 'open', 'failed', 95),
   ];
@@ -35,29 +60,48 @@ describe('trace', () => {
       'step:b:failed',
       'plan:plan:demo:failed',
     ]);
-    expect(trace.steps.map((s) => [s.id, s.title, s.finalStatus, s.transitions.length, s.observations.length])).toEqual([
-      ['a', 'Alpha', 'done', 2, 1],
-      ['b', 'Beta', 'failed', 2, 1],
-      ['c', 'Gamma', 'pending', 0, 0],
-    ]);
+    expect(trace.steps.map((s) => [s.id, s.title, s.finalStatus, s.transitions.length, s.observations.length])).toEqual(
+      [
+        ['a', 'Alpha', 'done', 2, 1],
+        ['b', 'Beta', 'failed', 2, 1],
+        ['c', 'Gamma', 'pending', 0, 0],
+      ],
+    );
     expect([trace.goal, trace.finalStatus, isComplete(trace)]).toEqual(['Ship', 'failed', true]);
     expect(replaySequence(trace)).toEqual(['a', 'b']);
     expect(trace.planEvents).toHaveLength(1);
   });
 
   it('computes metrics from the trace', () => {
-    expect(computeMetrics(trace)).toEqual({ success: false, stepCount: 3, stepsCompleted: 1, stepsFailed: 1, toolCalls: 3, tokens: 30, wallClockMs: 95_000, observationCount: 2, errorCount: 1 });
+    expect(computeMetrics(trace)).toEqual({
+      success: false,
+      stepCount: 3,
+      stepsCompleted: 1,
+      stepsFailed: 1,
+      toolCalls: 3,
+      tokens: 30,
+      wallClockMs: 95_000,
+      observationCount: 2,
+      errorCount: 1,
+    });
   });
 
   it('renders the timeline like memQL’s, cutting long texts at 80 bytes', () => {
     const text = renderTrace(trace);
-    expect(text.split('\n').slice(0, 4)).toEqual(['Plan demo', '  goal:   Ship', '  status: failed', '  metrics: success=false steps=3 (done=1 failed=1) toolCalls=3 tokens=30 wall=1m35s observations=2 errors=1']);
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      'Plan demo',
+      '  goal:   Ship',
+      '  status: failed',
+      '  metrics: success=false steps=3 (done=1 failed=1) toolCalls=3 tokens=30 wall=1m35s observations=2 errors=1',
+    ]);
     expect(text).toContain('  2026-01-01T12:00:00.000Z  [step]   running  ready->running by 7@h -- a (Alpha)\n');
     expect(text).toContain('  2026-01-01T12:01:35.000Z  [plan]   failed   open->failed by 7@h\n');
     const errorLine = text.split('\n').find((l) => l.includes('[obs]    error'))!;
     expect(errorLine).toMatch(/-- b: step "b" dispatch failed: x+…$/);
     expect(Buffer.byteLength(errorLine.split(' -- b: ')[1]!.slice(0, -1), 'utf8')).toBe(79);
-    expect(renderTrace(assembleTrace('none', undefined, []))).toBe('Plan none\n  status: (unknown)\n  metrics: success=false steps=0 (done=0 failed=0) toolCalls=0 tokens=0 wall=0s observations=0 errors=0\n\n  (no timeline events -- plan not found or no activity)\n');
+    expect(renderTrace(assembleTrace('none', undefined, []))).toBe(
+      'Plan none\n  status: (unknown)\n  metrics: success=false steps=0 (done=0 failed=0) toolCalls=0 tokens=0 wall=0s observations=0 errors=0\n\n  (no timeline events -- plan not found or no activity)\n',
+    );
   });
 
   it.each([
@@ -75,21 +119,68 @@ describe('trace', () => {
 
 describe('replay', () => {
   it.each([
-    [[['a', []], ['b', ['a']], ['c', ['b']]], true, []],
-    [[['r', []], ['a', ['r']], ['b', ['r']], ['j', ['a', 'b']]], false, [['a', 'b']]],
-    [[['x', []], ['y', []]], false, [['x', 'y']]],
+    [
+      [
+        ['a', []],
+        ['b', ['a']],
+        ['c', ['b']],
+      ],
+      true,
+      [],
+    ],
+    [
+      [
+        ['r', []],
+        ['a', ['r']],
+        ['b', ['r']],
+        ['j', ['a', 'b']],
+      ],
+      false,
+      [['a', 'b']],
+    ],
+    [
+      [
+        ['x', []],
+        ['y', []],
+      ],
+      false,
+      [['x', 'y']],
+    ],
     [[['a', ['ghost']]], true, []],
-  ] as Array<[Array<[string, string[]]>, boolean, string[][]]>)('DAG %j deterministic: %s', (steps, deterministic, waves) => {
-    const d = classifyDeterminism({ name: 'x', goal: '', steps: steps.map(([id, deps]) => ({ id, deps })) });
-    expect(d).toEqual({ deterministic, reason: deterministic ? '' : NON_DETERMINISTIC_REASON, ambiguousWaves: waves });
-  });
+  ] as Array<[Array<[string, string[]]>, boolean, string[][]]>)(
+    'DAG %j deterministic: %s',
+    (steps, deterministic, waves) => {
+      const d = classifyDeterminism({ name: 'x', goal: '', steps: steps.map(([id, deps]) => ({ id, deps })) });
+      expect(d).toEqual({
+        deterministic,
+        reason: deterministic ? '' : NON_DETERMINISTIC_REASON,
+        ambiguousWaves: waves,
+      });
+    },
+  );
 
   it('reproduces a recorded run of a chain exactly, and flags a recorded order the DAG does not allow', async () => {
-    const spec = { name: 'chain', goal: 'g', steps: [{ id: 'a', deps: [] }, { id: 'b', deps: ['a'] }, { id: 'c', deps: ['b'] }] };
-    const run = await runSpec(spec, dispatcherFrom(async () => ({ status: 'done', summary: '', toolCalls: 0, tokens: 0 })));
+    const spec = {
+      name: 'chain',
+      goal: 'g',
+      steps: [
+        { id: 'a', deps: [] },
+        { id: 'b', deps: ['a'] },
+        { id: 'c', deps: ['b'] },
+      ],
+    };
+    const run = await runSpec(
+      spec,
+      dispatcherFrom(async () => ({ status: 'done', summary: '', toolCalls: 0, tokens: 0 })),
+    );
     const doc = parsePlan(run.plan);
     const ok = await replayTrace(assembleTrace('chain', doc, parseProgress(run.progress)), doc);
-    expect(ok).toMatchObject({ recorded: ['a', 'b', 'c'], replayed: ['a', 'b', 'c'], reproduced: true, determinism: { deterministic: true } });
+    expect(ok).toMatchObject({
+      recorded: ['a', 'b', 'c'],
+      replayed: ['a', 'b', 'c'],
+      reproduced: true,
+      determinism: { deterministic: true },
+    });
     const tampered = [tr('b', 'ready', 'running', 1), tr('a', 'ready', 'running', 2), tr('c', 'ready', 'running', 3)];
     const bad = await replayTrace(assembleTrace('chain', doc, tampered), doc);
     expect([bad.recorded, bad.replayed, bad.reproduced]).toEqual([['b', 'a', 'c'], ['a', 'b', 'c'], false]);
@@ -97,10 +188,25 @@ describe('replay', () => {
 
   it('compares a fan-out as sets (advisory) because its wave order is not DAG-determined (the spec keeps trace order)', async () => {
     const doc = parsePlan('- [x] r [id:: r]\n- [x] a [id:: a] [after:: r]\n- [x] b [id:: b] [after:: r]\n');
-    const result = await replayTrace(assembleTrace('fan', doc, [tr('r', 'ready', 'running', 1), tr('b', 'ready', 'running', 2), tr('a', 'ready', 'running', 3)]), doc);
-    expect(result).toMatchObject({ recorded: ['r', 'b', 'a'], replayed: ['r', 'b', 'a'], reproduced: true, determinism: { deterministic: false, ambiguousWaves: [['b', 'a']] } });
+    const result = await replayTrace(
+      assembleTrace('fan', doc, [
+        tr('r', 'ready', 'running', 1),
+        tr('b', 'ready', 'running', 2),
+        tr('a', 'ready', 'running', 3),
+      ]),
+      doc,
+    );
+    expect(result).toMatchObject({
+      recorded: ['r', 'b', 'a'],
+      replayed: ['r', 'b', 'a'],
+      reproduced: true,
+      determinism: { deterministic: false, ambiguousWaves: [['b', 'a']] },
+    });
     // A run that skipped a step the DAG allows is not reproduced, even compared as sets.
-    const partial = await replayTrace(assembleTrace('fan', doc, [tr('r', 'ready', 'running', 1), tr('b', 'ready', 'running', 2)]), doc);
+    const partial = await replayTrace(
+      assembleTrace('fan', doc, [tr('r', 'ready', 'running', 1), tr('b', 'ready', 'running', 2)]),
+      doc,
+    );
     expect([partial.replayed, partial.reproduced]).toEqual([['r', 'b', 'a'], false]);
   });
 });

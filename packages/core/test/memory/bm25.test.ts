@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Bm25Index, BM25_B, BM25_K1, decodeSnapshot, encodeSnapshot, IndexState, stem, tokenize } from '../../src/memory/engine.js';
+import {
+  Bm25Index,
+  BM25_B,
+  BM25_K1,
+  decodeSnapshot,
+  encodeSnapshot,
+  IndexState,
+  stem,
+  tokenize,
+} from '../../src/memory/engine.js';
 
 /** BM25 computed from scratch over the live documents: the oracle. */
 function bruteForce(docs: Map<number, string[]>, query: string[]): Map<number, number> {
@@ -25,7 +34,17 @@ const word = fc.constantFrom('lock', 'vault', 'sync', 'note', 'recall', 'index',
 
 describe('tokenize', () => {
   it('lower-cases, folds diacritics, drops stop words and one-letter tokens, strips plurals', () => {
-    expect(tokenize('The Café LOCKS a vault; x, policies, caches, status, glass — ναί 2026')).toEqual(['cafe', 'lock', 'vault', 'policy', 'cache', 'status', 'glass', 'ναι', '2026']);
+    expect(tokenize('The Café LOCKS a vault; x, policies, caches, status, glass — ναί 2026')).toEqual([
+      'cafe',
+      'lock',
+      'vault',
+      'policy',
+      'cache',
+      'status',
+      'glass',
+      'ναι',
+      '2026',
+    ]);
     expect(stem('bus')).toBe('bus');
   });
 });
@@ -33,48 +52,94 @@ describe('tokenize', () => {
 describe('Bm25Index', () => {
   it('scores exactly like BM25 computed from scratch, through adds and removes', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(word, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 25 }), fc.array(fc.nat(), { maxLength: 10 }), fc.array(word, { minLength: 1, maxLength: 3 }), (docs, removals, query) => {
-        const index = new Bm25Index();
-        const live = new Map<number, string[]>();
-        for (const d of docs) live.set(index.add(d), d);
-        for (const r of removals) {
-          const slot = r % docs.length;
-          index.remove(slot);
-          live.delete(slot);
-        }
-        const got = index.search(query);
-        const want = live.size > 0 ? bruteForce(live, query) : new Map();
-        expect(got.count).toBe(want.size);
-        for (let i = 0; i < got.count; i++) expect(got.scores[i]).toBeCloseTo(want.get(got.slots[i]!)!, 9);
-      }),
+      fc.property(
+        fc.array(fc.array(word, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 25 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        (docs, removals, query) => {
+          const index = new Bm25Index();
+          const live = new Map<number, string[]>();
+          for (const d of docs) live.set(index.add(d), d);
+          for (const r of removals) {
+            const slot = r % docs.length;
+            index.remove(slot);
+            live.delete(slot);
+          }
+          const got = index.search(query);
+          const want = live.size > 0 ? bruteForce(live, query) : new Map();
+          expect(got.count).toBe(want.size);
+          for (let i = 0; i < got.count; i++) expect(got.scores[i]).toBeCloseTo(want.get(got.slots[i]!)!, 9);
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('scores the same when built in bulk, extended afterwards, and written and read back', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(word, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 20 }), fc.array(fc.array(word, { minLength: 1, maxLength: 12 }), { maxLength: 8 }), fc.array(word, { minLength: 1, maxLength: 3 }), (first, later, query) => {
-        const state = new IndexState();
-        const live = new Map<number, string[]>();
-        const put = (words: string[], i: number) => {
-          const d = { id: `d${i}`, locator: `d${i}`, owner: '', kind: 'fix', status: 'active', tags: [], alwaysLoad: false, createdMs: 0, updatedMs: 0, title: '', text: words.join(' '), fingerprint: 'f', derivedFrom: [] };
-          state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: 'h' }, [d]);
-        };
-        state.bm25.beginBulk();
-        first.forEach(put);
-        state.bm25.endBulk();
-        later.forEach((w, i) => put(w, first.length + i));
-        const back = decodeSnapshot(encodeSnapshot(state, { root: '/', snapshotId: 's', builtMs: 0 })).state;
-        back.putFile({ key: 'extra', mtimeMs: 0, size: 0, hash: 'h' }, [{ id: 'extra', locator: 'extra', owner: '', kind: 'fix', status: 'active', tags: [], alwaysLoad: false, createdMs: 0, updatedMs: 0, title: '', text: query.join(' '), fingerprint: 'f', derivedFrom: [] }]);
-        for (const s of [state, back]) {
-          live.clear();
-          for (const doc of s.docs.values()) live.set(doc.slot, tokenize(`\n\n\n${s === back && doc.id === 'extra' ? query.join(' ') : (doc.id === 'extra' ? '' : [...first, ...later][Number(doc.id.slice(1))]!.join(' '))}`));
-          const got = s.bm25.search(query);
-          const want = bruteForce(live, query);
-          expect(got.count).toBe(want.size);
-          for (let i = 0; i < got.count; i++) expect(got.scores[i]).toBeCloseTo(want.get(got.slots[i]!)!, 9);
-        }
-      }),
+      fc.property(
+        fc.array(fc.array(word, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.array(word, { minLength: 1, maxLength: 12 }), { maxLength: 8 }),
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        (first, later, query) => {
+          const state = new IndexState();
+          const live = new Map<number, string[]>();
+          const put = (words: string[], i: number) => {
+            const d = {
+              id: `d${i}`,
+              locator: `d${i}`,
+              owner: '',
+              kind: 'fix',
+              status: 'active',
+              tags: [],
+              alwaysLoad: false,
+              createdMs: 0,
+              updatedMs: 0,
+              title: '',
+              text: words.join(' '),
+              fingerprint: 'f',
+              derivedFrom: [],
+            };
+            state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: 'h' }, [d]);
+          };
+          state.bm25.beginBulk();
+          first.forEach(put);
+          state.bm25.endBulk();
+          later.forEach((w, i) => put(w, first.length + i));
+          const back = decodeSnapshot(encodeSnapshot(state, { root: '/', snapshotId: 's', builtMs: 0 })).state;
+          back.putFile({ key: 'extra', mtimeMs: 0, size: 0, hash: 'h' }, [
+            {
+              id: 'extra',
+              locator: 'extra',
+              owner: '',
+              kind: 'fix',
+              status: 'active',
+              tags: [],
+              alwaysLoad: false,
+              createdMs: 0,
+              updatedMs: 0,
+              title: '',
+              text: query.join(' '),
+              fingerprint: 'f',
+              derivedFrom: [],
+            },
+          ]);
+          for (const s of [state, back]) {
+            live.clear();
+            for (const doc of s.docs.values())
+              live.set(
+                doc.slot,
+                tokenize(
+                  `\n\n\n${s === back && doc.id === 'extra' ? query.join(' ') : doc.id === 'extra' ? '' : [...first, ...later][Number(doc.id.slice(1))]!.join(' ')}`,
+                ),
+              );
+            const got = s.bm25.search(query);
+            const want = bruteForce(live, query);
+            expect(got.count).toBe(want.size);
+            for (let i = 0; i < got.count; i++) expect(got.scores[i]).toBeCloseTo(want.get(got.slots[i]!)!, 9);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -91,7 +156,21 @@ describe('Bm25Index', () => {
 
   it('survives a snapshot round trip with the same scores, without the removed documents', () => {
     const state = new IndexState();
-    const doc = (id: string, text: string) => ({ id, locator: id, owner: '', kind: 'fix', status: 'active', tags: ['t'], alwaysLoad: false, createdMs: 1, updatedMs: 2, title: id, text, fingerprint: 'f', derivedFrom: [] });
+    const doc = (id: string, text: string) => ({
+      id,
+      locator: id,
+      owner: '',
+      kind: 'fix',
+      status: 'active',
+      tags: ['t'],
+      alwaysLoad: false,
+      createdMs: 1,
+      updatedMs: 2,
+      title: id,
+      text,
+      fingerprint: 'f',
+      derivedFrom: [],
+    });
     state.putFile({ key: 'a.md', mtimeMs: 1, size: 1, hash: 'h1' }, [doc('a.md', 'lock timeout in the vault')]);
     state.putFile({ key: 'b.md', mtimeMs: 1, size: 1, hash: 'h2' }, [doc('b.md', 'sync conflict copies')]);
     state.putFile({ key: 'c.md', mtimeMs: 1, size: 1, hash: 'h3' }, [doc('c.md', 'lock directory heartbeat')]);

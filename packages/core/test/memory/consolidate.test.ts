@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
 import { ConcurrentModificationError } from '../../src/protocol/errors.js';
 import { Locator } from '../../src/seam/locator.js';
-import { consolidate, readProjectEpisodes, watermarkLocatorFor, type ConsolidateOptions } from '../../src/memory/engine.js';
+import {
+  consolidate,
+  readProjectEpisodes,
+  watermarkLocatorFor,
+  type ConsolidateOptions,
+} from '../../src/memory/engine.js';
 import { MapBeliefStore } from './helpers.js';
 
 const DAY = 86_400_000;
@@ -15,7 +20,15 @@ async function setup(text: string) {
   const backend = new MemoryBackend();
   await backend.write(PROGRESS, `# Progress\n\n${text}`);
   const beliefs = new MapBeliefStore();
-  const run = (over: Partial<ConsolidateOptions> = {}) => consolidate({ backend, project: 'agentm', beliefs, watermark: watermarkLocatorFor('agentm'), now: T0 + DAY, ...over });
+  const run = (over: Partial<ConsolidateOptions> = {}) =>
+    consolidate({
+      backend,
+      project: 'agentm',
+      beliefs,
+      watermark: watermarkLocatorFor('agentm'),
+      now: T0 + DAY,
+      ...over,
+    });
   return { backend, beliefs, run };
 }
 
@@ -32,11 +45,20 @@ describe('consolidate', () => {
     expect(report).toMatchObject({ episodes: 3, clusters: 2, reinforced: [], decayed: [], pruned: [] });
     expect(report.created).toHaveLength(1);
     const [belief] = [...beliefs.beliefs.values()];
-    expect(belief).toMatchObject({ owner: 'agentm', statement: 'the vault lock timed out while the sync client held files', confidence: 0.5, reinforceCount: 1, status: 'active' });
+    expect(belief).toMatchObject({
+      owner: 'agentm',
+      statement: 'the vault lock timed out while the sync client held files',
+      confidence: 0.5,
+      reinforceCount: 1,
+      status: 'active',
+    });
     const episodes = await readProjectEpisodes(backend, 'agentm');
     expect(belief!.derivedFrom).toEqual(episodes.slice(0, 2).map((e) => e.id));
     expect(report.watermark).toEqual({ fromMs: 0, toMs: T0 + 120_000 });
-    expect(JSON.parse(await backend.read(watermarkLocatorFor('agentm')))).toMatchObject({ watermark: iso(T0 + 120_000), episodes_seen: 3 });
+    expect(JSON.parse(await backend.read(watermarkLocatorFor('agentm')))).toMatchObject({
+      watermark: iso(T0 + 120_000),
+      episodes_seen: 3,
+    });
   });
 
   it('changes nothing when run twice over the same episodes', async () => {
@@ -55,7 +77,10 @@ describe('consolidate', () => {
   it('reinforces the belief when new episodes say the same thing, and consolidates a late entry stamped at the watermark', async () => {
     const { backend, beliefs, run } = await setup(LOCKY);
     await run();
-    const more = LOCKY + entry(iso(T0 + 120_000), 'the vault lock timed out while the sync client held files') + entry(iso(T0 + 180_000), 'the vault lock timed out while the sync client held files');
+    const more =
+      LOCKY +
+      entry(iso(T0 + 120_000), 'the vault lock timed out while the sync client held files') +
+      entry(iso(T0 + 180_000), 'the vault lock timed out while the sync client held files');
     await backend.write(PROGRESS, `# Progress\n\n${more}`);
     const report = await run({ now: T0 + 2 * DAY });
     expect(report.episodes).toBe(2);
@@ -89,11 +114,12 @@ describe('consolidate', () => {
 
   it('refuses to advance a watermark another device advanced meanwhile, and a re-run double counts nothing', async () => {
     const { backend, beliefs, run } = await setup(LOCKY);
-    const foreign = '{"version":1,"watermark":"2026-01-05T10:00:00.000Z","boundary_ids":[],"last_run":"2026-01-05T10:00:00.000Z","episodes_seen":1}\n';
+    const foreign =
+      '{"version":1,"watermark":"2026-01-05T10:00:00.000Z","boundary_ids":[],"last_run":"2026-01-05T10:00:00.000Z","episodes_seen":1}\n';
     let raced = false;
     const orig = beliefs.createBelief.bind(beliefs);
     beliefs.createBelief = async (draft) => {
-      if (!raced) (raced = true), await backend.write(watermarkLocatorFor('agentm'), foreign);
+      if (!raced) ((raced = true), await backend.write(watermarkLocatorFor('agentm'), foreign));
       return orig(draft);
     };
     await expect(run()).rejects.toBeInstanceOf(ConcurrentModificationError);
@@ -103,6 +129,8 @@ describe('consolidate', () => {
     expect(again.created).toEqual([]);
     expect(again.skipped).toBe(1);
     expect(beliefs.beliefs.size).toBe(1);
-    expect(JSON.parse(await backend.read(watermarkLocatorFor('agentm')))).toMatchObject({ watermark: iso(T0 + 120_000) });
+    expect(JSON.parse(await backend.read(watermarkLocatorFor('agentm')))).toMatchObject({
+      watermark: iso(T0 + 120_000),
+    });
   });
 });

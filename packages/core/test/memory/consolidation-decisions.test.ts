@@ -71,8 +71,15 @@ describe('memQL consolidation rules (memql-behaviour §3.2)', () => {
     expect(nextWatermark(100, [])).toBe(100);
   });
 
-  it('has memQL\'s defaults', () => {
-    expect(CONSOLIDATION_DEFAULTS).toMatchObject({ dedupThreshold: 0.86, decayDays: 30, decayPerInterval: 0.1, pruneConfidence: 0.15, reinforceBump: 0.15, defaultConfidence: 0.5 });
+  it("has memQL's defaults", () => {
+    expect(CONSOLIDATION_DEFAULTS).toMatchObject({
+      dedupThreshold: 0.86,
+      decayDays: 30,
+      decayPerInterval: 0.1,
+      pruneConfidence: 0.15,
+      reinforceBump: 0.15,
+      defaultConfidence: 0.5,
+    });
   });
 });
 
@@ -90,18 +97,62 @@ const belief = (id: string, statement: string, over: Partial<Belief> = {}): Beli
   ...over,
 });
 const plan = (candidates: Parameters<typeof planConsolidation>[0]['candidates'], beliefs: Belief[], now = NOW) =>
-  planConsolidation({ candidates, beliefs, owner: 'p', nowMs: now, config: CONSOLIDATION_DEFAULTS, similarity: lexicalSimilarity });
+  planConsolidation({
+    candidates,
+    beliefs,
+    owner: 'p',
+    nowMs: now,
+    config: CONSOLIDATION_DEFAULTS,
+    similarity: lexicalSimilarity,
+  });
 
 describe('planConsolidation', () => {
   it('reinforces a near-identical active belief: +0.15, count +1, clock reset, provenance union', () => {
-    const b = belief('b1', 'the vault lock times out after ten seconds', { lastReinforcedMs: NOW - 40 * DAY, decayWindows: 1, confidence: 0.4 });
-    const [action] = plan([{ statement: 'The vault lock times out after ten seconds.', kind: 'reference', confidence: 0.5, episodeIds: ['e1', 'e0'] }], [b]);
-    expect(action).toMatchObject({ type: 'reinforce', change: { confidence: 0.55, reinforceCount: 2, lastReinforcedMs: NOW, decayWindows: 0, derivedFrom: ['e0', 'e1'] } });
+    const b = belief('b1', 'the vault lock times out after ten seconds', {
+      lastReinforcedMs: NOW - 40 * DAY,
+      decayWindows: 1,
+      confidence: 0.4,
+    });
+    const [action] = plan(
+      [
+        {
+          statement: 'The vault lock times out after ten seconds.',
+          kind: 'reference',
+          confidence: 0.5,
+          episodeIds: ['e1', 'e0'],
+        },
+      ],
+      [b],
+    );
+    expect(action).toMatchObject({
+      type: 'reinforce',
+      change: {
+        confidence: 0.55,
+        reinforceCount: 2,
+        lastReinforcedMs: NOW,
+        decayWindows: 0,
+        derivedFrom: ['e0', 'e1'],
+      },
+    });
   });
 
-  it('creates a belief when nothing is similar enough, with the distiller\'s confidence', () => {
-    const [action] = plan([{ statement: 'releases are tagged from main only', kind: 'workflow', confidence: 0.7, episodeIds: ['e1'] }], [belief('b1', 'the vault lock times out')]);
-    expect(action).toEqual({ type: 'create', draft: { owner: 'p', kind: 'workflow', statement: 'releases are tagged from main only', confidence: 0.7, reinforceCount: 1, derivedFrom: ['e1'], createdMs: NOW } });
+  it("creates a belief when nothing is similar enough, with the distiller's confidence", () => {
+    const [action] = plan(
+      [{ statement: 'releases are tagged from main only', kind: 'workflow', confidence: 0.7, episodeIds: ['e1'] }],
+      [belief('b1', 'the vault lock times out')],
+    );
+    expect(action).toEqual({
+      type: 'create',
+      draft: {
+        owner: 'p',
+        kind: 'workflow',
+        statement: 'releases are tagged from main only',
+        confidence: 0.7,
+        reinforceCount: 1,
+        derivedFrom: ['e1'],
+        createdMs: NOW,
+      },
+    });
   });
 
   it('lets a later cluster of the same run reinforce a belief an earlier cluster created', () => {
@@ -112,25 +163,39 @@ describe('planConsolidation', () => {
       ],
       [],
     );
-    expect(actions).toEqual([{ type: 'create', draft: expect.objectContaining({ confidence: 0.65, reinforceCount: 2, derivedFrom: ['e1', 'e2'] }) }]);
+    expect(actions).toEqual([
+      {
+        type: 'create',
+        draft: expect.objectContaining({ confidence: 0.65, reinforceCount: 2, derivedFrom: ['e1', 'e2'] }),
+      },
+    ]);
   });
 
-  it('skips a cluster whose episodes are already a belief\'s evidence (idempotent by provenance)', () => {
-    const actions = plan([{ statement: 'anything at all', kind: 'reference', confidence: 0.5, episodeIds: ['e0'] }], [belief('b1', 'something else')]);
+  it("skips a cluster whose episodes are already a belief's evidence (idempotent by provenance)", () => {
+    const actions = plan(
+      [{ statement: 'anything at all', kind: 'reference', confidence: 0.5, episodeIds: ['e0'] }],
+      [belief('b1', 'something else')],
+    );
     expect(actions.map((a) => a.type)).toEqual(['skip']);
   });
 
   it('decays each whole window once, and prunes at the floor without deleting', () => {
     const b = belief('b1', 'old belief', { confidence: 0.35, lastReinforcedMs: NOW - 65 * DAY });
     const first = plan([], [b]);
-    expect(first).toEqual([{ type: 'prune', belief: b, change: { confidence: 0.15, decayWindows: 2, status: 'pruned' } }]);
+    expect(first).toEqual([
+      { type: 'prune', belief: b, change: { confidence: 0.15, decayWindows: 2, status: 'pruned' } },
+    ]);
     const decayedOnce = belief('b2', 'other', { confidence: 0.5, lastReinforcedMs: NOW - 31 * DAY });
     const [d] = plan([], [decayedOnce]);
     expect(d).toEqual({ type: 'decay', belief: decayedOnce, change: { confidence: 0.4, decayWindows: 1 } });
     // The same belief after that decay was written: nothing more until the next window.
     expect(plan([], [{ ...decayedOnce, confidence: 0.4, decayWindows: 1 }])).toEqual([]);
     expect(plan([], [{ ...decayedOnce, confidence: 0.4, decayWindows: 1 }], NOW + 30 * DAY)).toEqual([
-      { type: 'decay', belief: { ...decayedOnce, confidence: 0.4, decayWindows: 1 }, change: { confidence: 0.3, decayWindows: 2 } },
+      {
+        type: 'decay',
+        belief: { ...decayedOnce, confidence: 0.4, decayWindows: 1 },
+        change: { confidence: 0.3, decayWindows: 2 },
+      },
     ]);
     expect(plan([], [belief('b3', 'pruned one', { status: 'pruned', lastReinforcedMs: 0 })])).toEqual([]);
   });
@@ -138,7 +203,12 @@ describe('planConsolidation', () => {
 
 describe('clusterBySimilarity', () => {
   it('groups similar items with the first one that leads a cluster, in order', () => {
-    const items = ['lock timeout on save', 'sync conflict copy found', 'lock timeout on save again', 'another sync conflict copy found'];
+    const items = [
+      'lock timeout on save',
+      'sync conflict copy found',
+      'lock timeout on save again',
+      'another sync conflict copy found',
+    ];
     expect(clusterBySimilarity(items, lexicalSimilarity, 0.5)).toEqual([
       ['lock timeout on save', 'lock timeout on save again'],
       ['sync conflict copy found', 'another sync conflict copy found'],

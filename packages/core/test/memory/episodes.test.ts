@@ -27,7 +27,10 @@ describe('timestamps', () => {
     expect(findTimestamp('[2026-01-05 10:32] ran the tests')?.ms).toBe(local(2026, 1, 5, 10, 32));
     expect(findTimestamp('**2026-01-05T10:32:00Z** tool_result: ok')?.ms).toBe(Date.UTC(2026, 0, 5, 10, 32));
     expect(findTimestamp('`2026-01-05T10:32Z` note')?.ms).toBe(Date.UTC(2026, 0, 5, 10, 32));
-    expect(findTimestamp('tool_result ok [time:: 2026-01-05T10:32:00Z] [step:: s1]')).toEqual({ ms: Date.UTC(2026, 0, 5, 10, 32), length: 0 });
+    expect(findTimestamp('tool_result ok [time:: 2026-01-05T10:32:00Z] [step:: s1]')).toEqual({
+      ms: Date.UTC(2026, 0, 5, 10, 32),
+      length: 0,
+    });
     expect(findTimestamp('fixed the bug seen on 2026-01-05')).toBeUndefined();
   });
 });
@@ -73,7 +76,10 @@ describe('parseEpisodes', () => {
 
   it('keeps an episode id when the rest of the file changes, and when only whitespace or case changes', () => {
     const before = parseEpisodes('- 2026-01-05T10:05:00Z ran the tests\n- second entry\n', SRC);
-    const after = parseEpisodes('# Log\n\n- a new first entry\n\n- 2026-01-05T10:05:00Z   RAN the tests\n- second entry edited\n', SRC);
+    const after = parseEpisodes(
+      '# Log\n\n- a new first entry\n\n- 2026-01-05T10:05:00Z   RAN the tests\n- second entry edited\n',
+      SRC,
+    );
     expect(after.find((e) => e.text.includes('RAN'))!.id).toBe(before[0]!.id);
     expect(after.map((e) => e.id)).not.toContain(before[1]!.id);
   });
@@ -81,7 +87,10 @@ describe('parseEpisodes', () => {
   it('gives identical entries in one file distinct ids, and the same text in another file another id', () => {
     const eps = parseEpisodes('- ran the tests: ok\n- ran the tests: ok\n', SRC);
     expect(new Set(eps.map((e) => e.id)).size).toBe(2);
-    const other = parseEpisodes('- ran the tests: ok\n', { ...SRC, locator: 'desk/projects/agentm/_harness/progress-x.md' });
+    const other = parseEpisodes('- ran the tests: ok\n', {
+      ...SRC,
+      locator: 'desk/projects/agentm/_harness/progress-x.md',
+    });
     expect(other[0]!.id).not.toBe(eps[0]!.id);
     expect(eps[0]!.fingerprint).toBe(textFingerprint('ran the tests: ok'));
   });
@@ -99,7 +108,7 @@ describe('parseEpisodes', () => {
 });
 
 describe('textFingerprint', () => {
-  it('is agentm\'s fingerprint of a body (DESIGN §12)', () => {
+  it("is agentm's fingerprint of a body (DESIGN §12)", () => {
     expect(textFingerprint('hello')).toBe('2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824');
     expect(textFingerprint('  Hello \r\n\r\n')).toBe(textFingerprint('hello'));
   });

@@ -23,7 +23,13 @@ export function splitFrontmatter(text: string): { fields: Record<string, string 
     const kv = /^([A-Za-z_]+):\s*(.*)$/.exec(line);
     if (!kv) continue;
     const v = kv[2]!.trim();
-    fields[kv[1]!] = v.startsWith('[') ? v.slice(1, -1).split(',').map((s) => s.trim()).filter(Boolean) : v;
+    fields[kv[1]!] = v.startsWith('[')
+      ? v
+          .slice(1, -1)
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v;
   }
   return { fields, body: m[2]!.replace(/^\n/, '') };
 }
@@ -82,7 +88,8 @@ export class MapBeliefStore implements BeliefStore {
   }
   async updateBelief(previous: Belief, change: BeliefChange): Promise<Belief> {
     const current = this.beliefs.get(previous.id);
-    if (!current || JSON.stringify(current) !== JSON.stringify(previous)) throw new ConcurrentModificationError(previous.id, 'x', 'y');
+    if (!current || JSON.stringify(current) !== JSON.stringify(previous))
+      throw new ConcurrentModificationError(previous.id, 'x', 'y');
     const next: Belief = { ...current, ...change } as Belief;
     this.beliefs.set(previous.id, next);
     this.writes++;

@@ -7,7 +7,13 @@ import { contentHash } from '../../src/protocol/content-hash.js';
 import { realpathLoose } from '../../src/protocol/vault-lock.js';
 import { Locator } from '../../src/seam/locator.js';
 import { Tier } from '../../src/seam/tiers.js';
-import { IndexLocationError, MemoryArgumentError, MemoryIndex, recall, type MemoryIndexOptions } from '../../src/memory/engine.js';
+import {
+  IndexLocationError,
+  MemoryArgumentError,
+  MemoryIndex,
+  recall,
+  type MemoryIndexOptions,
+} from '../../src/memory/engine.js';
 import { note, testToDocument } from './helpers.js';
 
 async function vault(files: Record<string, string>) {
@@ -17,7 +23,12 @@ async function vault(files: Record<string, string>) {
     await mkdir(join(root, key, '..'), { recursive: true });
     await writeFile(join(root, key), text);
   }
-  return { dir, root, write: (key: string, text: string) => mkdir(join(root, key, '..'), { recursive: true }).then(() => writeFile(join(root, key), text)) };
+  return {
+    dir,
+    root,
+    write: (key: string, text: string) =>
+      mkdir(join(root, key, '..'), { recursive: true }).then(() => writeFile(join(root, key), text)),
+  };
 }
 
 /** A backend that counts the reads, to prove an incremental refresh reads only what changed. */
@@ -31,18 +42,29 @@ class CountingBackend extends DeviceLocalBackend {
 
 async function open(v: { dir: string; root: string }, extra: Partial<MemoryIndexOptions> = {}) {
   const backend = new CountingBackend({ root: v.root });
-  const index = await MemoryIndex.open({ backend, toDocument: testToDocument, indexRoot: join(v.dir, 'cache', 'agentm', 'index'), lockRoot: join(v.dir, 'locks'), ...extra });
+  const index = await MemoryIndex.open({
+    backend,
+    toDocument: testToDocument,
+    indexRoot: join(v.dir, 'cache', 'agentm', 'index'),
+    lockRoot: join(v.dir, 'locks'),
+    ...extra,
+  });
   return { backend, index };
 }
 
 const ids = (index: MemoryIndex) => [...index.state.docs.keys()].sort();
 const BASE = {
-  'memory/convention/pick-stdlib.md': note('Prefer the standard library over new dependencies.', { type: 'convention' }),
+  'memory/convention/pick-stdlib.md': note('Prefer the standard library over new dependencies.', {
+    type: 'convention',
+  }),
   'memory/_always-load/who.md': note('The user is Alex.', { always_load: 'true' }),
   'memory/_archive/convention/old.20260101.md': note('Old superseded text.', { status: 'superseded' }),
-  'desk/projects/agentm/fix/lock-timeout.md': note('LockTimeout means another writer holds the vault lock.', { type: 'fix' }),
+  'desk/projects/agentm/fix/lock-timeout.md': note('LockTimeout means another writer holds the vault lock.', {
+    type: 'fix',
+  }),
   'desk/projects/agentm/_harness/PLAN.md': '- [ ] step one\n',
-  'desk/projects/agentm/_harness/progress.md': '# Progress\n\n- 2026-01-05T10:00:00Z ran the tests\n- 2026-01-05T10:05:00Z fixed the lock timeout\n',
+  'desk/projects/agentm/_harness/progress.md':
+    '# Progress\n\n- 2026-01-05T10:00:00Z ran the tests\n- 2026-01-05T10:05:00Z fixed the lock timeout\n',
 };
 
 describe('MemoryIndex: cold build', () => {
@@ -59,7 +81,10 @@ describe('MemoryIndex: cold build', () => {
     expect(index.loadStatus).toBe('missing');
     const report = await index.refresh();
     expect(report.rebuilt).toBe('missing');
-    expect([...report.conflictCopies].sort()).toEqual(['memory/reference/vault (1).md', 'memory/reference/vault.sync-conflict-20260105-101010-ABCDEFG.md']);
+    expect([...report.conflictCopies].sort()).toEqual([
+      'memory/reference/vault (1).md',
+      'memory/reference/vault.sync-conflict-20260105-101010-ABCDEFG.md',
+    ]);
     const keys = ids(index);
     expect(keys.filter((k) => !k.includes('#'))).toEqual([
       'desk/projects/agentm/fix/lock-timeout.md',
@@ -78,8 +103,14 @@ describe('MemoryIndex: cold build', () => {
     const { index } = await open(v);
     expect(index.dir).toBe(join(v.dir, 'cache', 'agentm', 'index', contentHash(realpathLoose(v.root))));
     const backend = new DeviceLocalBackend({ root: v.root });
-    await expect(MemoryIndex.open({ backend, toDocument: testToDocument, indexDir: join(v.root, '.agentm-index') })).rejects.toBeInstanceOf(IndexLocationError);
-    const defaulted = await MemoryIndex.open({ backend, toDocument: testToDocument, env: { XDG_CACHE_HOME: join(v.dir, 'xdg') } });
+    await expect(
+      MemoryIndex.open({ backend, toDocument: testToDocument, indexDir: join(v.root, '.agentm-index') }),
+    ).rejects.toBeInstanceOf(IndexLocationError);
+    const defaulted = await MemoryIndex.open({
+      backend,
+      toDocument: testToDocument,
+      env: { XDG_CACHE_HOME: join(v.dir, 'xdg') },
+    });
     expect(defaulted.dir).toBe(join(v.dir, 'xdg', 'agentm', 'index', contentHash(realpathLoose(v.root))));
   });
 });
@@ -89,7 +120,10 @@ describe('MemoryIndex: incremental refresh', () => {
     const v = await vault(BASE);
     const { index, backend } = await open(v);
     await index.refresh();
-    await v.write('desk/projects/agentm/fix/lock-timeout.md', note('LockTimeout: wait for the heartbeat to go stale, then retry.', { type: 'fix' }));
+    await v.write(
+      'desk/projects/agentm/fix/lock-timeout.md',
+      note('LockTimeout: wait for the heartbeat to go stale, then retry.', { type: 'fix' }),
+    );
     backend.reads = [];
     const report = await index.refresh();
     expect(backend.reads).toEqual(['desk/projects/agentm/fix/lock-timeout.md']);
@@ -114,12 +148,21 @@ describe('MemoryIndex: incremental refresh', () => {
     const { index } = await open(v);
     await index.refresh();
     await rm(join(v.root, 'memory/convention/pick-stdlib.md'));
-    await rename(join(v.root, 'desk/projects/agentm/fix/lock-timeout.md'), join(v.root, 'desk/projects/agentm/fix/vault-lock-timeout.md'));
-    await v.write('desk/projects/agentm/fix/vault-lock-timeout (conflicted copy 2026-01-05 101010).md', note('other device'));
+    await rename(
+      join(v.root, 'desk/projects/agentm/fix/lock-timeout.md'),
+      join(v.root, 'desk/projects/agentm/fix/vault-lock-timeout.md'),
+    );
+    await v.write(
+      'desk/projects/agentm/fix/vault-lock-timeout (conflicted copy 2026-01-05 101010).md',
+      note('other device'),
+    );
     await v.write('memory/convention/.x.md.99.0123456789abcdef.tmp', 'partial');
     const report = await index.refresh();
     expect(report).toMatchObject({ indexed: 1, removed: 2 });
-    expect(ids(index).filter((k) => !k.includes('#'))).toEqual(['desk/projects/agentm/fix/vault-lock-timeout.md', 'memory/_always-load/who.md']);
+    expect(ids(index).filter((k) => !k.includes('#'))).toEqual([
+      'desk/projects/agentm/fix/vault-lock-timeout.md',
+      'memory/_always-load/who.md',
+    ]);
     const hits = await recall(index, { text: 'lock timeout', project: 'agentm', kinds: ['fix'] });
     expect(hits.items.map((i) => i.locator)).toEqual(['desk/projects/agentm/fix/vault-lock-timeout.md']);
   });
@@ -129,7 +172,10 @@ describe('MemoryIndex: incremental refresh', () => {
     const { index } = await open(v);
     await index.refresh();
     const before = ids(index).filter((k) => k.includes('#'));
-    await v.write('desk/projects/agentm/_harness/progress.md', `${BASE['desk/projects/agentm/_harness/progress.md']}- 2026-01-05T10:09:00Z released v1\n`);
+    await v.write(
+      'desk/projects/agentm/_harness/progress.md',
+      `${BASE['desk/projects/agentm/_harness/progress.md']}- 2026-01-05T10:09:00Z released v1\n`,
+    );
     await index.refresh();
     const after = ids(index).filter((k) => k.includes('#'));
     expect(after.length).toBe(3);
@@ -143,7 +189,10 @@ describe('MemoryIndex: incremental refresh', () => {
     await v.write('memory/reference/new.md', note('Brand new reference about caches.'));
     await rm(join(v.root, 'memory/convention/pick-stdlib.md'));
     backend.reads = [];
-    const report = await index.update([new Locator('memory/reference/new.md'), new Locator('memory/convention/pick-stdlib.md')]);
+    const report = await index.update([
+      new Locator('memory/reference/new.md'),
+      new Locator('memory/convention/pick-stdlib.md'),
+    ]);
     expect(backend.reads).toEqual(['memory/reference/new.md']);
     expect(report).toMatchObject({ indexed: 1 });
     expect(index.state.docs.has('memory/reference/new.md')).toBe(true);
@@ -180,7 +229,7 @@ describe('MemoryIndex: persistence', () => {
     expect(ids(again)).toEqual(ids(index));
   });
 
-  it('two open indexes (two editor windows) see each other\'s updates', async () => {
+  it("two open indexes (two editor windows) see each other's updates", async () => {
     const v = await vault(BASE);
     const { index: a } = await open(v);
     await a.refresh();
@@ -195,17 +244,27 @@ describe('MemoryIndex: persistence', () => {
 
   it.each([
     ['missing', async (dir: string) => rm(dir, { recursive: true, force: true })],
-    ['corrupt', async (dir: string) => writeFile(join(dir, 'index.snap'), (await readFile(join(dir, 'index.snap'))).subarray(0, 200))],
-    ['corrupt', async (dir: string) => {
-      const bytes = await readFile(join(dir, 'index.snap'));
-      bytes[bytes.length - 40] = bytes[bytes.length - 40]! ^ 0xff;
-      await writeFile(join(dir, 'index.snap'), bytes);
-    }],
-    ['outdated', async (dir: string) => {
-      const bytes = await readFile(join(dir, 'index.snap'));
-      bytes.writeUInt32LE(0, 8);
-      await writeFile(join(dir, 'index.snap'), bytes);
-    }],
+    [
+      'corrupt',
+      async (dir: string) =>
+        writeFile(join(dir, 'index.snap'), (await readFile(join(dir, 'index.snap'))).subarray(0, 200)),
+    ],
+    [
+      'corrupt',
+      async (dir: string) => {
+        const bytes = await readFile(join(dir, 'index.snap'));
+        bytes[bytes.length - 40] = bytes[bytes.length - 40]! ^ 0xff;
+        await writeFile(join(dir, 'index.snap'), bytes);
+      },
+    ],
+    [
+      'outdated',
+      async (dir: string) => {
+        const bytes = await readFile(join(dir, 'index.snap'));
+        bytes.writeUInt32LE(0, 8);
+        await writeFile(join(dir, 'index.snap'), bytes);
+      },
+    ],
   ] as const)('rebuilds an index that is %s, losing nothing', async (status, damage) => {
     const v = await vault(BASE);
     const { index } = await open(v);

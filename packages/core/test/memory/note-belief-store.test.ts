@@ -78,19 +78,35 @@ describe('belief notes (NoteBeliefStore over the notes module)', () => {
       ].join('\n'),
     );
     const parsed = parseNote(text);
-    expect(parsed).toMatchObject({ kind: 'reference', status: 'active', confidence: 0.5, reinforceCount: 1, lastReinforced: iso(T0), decayWindows: 0, derivedFrom: draft().derivedFrom });
+    expect(parsed).toMatchObject({
+      kind: 'reference',
+      status: 'active',
+      confidence: 0.5,
+      reinforceCount: 1,
+      lastReinforced: iso(T0),
+      decayWindows: 0,
+      derivedFrom: draft().derivedFrom,
+    });
     expect(serializeNote(parsed.fields as NoteFields, parsed.body)).toBe(text);
     expect(await store.listActiveBeliefs('agentm')).toEqual([belief]);
   });
 
   it("maps memQL's fact/preference/outcome to memory types and refuses record kinds and unknown kinds", async () => {
-    expect(['fact', 'preference', 'outcome', 'convention', 'decision'].map((k) => beliefNoteType(k))).toEqual(['reference', 'preference', 'fix', 'convention', 'convention']);
+    expect(['fact', 'preference', 'outcome', 'convention', 'decision'].map((k) => beliefNoteType(k))).toEqual([
+      'reference',
+      'preference',
+      'fix',
+      'convention',
+      'convention',
+    ]);
     expect(() => beliefNoteType('brief')).toThrow(NoteValidationError);
     expect(() => beliefNoteType('brief')).toThrow(/record kind "brief".*memory type/);
     expect(() => beliefNoteType('hunch')).toThrow(UnknownKindError);
     const { root, backend } = await vault();
     const store = noteBeliefStore(backend);
-    expect((await store.createBelief(draft({ kind: 'outcome', statement: 'Pinning pnpm fixed the CI.' }))).id).toMatch(/^desk\/projects\/agentm\/fix\//);
+    expect((await store.createBelief(draft({ kind: 'outcome', statement: 'Pinning pnpm fixed the CI.' }))).id).toMatch(
+      /^desk\/projects\/agentm\/fix\//,
+    );
     await expect(store.createBelief(draft({ kind: 'brief' }))).rejects.toBeInstanceOf(NoteValidationError);
     expect(Object.keys(await files(root)).filter((k) => k.includes('/brief/'))).toEqual([]);
   });
@@ -102,9 +118,18 @@ describe('belief notes (NoteBeliefStore over the notes module)', () => {
     const pruned = await store.createBelief(draft({ statement: 'An old belief.' }));
     await store.updateBelief(pruned, { status: 'pruned', confidence: 0.1 });
     await store.createBelief(draft({ owner: 'other', statement: 'Another project.' }));
-    await backend.write(new Locator('desk/projects/agentm/convention/plain.md'), serializeNote({ type: 'convention', status: 'active', slug: 'plain' }, 'A plain note.'));
-    await backend.write(new Locator('desk/projects/agentm/_harness/belief.md'), await readFile(join(root, kept.id), 'utf8'));
-    await writeFile(join(root, kept.id.replace(/\.md$/, ' (conflicted copy 2026-01-05).md')), await readFile(join(root, kept.id), 'utf8'));
+    await backend.write(
+      new Locator('desk/projects/agentm/convention/plain.md'),
+      serializeNote({ type: 'convention', status: 'active', slug: 'plain' }, 'A plain note.'),
+    );
+    await backend.write(
+      new Locator('desk/projects/agentm/_harness/belief.md'),
+      await readFile(join(root, kept.id), 'utf8'),
+    );
+    await writeFile(
+      join(root, kept.id.replace(/\.md$/, ' (conflicted copy 2026-01-05).md')),
+      await readFile(join(root, kept.id), 'utf8'),
+    );
     expect((await noteBeliefStore(backend).listActiveBeliefs('agentm')).map((b) => b.id)).toEqual([kept.id]);
     expect(await store.listActiveBeliefs('nobody')).toEqual([]);
   });
@@ -120,8 +145,16 @@ describe('belief notes (NoteBeliefStore over the notes module)', () => {
     expect(updated).toMatchObject({ confidence: 0.4, decayWindows: 1, reinforceCount: 1 });
     const after = await readFile(path, 'utf8');
     const parsed = parseNote(before);
-    const localDay = (ms: number) => { const d = new Date(ms); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; };
-    expect(after).toBe(serializeNote({ ...(parsed.fields as NoteFields), updated: localDay(T0 + 40 * DAY), confidence: 0.4, decay_windows: 1 }, parsed.body));
+    const localDay = (ms: number) => {
+      const d = new Date(ms);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
+    expect(after).toBe(
+      serializeNote(
+        { ...(parsed.fields as NoteFields), updated: localDay(T0 + 40 * DAY), confidence: 0.4, decay_windows: 1 },
+        parsed.body,
+      ),
+    );
 
     const [again] = await store.listActiveBeliefs('agentm');
     await writeFile(path, after.replace('The vault lock', 'The VAULT lock'));
@@ -131,14 +164,19 @@ describe('belief notes (NoteBeliefStore over the notes module)', () => {
   });
 
   it('keeps keys it does not know and the body bytes when patching a hand-edited note', () => {
-    const text = '---\ntype: reference\nstatus: active\nmy_key: kept\nconfidence: 0.5\nreinforce_count: 1\n---\n\nBody\r\nwith CRLF\n\n';
-    expect(patchNoteFields(text, { confidence: 0.65, reinforce_count: 2 })).toBe('---\ntype: reference\nstatus: active\nconfidence: 0.65\nreinforce_count: 2\nmy_key: kept\n---\n\nBody\r\nwith CRLF\n\n');
+    const text =
+      '---\ntype: reference\nstatus: active\nmy_key: kept\nconfidence: 0.5\nreinforce_count: 1\n---\n\nBody\r\nwith CRLF\n\n';
+    expect(patchNoteFields(text, { confidence: 0.65, reinforce_count: 2 })).toBe(
+      '---\ntype: reference\nstatus: active\nconfidence: 0.65\nreinforce_count: 2\nmy_key: kept\n---\n\nBody\r\nwith CRLF\n\n',
+    );
     expect(() => patchNoteFields('no frontmatter', { confidence: 1 })).toThrow(NoteValidationError);
   });
 
   it('refuses provenance that would not read back, writing nothing', async () => {
     const { root, backend } = await vault();
-    await expect(noteBeliefStore(backend).createBelief(draft({ derivedFrom: ['a, b'] }))).rejects.toThrow(/would not read back/);
+    await expect(noteBeliefStore(backend).createBelief(draft({ derivedFrom: ['a, b'] }))).rejects.toThrow(
+      /would not read back/,
+    );
     expect(await files(root).catch(() => ({}))).toEqual({});
   });
 
@@ -160,15 +198,34 @@ describe('consolidation over belief notes', () => {
   it('writes real belief notes; a second run changes nothing; decay is applied once per window', async () => {
     const { root, backend } = await vault();
     await backend.write(new Locator('desk/projects/agentm/_harness/progress.md'), `# Progress\n\n${progress}\n`);
-    const run = (now: number) => consolidate({ backend, project: 'agentm', beliefs: noteBeliefStore(backend, { now: () => new Date(now) }), watermark: watermarkLocatorFor('agentm'), now });
+    const run = (now: number) =>
+      consolidate({
+        backend,
+        project: 'agentm',
+        beliefs: noteBeliefStore(backend, { now: () => new Date(now) }),
+        watermark: watermarkLocatorFor('agentm'),
+        now,
+      });
     const first = await run(T0 + DAY);
     expect(first.created).toHaveLength(1);
     const id = first.created[0]!.id!;
     const note = parseNote(await readFile(join(root, id), 'utf8'));
-    expect(note).toMatchObject({ kind: 'reference', status: 'active', confidence: 0.5, reinforceCount: 1, body: 'the vault lock timed out while the sync client held files\n' });
+    expect(note).toMatchObject({
+      kind: 'reference',
+      status: 'active',
+      confidence: 0.5,
+      reinforceCount: 1,
+      body: 'the vault lock timed out while the sync client held files\n',
+    });
     expect(note.derivedFrom).toHaveLength(2);
     const snapshot = await files(root);
-    expect(await run(T0 + DAY + 3_600_000)).toMatchObject({ episodes: 0, created: [], reinforced: [], decayed: [], pruned: [] });
+    expect(await run(T0 + DAY + 3_600_000)).toMatchObject({
+      episodes: 0,
+      created: [],
+      reinforced: [],
+      decayed: [],
+      pruned: [],
+    });
     expect(await files(root)).toEqual(snapshot);
 
     const decayed = await run(T0 + 31 * DAY);

@@ -37,14 +37,31 @@ describe('noteToDocument (notes in agentm format → index documents)', () => {
   });
 
   it('takes a belief’s recency from last_reinforced and keeps its confidence and provenance', () => {
-    const text = '---\ntype: reference\nstatus: pruned\nupdated: 2026-01-01\nderived_from: [a#1, b#2]\nconfidence: 0.35\nreinforce_count: 2\nlast_reinforced: 2026-03-04T05:06:07.000Z\n---\n\n# Builds need Node 20\n';
+    const text =
+      '---\ntype: reference\nstatus: pruned\nupdated: 2026-01-01\nderived_from: [a#1, b#2]\nconfidence: 0.35\nreinforce_count: 2\nlast_reinforced: 2026-03-04T05:06:07.000Z\n---\n\n# Builds need Node 20\n';
     const doc = noteToDocument(new Locator('desk/projects/demo/reference/builds.md'), text, info(0));
-    expect(doc).toMatchObject({ status: 'pruned', confidence: 0.35, derivedFrom: ['a#1', 'b#2'], title: 'Builds need Node 20' });
+    expect(doc).toMatchObject({
+      status: 'pruned',
+      confidence: 0.35,
+      derivedFrom: ['a#1', 'b#2'],
+      title: 'Builds need Node 20',
+    });
     expect(doc.updatedMs).toBe(Date.parse('2026-03-04T05:06:07.000Z'));
   });
 
   it('falls back to the layout and mtime for a note without frontmatter', () => {
-    const doc = noteToDocument(new Locator('memory/_always-load/house-rules.md'), 'Always run the tests.\n', info(1234));
-    expect(doc).toMatchObject({ owner: '', alwaysLoad: true, status: 'active', createdMs: 1234, updatedMs: 1234, title: 'Always run the tests.' });
+    const doc = noteToDocument(
+      new Locator('memory/_always-load/house-rules.md'),
+      'Always run the tests.\n',
+      info(1234),
+    );
+    expect(doc).toMatchObject({
+      owner: '',
+      alwaysLoad: true,
+      status: 'active',
+      createdMs: 1234,
+      updatedMs: 1234,
+      title: 'Always run the tests.',
+    });
   });
 });

@@ -18,7 +18,13 @@ const NOV25 = new Date(2026, 10, 25, 12, 0, 0);
 describe('note format (DESIGN §12)', () => {
   it('reproduces the example byte for byte', () => {
     const note = buildNote(
-      { kind: 'decision', slug: 'pick-stdlib', group: 'desk/projects/agentm', tags: ['a', 'b'], body: 'Body line one\r\nline two\n\n\n' },
+      {
+        kind: 'decision',
+        slug: 'pick-stdlib',
+        group: 'desk/projects/agentm',
+        tags: ['a', 'b'],
+        body: 'Body line one\r\nline two\n\n\n',
+      },
       { now: NOV25 },
     );
     expect(note.locator.key).toBe('desk/projects/agentm/convention/pick-stdlib.md');
@@ -34,7 +40,10 @@ describe('note format (DESIGN §12)', () => {
     expect(brief.locator.key).toBe('memory/brief/b.md');
     expect(brief.content).toMatch(/^---\nkind: brief\nstatus: active\n/);
     expect(brief.content).toContain('\ntags: []\ngroup: memory\n');
-    const always = buildNote({ kind: 'preference', slug: 'tabs', group: 'desk/projects/x', body: 'tabs\n', alwaysLoad: true }, { now: NOV25 });
+    const always = buildNote(
+      { kind: 'preference', slug: 'tabs', group: 'desk/projects/x', body: 'tabs\n', alwaysLoad: true },
+      { now: NOV25 },
+    );
     expect(always.locator.key).toBe('memory/_always-load/tabs.md');
     expect(always.content).toContain('\ngroup: desk/projects/x\n');
     expect(always.content).toContain('\nalways_load: true\n');
@@ -42,15 +51,28 @@ describe('note format (DESIGN §12)', () => {
 
   it('keeps the locked order for optional keys and omits an empty derived_from', () => {
     const text = serializeNote(
-      { derived_from: ['a.md', 'b.md'], supersedes: 'memory/_archive/x.md.20260101.md', type: 'fix', confidence: 0.5, lifecycle_tier: 'durable', always_load: false },
+      {
+        derived_from: ['a.md', 'b.md'],
+        supersedes: 'memory/_archive/x.md.20260101.md',
+        type: 'fix',
+        confidence: 0.5,
+        lifecycle_tier: 'durable',
+        always_load: false,
+      },
       'b',
     );
-    expect(text).toBe('---\ntype: fix\nalways_load: false\nsupersedes: memory/_archive/x.md.20260101.md\nlifecycle_tier: durable\nderived_from: [a.md, b.md]\nconfidence: 0.5\n---\n\nb\n');
+    expect(text).toBe(
+      '---\ntype: fix\nalways_load: false\nsupersedes: memory/_archive/x.md.20260101.md\nlifecycle_tier: durable\nderived_from: [a.md, b.md]\nconfidence: 0.5\n---\n\nb\n',
+    );
     expect(serializeNote({ type: 'fix', derived_from: [] }, '')).toBe('---\ntype: fix\n---\n\n\n');
   });
 
   it('body: trailing LFs become exactly one; leading space and inner CRLF are kept', () => {
-    expect(buildNote({ kind: 'fix', slug: 's', body: '  indented\r\n\r\nkept\r\n\n\n' }, { now: NOV25 }).content.endsWith('\n\n  indented\r\n\r\nkept\r\n')).toBe(true);
+    expect(
+      buildNote({ kind: 'fix', slug: 's', body: '  indented\r\n\r\nkept\r\n\n\n' }, { now: NOV25 }).content.endsWith(
+        '\n\n  indented\r\n\r\nkept\r\n',
+      ),
+    ).toBe(true);
   });
 });
 
@@ -119,8 +141,12 @@ describe('fingerprint', () => {
   it('hello → 2cf24dba…, and matches Python agentm on whitespace, blank lines and Unicode', () => {
     expect(noteFingerprint('hello')).toBe('2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824');
     // Expected values computed with agentm's normalization in CPython 3.11.
-    expect(noteFingerprint('  Hello \t\tWorld  \r\n\r\n\x0bSECOND\x0cline\r\n')).toBe('e4cb60423f317111c864796c8a727bcd38b41c9f7a4f9597f47c23987b9aae18');
-    expect(noteFingerprint('\ufeffBOM line\n\x1c sep \x1c\n\x85nel\x85')).toBe('e75c80908bd4a656c9fc6a948134e2fbd79f869eeaeaab116832f6966b44fb09');
+    expect(noteFingerprint('  Hello \t\tWorld  \r\n\r\n\x0bSECOND\x0cline\r\n')).toBe(
+      'e4cb60423f317111c864796c8a727bcd38b41c9f7a4f9597f47c23987b9aae18',
+    );
+    expect(noteFingerprint('\ufeffBOM line\n\x1c sep \x1c\n\x85nel\x85')).toBe(
+      'e75c80908bd4a656c9fc6a948134e2fbd79f869eeaeaab116832f6966b44fb09',
+    );
   });
 
   it.each([
@@ -148,7 +174,17 @@ describe('fingerprint', () => {
 describe('parseNote', () => {
   it('reads back every field the serializer writes, and the body', () => {
     const note = buildNote(
-      { kind: 'insight', slug: 'k', group: 'desk/projects/p', tags: ['x', 'y'], body: 'B\r\nody\n', derivedFrom: ['a.md'], confidence: 0.75, reinforceCount: 2, supersedes: 'memory/_archive/z.md' },
+      {
+        kind: 'insight',
+        slug: 'k',
+        group: 'desk/projects/p',
+        tags: ['x', 'y'],
+        body: 'B\r\nody\n',
+        derivedFrom: ['a.md'],
+        confidence: 0.75,
+        reinforceCount: 2,
+        supersedes: 'memory/_archive/z.md',
+      },
       { now: NOV25 },
     );
     const parsed = parseNote(note.content);
@@ -178,16 +214,30 @@ describe('parseNote', () => {
       fc.property(name, fc.array(name, { maxLength: 4 }), fc.string(), fc.boolean(), (slug, tags, body, alwaysLoad) => {
         const note = buildNote({ kind: 'fix', slug, tags, body, alwaysLoad }, { now: NOV25 });
         const parsed = parseNote(note.content);
-        return parsed.slug === slug && JSON.stringify(parsed.tags) === JSON.stringify(tags) && parsed.alwaysLoad === alwaysLoad && parsed.body === note.content.split('---\n\n').slice(1).join('---\n\n');
+        return (
+          parsed.slug === slug &&
+          JSON.stringify(parsed.tags) === JSON.stringify(tags) &&
+          parsed.alwaysLoad === alwaysLoad &&
+          parsed.body === note.content.split('---\n\n').slice(1).join('---\n\n')
+        );
       }),
     );
   });
 
   it('never throws: no frontmatter is all body; bad YAML is reported', () => {
-    expect(parseNote('# just markdown\n')).toMatchObject({ hasFrontmatter: false, body: '# just markdown\n', fields: {} });
+    expect(parseNote('# just markdown\n')).toMatchObject({
+      hasFrontmatter: false,
+      body: '# just markdown\n',
+      fields: {},
+    });
     const bad = parseNote('---\ntags: [a, b\n---\n\nbody\n');
     expect(bad.frontmatterError).toBeDefined();
     expect(bad.body).toBe('body\n');
-    expect(parseNote('---\nkind: brief\nalways_load: true\n---\nno blank line\n')).toMatchObject({ kindField: 'kind', kind: 'brief', alwaysLoad: true, body: 'no blank line\n' });
+    expect(parseNote('---\nkind: brief\nalways_load: true\n---\nno blank line\n')).toMatchObject({
+      kindField: 'kind',
+      kind: 'brief',
+      alwaysLoad: true,
+      body: 'no blank line\n',
+    });
   });
 });

@@ -11,10 +11,19 @@ import {
 } from '../../src/memory/engine.js';
 import { normalizePhase, phaseBudget } from '../../src/memory/budget.js';
 
-const c = (id: string, kind: string, score: number, body = `${id} body`, alwaysLoad = false): PhaseCandidate => ({ id, locator: `memory/${kind}/${id}.md`, title: id, kind, body, score, alwaysLoad, updatedMs: 0 });
+const c = (id: string, kind: string, score: number, body = `${id} body`, alwaysLoad = false): PhaseCandidate => ({
+  id,
+  locator: `memory/${kind}/${id}.md`,
+  title: id,
+  kind,
+  body,
+  score,
+  alwaysLoad,
+  updatedMs: 0,
+});
 
 describe('phase budgets', () => {
-  it.each(Object.entries(PHASE_BUDGETS))('%s defaults to agentm\'s %d tokens', (phase, tokens) => {
+  it.each(Object.entries(PHASE_BUDGETS))("%s defaults to agentm's %d tokens", (phase, tokens) => {
     expect(phaseBudget(phase, { env: {} })).toBe(tokens);
   });
 
@@ -47,7 +56,12 @@ describe('renderPhaseRecall', () => {
 
   it('leaves out a kind whose weight is 0', () => {
     const weights = { work: { fix: 1, episode: 0 } };
-    const out = renderPhaseRecall({ phase: 'work', candidates: [c('e', 'episode', 1), c('f', 'fix', 0.1)], budgetTokens: 1000, weights });
+    const out = renderPhaseRecall({
+      phase: 'work',
+      candidates: [c('e', 'episode', 1), c('f', 'fix', 0.1)],
+      budgetTokens: 1000,
+      weights,
+    });
     expect(out.included).toEqual(['f']);
   });
 
@@ -63,23 +77,52 @@ describe('renderPhaseRecall', () => {
 
   it('always includes always-load notes first, whatever their score or kind weight', () => {
     const cands = [c('hot-fix', 'fix', 1), c('who-i-am', 'preference', 0, 'The user is Alex.', true)];
-    const out = renderPhaseRecall({ phase: 'bugfix', project: 'agentm', candidates: cands, budgetTokens: 1000, weights: { bugfix: { fix: 1, preference: 0 } } });
+    const out = renderPhaseRecall({
+      phase: 'bugfix',
+      project: 'agentm',
+      candidates: cands,
+      budgetTokens: 1000,
+      weights: { bugfix: { fix: 1, preference: 0 } },
+    });
     expect(out.included).toEqual(['who-i-am', 'hot-fix']);
     expect(out.markdown.startsWith('## Recall · bugfix · agentm\n\n### who-i-am\n')).toBe(true);
-    const tight = renderPhaseRecall({ phase: 'bugfix', candidates: [c('big', 'preference', 0, 'x '.repeat(500), true)], budgetTokens: 40 });
+    const tight = renderPhaseRecall({
+      phase: 'bugfix',
+      candidates: [c('big', 'preference', 0, 'x '.repeat(500), true)],
+      budgetTokens: 40,
+    });
     expect(tight.included).toEqual(['big']);
     expect(tight.markdown.length).toBeLessThanOrEqual(160);
   });
 
   it('renders nothing when there is nothing to recall', () => {
-    expect(renderPhaseRecall({ phase: 'work', candidates: [], budgetTokens: 100 })).toEqual({ markdown: '', included: [], truncated: false });
+    expect(renderPhaseRecall({ phase: 'work', candidates: [], budgetTokens: 100 })).toEqual({
+      markdown: '',
+      included: [],
+      truncated: false,
+    });
   });
 });
 
 describe('phaseRecall over an index', () => {
-  it('includes the project\'s always-load notes and ranks the rest for the query, through readBody', async () => {
+  it("includes the project's always-load notes and ranks the rest for the query, through readBody", async () => {
     const state = new IndexState();
-    const d = (id: string, over: Partial<IndexDocument>): IndexDocument => ({ id, locator: id, owner: '', kind: 'fix', status: 'active', tags: [], alwaysLoad: false, createdMs: 0, updatedMs: 0, title: id, text: `${id} text`, fingerprint: id, derivedFrom: [], ...over });
+    const d = (id: string, over: Partial<IndexDocument>): IndexDocument => ({
+      id,
+      locator: id,
+      owner: '',
+      kind: 'fix',
+      status: 'active',
+      tags: [],
+      alwaysLoad: false,
+      createdMs: 0,
+      updatedMs: 0,
+      title: id,
+      text: `${id} text`,
+      fingerprint: id,
+      derivedFrom: [],
+      ...over,
+    });
     for (const doc of [
       d('always.md', { alwaysLoad: true, kind: 'preference', text: 'always text' }),
       d('other-always.md', { alwaysLoad: true, owner: 'other' }),
@@ -87,7 +130,17 @@ describe('phaseRecall over an index', () => {
       d('sync.md', { text: 'sync conflict' }),
     ])
       state.putFile({ key: doc.id, mtimeMs: 0, size: 0, hash: doc.id }, [doc]);
-    const out = await phaseRecall({ state }, { phase: 'bugfix', project: 'agentm', query: 'lock timeout', env: {}, now: 0, readBody: async (doc) => `FULL BODY OF ${doc.id}` });
+    const out = await phaseRecall(
+      { state },
+      {
+        phase: 'bugfix',
+        project: 'agentm',
+        query: 'lock timeout',
+        env: {},
+        now: 0,
+        readBody: async (doc) => `FULL BODY OF ${doc.id}`,
+      },
+    );
     expect(out.included).toEqual(['always.md', 'lock.md']);
     expect(out.markdown).toContain('FULL BODY OF lock.md');
     expect(out.warnings).toEqual([]);

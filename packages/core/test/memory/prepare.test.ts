@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { Locator } from '../../src/seam/locator.js';
-import { BatchBuilder, DEFAULT_LAYOUT, IndexState, noteToDocument, documentsOf, classifySource, queryTerms, type PreparedBatch } from '../../src/index.js';
+import {
+  BatchBuilder,
+  DEFAULT_LAYOUT,
+  IndexState,
+  noteToDocument,
+  documentsOf,
+  classifySource,
+  queryTerms,
+  type PreparedBatch,
+} from '../../src/index.js';
 
 const NOTES: Record<string, string> = {
-  'memory/fix/lock.md': '---\ntype: fix\nstatus: active\ntags: [vault]\n---\n\n# Lock timeouts\n\nThe vault lock times out; wait and retry the locks.\n',
-  'desk/projects/a/convention/tests.md': '---\ntype: convention\n---\n\nTests use vitest and real temp dirs, never mocks of the vault.\n',
-  'desk/projects/a/_harness/progress.md': '# Progress\n\n- 2026-01-05T10:00:00Z the lock timed out\n- 2026-01-05T11:00:00Z cleared the build cache\n',
+  'memory/fix/lock.md':
+    '---\ntype: fix\nstatus: active\ntags: [vault]\n---\n\n# Lock timeouts\n\nThe vault lock times out; wait and retry the locks.\n',
+  'desk/projects/a/convention/tests.md':
+    '---\ntype: convention\n---\n\nTests use vitest and real temp dirs, never mocks of the vault.\n',
+  'desk/projects/a/_harness/progress.md':
+    '# Progress\n\n- 2026-01-05T10:00:00Z the lock timed out\n- 2026-01-05T11:00:00Z cleared the build cache\n',
   'memory/reference/caches.md': 'No frontmatter: caches and policies and the vault.\n',
 };
 const info = (key: string) => ({ mtimeMs: 1000 + key.length, size: NOTES[key]!.length });
@@ -15,7 +27,10 @@ describe('documents prepared elsewhere (the read workers’ batches)', () => {
     const direct = new IndexState();
     for (const [key, text] of Object.entries(NOTES)) {
       const locator = new Locator(key);
-      direct.putFile({ key, ...info(key), hash: 'h' }, documentsOf(classifySource(key), locator, text, { locator, isDir: false, ...info(key) }, noteToDocument));
+      direct.putFile(
+        { key, ...info(key), hash: 'h' },
+        documentsOf(classifySource(key), locator, text, { locator, isDir: false, ...info(key) }, noteToDocument),
+      );
     }
     const pooled = new IndexState();
     pooled.bm25.beginBulk();
@@ -35,7 +50,9 @@ describe('documents prepared elsewhere (the read workers’ batches)', () => {
       batch.newTerms.forEach((t, i) => (map[batch.termBase + i] = pooled.bm25.internTerm(t)));
       for (const file of batch.files) {
         if (file.status !== 'ok') continue;
-        pooled.putPrepared({ key: file.key, mtimeMs: file.mtimeMs, size: file.size, hash: 'h' }, file.docs, (d) => pooled.bm25.addRuns(d.length, batch.ids, batch.tfs, d.runStart, d.runEnd, map));
+        pooled.putPrepared({ key: file.key, mtimeMs: file.mtimeMs, size: file.size, hash: 'h' }, file.docs, (d) =>
+          pooled.bm25.addRuns(d.length, batch.ids, batch.tfs, d.runStart, d.runEnd, map),
+        );
       }
     }
     pooled.bm25.endBulk();
@@ -44,7 +61,10 @@ describe('documents prepared elsewhere (the read workers’ batches)', () => {
     for (const q of ['vault lock', 'caches policy', 'build cache', 'tests vitest', 'timed out']) {
       const scores = (s: IndexState) => {
         const m = s.bm25.search(queryTerms(q));
-        return Array.from({ length: m.count }, (_, i) => `${s.bySlot[m.slots[i]!]!.id} ${m.scores[i]!.toFixed(12)}`).sort();
+        return Array.from(
+          { length: m.count },
+          (_, i) => `${s.bySlot[m.slots[i]!]!.id} ${m.scores[i]!.toFixed(12)}`,
+        ).sort();
       };
       expect(scores(pooled), q).toEqual(scores(direct));
     }
@@ -58,7 +78,15 @@ describe('documents prepared elsewhere (the read workers’ batches)', () => {
     });
     expect(builder.build().files).toEqual([
       { key: 'memory/fix/gone.md', status: 'missing' },
-      { key: 'memory/fix/bad.md', status: 'ok', mtimeMs: 1, size: 1, hash: expect.stringMatching(/^[0-9a-f]{64}$/), docs: [], error: 'unreadable note' },
+      {
+        key: 'memory/fix/bad.md',
+        status: 'ok',
+        mtimeMs: 1,
+        size: 1,
+        hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        docs: [],
+        error: 'unreadable note',
+      },
     ]);
   });
 });

@@ -37,7 +37,8 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     for await (const c of req) chunks.push(c as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
     requests.push({ path: req.url ?? '', body, auth: req.headers['authorization'] });
-    const send = (status: number, payload: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(payload);
+    const send = (status: number, payload: string) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(payload);
     switch (state.mode) {
       case 'http500':
         return send(500, '{"error":"model crashed"}');
@@ -46,13 +47,25 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       case 'malformed':
         return send(200, '{"data": [ {"embedding": [0.1, ');
       case 'badshape':
-        return send(200, req.url?.endsWith('/chat/completions') ? '{"choices": [{"message": {"content": "I think nothing stable here."}}]}' : '{"result": []}');
+        return send(
+          200,
+          req.url?.endsWith('/chat/completions')
+            ? '{"choices": [{"message": {"content": "I think nothing stable here."}}]}'
+            : '{"result": []}',
+        );
     }
     if (req.url === '/v1/embeddings') {
       const dim = state.mode === 'wrongdim' ? 4 : DIM;
-      return send(200, JSON.stringify({ data: (body.input as string[]).map((t, index) => ({ index, embedding: embedText(t, dim) })), model: body.model }));
+      return send(
+        200,
+        JSON.stringify({
+          data: (body.input as string[]).map((t, index) => ({ index, embedding: embedText(t, dim) })),
+          model: body.model,
+        }),
+      );
     }
-    if (req.url === '/v1/chat/completions') return send(200, JSON.stringify({ choices: [{ message: { role: 'assistant', content: state.chatContent } }] }));
+    if (req.url === '/v1/chat/completions')
+      return send(200, JSON.stringify({ choices: [{ message: { role: 'assistant', content: state.chatContent } }] }));
     return send(404, '{"error":"no such route"}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,11 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { IndexState, MemoryArgumentError, rankDocuments, recall, recencyOf, recallScore, relevanceOf, type IndexDocument } from '../../src/memory/engine.js';
+import {
+  IndexState,
+  MemoryArgumentError,
+  rankDocuments,
+  recall,
+  recencyOf,
+  recallScore,
+  relevanceOf,
+  type IndexDocument,
+} from '../../src/memory/engine.js';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 5, 1, 12);
 
 function doc(id: string, text: string, over: Partial<IndexDocument> = {}): IndexDocument {
-  return { id, locator: id, owner: '', kind: 'fix', status: 'active', tags: [], alwaysLoad: false, createdMs: NOW, updatedMs: NOW, title: id, text, fingerprint: id, derivedFrom: [], ...over };
+  return {
+    id,
+    locator: id,
+    owner: '',
+    kind: 'fix',
+    status: 'active',
+    tags: [],
+    alwaysLoad: false,
+    createdMs: NOW,
+    updatedMs: NOW,
+    title: id,
+    text,
+    fingerprint: id,
+    derivedFrom: [],
+    ...over,
+  };
 }
 
 function stateOf(...docs: IndexDocument[]): IndexState {
@@ -80,9 +104,17 @@ describe('recall', () => {
       doc('superseded.md', 'lock timeout', { status: 'superseded' }),
       doc('inbox.md', 'lock timeout', { status: 'inbox' }),
     );
-    expect((await recall({ state: s }, { text: 'lock timeout', project: 'agentm', now: NOW })).items.map((i) => i.id).sort()).toEqual(['global.md', 'mine.md']);
-    expect((await recall({ state: s }, { text: 'lock timeout', now: NOW })).items.map((i) => i.id).sort()).toEqual(['global.md', 'mine.md', 'theirs.md']);
-    expect((await recall({ state: s }, { text: 'lock timeout', project: '', now: NOW })).items.map((i) => i.id)).toEqual(['global.md']);
+    expect(
+      (await recall({ state: s }, { text: 'lock timeout', project: 'agentm', now: NOW })).items.map((i) => i.id).sort(),
+    ).toEqual(['global.md', 'mine.md']);
+    expect((await recall({ state: s }, { text: 'lock timeout', now: NOW })).items.map((i) => i.id).sort()).toEqual([
+      'global.md',
+      'mine.md',
+      'theirs.md',
+    ]);
+    expect(
+      (await recall({ state: s }, { text: 'lock timeout', project: '', now: NOW })).items.map((i) => i.id),
+    ).toEqual(['global.md']);
   });
 
   it('filters by kind, honours k, and ranks by recency alone without words', async () => {
@@ -91,7 +123,11 @@ describe('recall', () => {
       doc('b.md', 'beta', { kind: 'episode', updatedMs: NOW - HOUR }),
       doc('c.md', 'gamma', { kind: 'fix', updatedMs: NOW - 2 * HOUR }),
     );
-    expect((await recall({ state: s }, { text: '', now: NOW })).items.map((i) => i.id)).toEqual(['b.md', 'c.md', 'a.md']);
+    expect((await recall({ state: s }, { text: '', now: NOW })).items.map((i) => i.id)).toEqual([
+      'b.md',
+      'c.md',
+      'a.md',
+    ]);
     expect((await recall({ state: s }, { text: 'the of', now: NOW, k: 1 })).items.map((i) => i.id)).toEqual(['b.md']);
     expect((await recall({ state: s }, { now: NOW, kinds: ['fix'] })).items.map((i) => i.id)).toEqual(['c.md', 'a.md']);
   });
@@ -119,7 +155,17 @@ describe('recall', () => {
       { owner: '', kind: 'fix', status: 'active', updatedMs: NOW - 2 * HOUR },
       { owner: '', kind: 'fix', status: 'active', updatedMs: NOW - HOUR },
     ];
-    const ranked = rankDocuments(docs, undefined, undefined, { k: 2, window: 0, halfLife: 0, wSem: 0.7, wRec: 0.3, lexicalShare: 0.5, now: NOW, project: undefined, kinds: undefined });
+    const ranked = rankDocuments(docs, undefined, undefined, {
+      k: 2,
+      window: 0,
+      halfLife: 0,
+      wSem: 0.7,
+      wRec: 0.3,
+      lexicalShare: 0.5,
+      now: NOW,
+      project: undefined,
+      kinds: undefined,
+    });
     expect(ranked.map((r) => r.doc)).toEqual([docs[1], docs[0]]);
   });
 });
@@ -132,17 +178,43 @@ describe('the columnar ranking view', () => {
     const statuses = ['active', 'pruned', 'superseded', 'Active '];
     fc.assert(
       fc.property(
-        fc.array(fc.record({ owner: fc.constantFrom(...owners), kind: fc.constantFrom(...kinds), status: fc.constantFrom(...statuses), age: fc.nat(100), words: fc.array(fc.constantFrom('lock', 'vault', 'sync', 'tests'), { minLength: 1, maxLength: 5 }) }), { minLength: 1, maxLength: 30 }),
-        fc.record({ project: fc.option(fc.constantFrom('', 'a', 'b', 'c'), { nil: undefined }), kinds: fc.option(fc.subarray(kinds), { nil: undefined }), window: fc.constantFrom(0, 10 * HOUR, 50 * HOUR), k: fc.integer({ min: 1, max: 8 }), text: fc.constantFrom('lock', 'vault sync', 'tests lock', '') }),
+        fc.array(
+          fc.record({
+            owner: fc.constantFrom(...owners),
+            kind: fc.constantFrom(...kinds),
+            status: fc.constantFrom(...statuses),
+            age: fc.nat(100),
+            words: fc.array(fc.constantFrom('lock', 'vault', 'sync', 'tests'), { minLength: 1, maxLength: 5 }),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        fc.record({
+          project: fc.option(fc.constantFrom('', 'a', 'b', 'c'), { nil: undefined }),
+          kinds: fc.option(fc.subarray(kinds), { nil: undefined }),
+          window: fc.constantFrom(0, 10 * HOUR, 50 * HOUR),
+          k: fc.integer({ min: 1, max: 8 }),
+          text: fc.constantFrom('lock', 'vault sync', 'tests lock', ''),
+        }),
         fc.array(fc.nat(29), { maxLength: 5 }),
         (docs, q, removals) => {
-          const state = stateOf(...docs.map((d, i) => doc(`d${i}.md`, d.words.join(' '), { owner: d.owner, kind: d.kind, status: d.status, updatedMs: NOW - d.age * HOUR })));
+          const state = stateOf(
+            ...docs.map((d, i) =>
+              doc(`d${i}.md`, d.words.join(' '), {
+                owner: d.owner,
+                kind: d.kind,
+                status: d.status,
+                updatedMs: NOW - d.age * HOUR,
+              }),
+            ),
+          );
           for (const r of removals) state.deleteFile(`d${r}.md`);
           const terms = q.text ? q.text.split(' ') : [];
           const matches = terms.length > 0 ? state.bm25.search(terms) : undefined;
           const options = { ...q, halfLife: HOUR, wSem: 0.7, wRec: 0.3, lexicalShare: 0.5, now: NOW };
           const ids = (r: { doc: { id: string }; score: number }[]) => r.map((x) => [x.doc.id, x.score]);
-          expect(ids(rankDocuments(state.rankView(), matches, undefined, options))).toEqual(ids(rankDocuments(state.bySlot, matches, undefined, options)));
+          expect(ids(rankDocuments(state.rankView(), matches, undefined, options))).toEqual(
+            ids(rankDocuments(state.bySlot, matches, undefined, options)),
+          );
         },
       ),
       { numRuns: 300 },

@@ -25,7 +25,11 @@ async function vault(): Promise<VaultBackend> {
 describe('saveNote', () => {
   it('writes the note through the backend, byte for byte', async () => {
     const backend = await vault();
-    const note = await saveNote(backend, { kind: 'fix', slug: 'npm-ci', body: 'use npm ci\n', tags: ['ci'] }, { now: DAY1 });
+    const note = await saveNote(
+      backend,
+      { kind: 'fix', slug: 'npm-ci', body: 'use npm ci\n', tags: ['ci'] },
+      { now: DAY1 },
+    );
     expect(await readFile(join(backend.root, 'memory', 'fix', 'npm-ci.md'), 'utf8')).toBe(note.content);
   });
 
@@ -40,35 +44,67 @@ describe('saveNote', () => {
 
   it('of concurrent savers of one slug exactly one wins', async () => {
     const backend = await vault();
-    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => saveNote(backend, { kind: 'idea', slug: 'same', body: `v${i}\n` })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => saveNote(backend, { kind: 'idea', slug: 'same', body: `v${i}\n` })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof NoteExistsError)).toBe(true);
+    expect(
+      results
+        .filter((r) => r.status === 'rejected')
+        .every((r) => (r as PromiseRejectedResult).reason instanceof NoteExistsError),
+    ).toBe(true);
   });
 });
 
 describe('evolveNote', () => {
   it('archives the old note as superseded and writes the new one with supersedes, under one lock', async () => {
     const backend = await vault();
-    const old = await saveNote(backend, { kind: 'convention', slug: 'style', body: 'tabs\n', tags: ['fmt'] }, { now: DAY1 });
-    const evolved = await evolveNote(backend, { locator: old.locator, body: 'spaces\n', reason: 'team\nvote' }, { now: DAY2 });
+    const old = await saveNote(
+      backend,
+      { kind: 'convention', slug: 'style', body: 'tabs\n', tags: ['fmt'] },
+      { now: DAY1 },
+    );
+    const evolved = await evolveNote(
+      backend,
+      { locator: old.locator, body: 'spaces\n', reason: 'team\nvote' },
+      { now: DAY2 },
+    );
     expect(evolved.archive.key).toBe('memory/_archive/memory/convention/style.md.20260602.md');
     const archived = await backend.read(evolved.archive);
     expect(archived).toBe(
       old.content
         .replace('status: active', 'status: superseded')
-        .replace('---\n\ntabs', 'superseded_by: memory/convention/style.md\nsuperseded_at: 2026-06-02\nsuperseded_reason: team vote\n---\n\ntabs'),
+        .replace(
+          '---\n\ntabs',
+          'superseded_by: memory/convention/style.md\nsuperseded_at: 2026-06-02\nsuperseded_reason: team vote\n---\n\ntabs',
+        ),
     );
     const current = parseNote(await backend.read(old.locator));
-    expect(current).toMatchObject({ status: 'active', body: 'spaces\n', supersedes: evolved.archive.key, tags: ['fmt'], kind: 'convention', created: '2026-06-02' });
+    expect(current).toMatchObject({
+      status: 'active',
+      body: 'spaces\n',
+      supersedes: evolved.archive.key,
+      tags: ['fmt'],
+      kind: 'convention',
+      created: '2026-06-02',
+    });
     // A second evolve the same day gets -2.
-    const again = await evolveNote(backend, { locator: old.locator, body: 'spaces, 2 wide\n', reason: 'clarify' }, { now: DAY2 });
+    const again = await evolveNote(
+      backend,
+      { locator: old.locator, body: 'spaces, 2 wide\n', reason: 'clarify' },
+      { now: DAY2 },
+    );
     expect(again.archive.key).toBe('memory/_archive/memory/convention/style.md.20260602-2.md');
   });
 
   it('renames: writes <folder>/<new-slug>.md and removes the old file', async () => {
     const backend = await vault();
     const old = await saveNote(backend, { kind: 'fix', slug: 'old-name', body: 'a\n' }, { now: DAY1 });
-    const evolved = await evolveNote(backend, { locator: old.locator, body: 'b\n', reason: 'rename', newSlug: 'new-name' }, { now: DAY2 });
+    const evolved = await evolveNote(
+      backend,
+      { locator: old.locator, body: 'b\n', reason: 'rename', newSlug: 'new-name' },
+      { now: DAY2 },
+    );
     expect(evolved.note.locator.key).toBe('memory/fix/new-name.md');
     expect(await backend.exists(old.locator)).toBe(false);
     expect(parseNote(await backend.read(evolved.archive)).supersededBy).toBe('memory/fix/new-name.md');
@@ -77,10 +113,17 @@ describe('evolveNote', () => {
   it('refuses: no reason, a non-active note, renaming an always-load note — and writes nothing', async () => {
     const backend = new MemoryBackend();
     const note = await saveNote(backend, { kind: 'fix', slug: 'a', body: 'a\n' });
-    await expect(evolveNote(backend, { locator: note.locator, body: 'b', reason: ' ' })).rejects.toThrow(/non-empty reason/);
+    await expect(evolveNote(backend, { locator: note.locator, body: 'b', reason: ' ' })).rejects.toThrow(
+      /non-empty reason/,
+    );
     const always = await saveNote(backend, { kind: 'preference', slug: 'p', body: 'p\n', alwaysLoad: true });
-    await expect(evolveNote(backend, { locator: always.locator, body: 'q', reason: 'r', newSlug: 'q' })).rejects.toBeInstanceOf(NoteEvolveError);
-    await backend.write(note.locator, (await backend.read(note.locator)).replace('status: active', 'status: superseded'));
+    await expect(
+      evolveNote(backend, { locator: always.locator, body: 'q', reason: 'r', newSlug: 'q' }),
+    ).rejects.toBeInstanceOf(NoteEvolveError);
+    await backend.write(
+      note.locator,
+      (await backend.read(note.locator)).replace('status: active', 'status: superseded'),
+    );
     await expect(evolveNote(backend, { locator: note.locator, body: 'b', reason: 'r' })).rejects.toThrow(/not active/);
     expect(await backend.list(backend.resolve('memory'))).not.toContainEqual(backend.resolve('memory', '_archive'));
   });
@@ -97,7 +140,9 @@ describe('evolveNote', () => {
       }
       return original(locator, content, options);
     };
-    await expect(evolveNote(backend, { locator: note.locator, body: 'b\n', reason: 'r' })).rejects.toBeInstanceOf(ConcurrentModificationError);
+    await expect(evolveNote(backend, { locator: note.locator, body: 'b\n', reason: 'r' })).rejects.toBeInstanceOf(
+      ConcurrentModificationError,
+    );
     expect(await backend.read(note.locator)).toMatch(/edited in Obsidian\n$/);
     expect(await backend.list(backend.resolve('memory', '_archive', 'memory', 'fix'))).toEqual([]);
   });
@@ -108,7 +153,9 @@ describe('remove (extra verb)', () => {
     for (const backend of [await vault(), new MemoryBackend()]) {
       const loc = backend.resolve('a', 'b.md');
       await backend.write(loc, 'one\n');
-      await expect(backend.remove(loc, { expectHash: contentHash('other\n') })).rejects.toBeInstanceOf(ConcurrentModificationError);
+      await expect(backend.remove(loc, { expectHash: contentHash('other\n') })).rejects.toBeInstanceOf(
+        ConcurrentModificationError,
+      );
       expect(await backend.exists(loc)).toBe(true);
       await backend.remove(loc, { expectHash: contentHash('one\n') });
       expect(await backend.exists(loc)).toBe(false);

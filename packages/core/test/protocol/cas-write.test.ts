@@ -37,7 +37,9 @@ describe('CAS replace-write', () => {
     const dir = await tempDir();
     const target = join(dir, 'new.md');
     await writeFile(target, 'already here\n');
-    await expect(casWriteFile(target, 'mine\n', { expectHash: null })).rejects.toBeInstanceOf(ConcurrentModificationError);
+    await expect(casWriteFile(target, 'mine\n', { expectHash: null })).rejects.toBeInstanceOf(
+      ConcurrentModificationError,
+    );
     await rm(target);
     await expect(
       casWriteFile(target, 'mine\n', { expectHash: null, beforeRecheck: () => writeFile(target, 'appeared\n') }),
@@ -48,7 +50,9 @@ describe('CAS replace-write', () => {
   it('a file deleted since it was read is reported, not recreated', async () => {
     const dir = await tempDir();
     const target = join(dir, 'gone.md');
-    await expect(casWriteFile(target, 'mine\n', { expectHash: contentHash('was here\n') })).rejects.toThrow(/deleted since it was read/);
+    await expect(casWriteFile(target, 'mine\n', { expectHash: contentHash('was here\n') })).rejects.toThrow(
+      /deleted since it was read/,
+    );
     await expect(readFile(target)).rejects.toThrow();
   });
 

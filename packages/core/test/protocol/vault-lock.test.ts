@@ -54,7 +54,11 @@ describe('withVaultLock in one process', () => {
   it('is re-entrant within one call chain (a nested acquisition runs at once)', async () => {
     const dir = await tempDir();
     const opts = { lockRoot: join(dir, 'locks'), timeoutMs: 500 };
-    const result = await withVaultLock(dir, () => withVaultLock(dir, () => withVaultLock(dir, async () => 'deep', opts), opts), opts);
+    const result = await withVaultLock(
+      dir,
+      () => withVaultLock(dir, () => withVaultLock(dir, async () => 'deep', opts), opts),
+      opts,
+    );
     expect(result).toBe('deep');
   });
 

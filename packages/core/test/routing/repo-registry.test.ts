@@ -62,7 +62,10 @@ describe('register / unregister / list', () => {
 
   it('keeps unknown keys and their order from the file', async () => {
     const backend = new MemoryBackend();
-    await backend.write(backend.resolve('_meta', 'repos.json'), '{"repos": [{"slug": "a", "extra": 1, "root_path": "/a"}], "version": 1, "note": "x"}');
+    await backend.write(
+      backend.resolve('_meta', 'repos.json'),
+      '{"repos": [{"slug": "a", "extra": 1, "root_path": "/a"}], "version": 1, "note": "x"}',
+    );
     await registerRepo(backend, 'a', '/a', '/w');
     expect(await backend.read(backend.resolve('_meta', 'repos.json'))).toBe(
       '{\n  "repos": [\n    {\n      "slug": "a",\n      "extra": 1,\n      "root_path": "/a",\n      "wiki_path": "/w"\n    }\n  ],\n  "version": 1,\n  "note": "x"\n}\n',
@@ -115,15 +118,27 @@ describe('registry compare-and-swap', () => {
   it('retries from a fresh read when another writer lands first, losing no registration', async () => {
     const backend = new RacedBackend(4);
     await registerRepo(backend, 'mine', '/mine');
-    expect((await listRepos(backend)).map((r) => r.slug)).toEqual(['foreign-1', 'foreign-2', 'foreign-3', 'foreign-4', 'mine']);
+    expect((await listRepos(backend)).map((r) => r.slug)).toEqual([
+      'foreign-1',
+      'foreign-2',
+      'foreign-3',
+      'foreign-4',
+      'mine',
+    ]);
   });
 
-  it('gives up after 5 lost attempts with ConcurrentModificationError, leaving the other writer\'s bytes', async () => {
+  it("gives up after 5 lost attempts with ConcurrentModificationError, leaving the other writer's bytes", async () => {
     const backend = new RacedBackend(5);
     const error = await registerRepo(backend, 'mine', '/mine').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConcurrentModificationError);
     expect((error as Error).message).toMatch(/registry CAS lost 5 consecutive times/);
-    expect((await listRepos(backend)).map((r) => r.slug)).toEqual(['foreign-1', 'foreign-2', 'foreign-3', 'foreign-4', 'foreign-5']);
+    expect((await listRepos(backend)).map((r) => r.slug)).toEqual([
+      'foreign-1',
+      'foreign-2',
+      'foreign-3',
+      'foreign-4',
+      'foreign-5',
+    ]);
   });
 });
 
@@ -142,6 +157,8 @@ describe('routing conformance (agentm routing_repo_registry)', () => {
         return locator;
       }
     }
-    await expect(runRoutingConformance(() => new Forgetful())).rejects.toThrow(/routing_repo_registry.*registerRepo did not return|listRepos does not contain/);
+    await expect(runRoutingConformance(() => new Forgetful())).rejects.toThrow(
+      /routing_repo_registry.*registerRepo did not return|listRepos does not contain/,
+    );
   });
 });

@@ -1,7 +1,14 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MemoryBackend, probeProjectLocator, projectsSpace, resolveProject, StorageSelectionError, type SelectedBackend } from '../../src/index.js';
+import {
+  MemoryBackend,
+  probeProjectLocator,
+  projectsSpace,
+  resolveProject,
+  StorageSelectionError,
+  type SelectedBackend,
+} from '../../src/index.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function repo(slug?: string): Promise<string> {
@@ -19,8 +26,14 @@ describe('resolveProject', () => {
   it('without a slug selects no backend at all', async () => {
     let calls = 0;
     const cwd = await repo();
-    const res = await resolveProject({ cwd, gitRemote: noGit, select: async () => ((calls++, {}) as SelectedBackend) });
-    expect(res).toMatchObject({ slug: undefined, projectLocator: undefined, backend: undefined, layout: 'none', projectRoot: cwd });
+    const res = await resolveProject({ cwd, gitRemote: noGit, select: async () => (calls++, {}) as SelectedBackend });
+    expect(res).toMatchObject({
+      slug: undefined,
+      projectLocator: undefined,
+      backend: undefined,
+      layout: 'none',
+      projectRoot: cwd,
+    });
     expect(calls).toBe(0);
   });
 
@@ -48,7 +61,13 @@ describe('resolveProject', () => {
   it('resolves through the selected backend and returns Locators, not paths', async () => {
     const backend = new MemoryBackend({ capabilities: { sync: true } });
     const cwd = await repo('agentm');
-    const selection = { backend, protocol: 'mem', origin: 'test', root: undefined, choice: { config: {} } } as unknown as SelectedBackend;
+    const selection = {
+      backend,
+      protocol: 'mem',
+      origin: 'test',
+      root: undefined,
+      choice: { config: {} },
+    } as unknown as SelectedBackend;
     const res = await resolveProject({ cwd, gitRemote: noGit, select: async () => selection });
     expect(res.slug).toBe('agentm');
     expect(res.projectLocator?.key).toBe('desk/projects/agentm');
@@ -59,7 +78,14 @@ describe('resolveProject', () => {
   it('propagates selection errors instead of degrading (split-brain guard), creating nothing', async () => {
     const home = await tempDir();
     const cwd = await repo('agentm');
-    const host = { env: { AGENTM_INSTALL_PREFIX: join(home, 'p'), MEMORY_VAULT_PATH: join(home, 'unmounted'), AGENTM_DEVICE_LOCAL_ROOT: join(home, 'device') }, home };
+    const host = {
+      env: {
+        AGENTM_INSTALL_PREFIX: join(home, 'p'),
+        MEMORY_VAULT_PATH: join(home, 'unmounted'),
+        AGENTM_DEVICE_LOCAL_ROOT: join(home, 'device'),
+      },
+      home,
+    };
     await expect(resolveProject({ cwd, host, gitRemote: noGit })).rejects.toBeInstanceOf(StorageSelectionError);
     expect(await readdir(home)).toEqual([]);
   });

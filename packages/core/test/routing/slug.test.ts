@@ -3,7 +3,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSafeSegment, ProjectSlugError, readProjectSlug, slugFromGithubRepo, slugFromRemoteUrl } from '../../src/index.js';
+import {
+  isSafeSegment,
+  ProjectSlugError,
+  readProjectSlug,
+  slugFromGithubRepo,
+  slugFromRemoteUrl,
+} from '../../src/index.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 const noGit = async () => undefined;
@@ -12,7 +18,10 @@ async function repoWith(projectJson?: unknown): Promise<string> {
   const root = await tempDir();
   if (projectJson !== undefined) {
     await mkdir(join(root, '.harness'));
-    await writeFile(join(root, '.harness', 'project.json'), typeof projectJson === 'string' ? projectJson : JSON.stringify(projectJson));
+    await writeFile(
+      join(root, '.harness', 'project.json'),
+      typeof projectJson === 'string' ? projectJson : JSON.stringify(projectJson),
+    );
   }
   return root;
 }
@@ -54,24 +63,41 @@ describe('slug from a git remote URL', () => {
 describe('readProjectSlug', () => {
   it('prefers vault_project, then github.repo, then the origin remote', async () => {
     const remote = async () => 'git@github.com:o/from-git.git';
-    expect(await readProjectSlug(await repoWith({ vault_project: ' mine ', github: { repo: 'o/gh' } }), { gitRemote: remote })).toEqual({
+    expect(
+      await readProjectSlug(await repoWith({ vault_project: ' mine ', github: { repo: 'o/gh' } }), {
+        gitRemote: remote,
+      }),
+    ).toEqual({
       slug: 'mine',
       source: '.harness/project.json vault_project',
     });
-    expect((await readProjectSlug(await repoWith({ vault_project: '', github: { repo: 'o/gh.git' } }), { gitRemote: remote }))?.slug).toBe('gh');
+    expect(
+      (
+        await readProjectSlug(await repoWith({ vault_project: '', github: { repo: 'o/gh.git' } }), {
+          gitRemote: remote,
+        })
+      )?.slug,
+    ).toBe('gh');
     expect((await readProjectSlug(await repoWith({ github: {} }), { gitRemote: remote }))?.slug).toBe('from-git');
     expect((await readProjectSlug(await repoWith('{not json'), { gitRemote: remote }))?.slug).toBe('from-git');
     expect(await readProjectSlug(await repoWith(), { gitRemote: noGit })).toBeUndefined();
   });
 
-  it.each([['a/b'], ['..'], ['.'], ['x\\y']])('rejects the unsafe vault_project %j, naming project.json', async (slug) => {
-    const error = await readProjectSlug(await repoWith({ vault_project: slug }), { gitRemote: noGit }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProjectSlugError);
-    expect((error as Error).message).toContain('.harness/project.json');
-  });
+  it.each([['a/b'], ['..'], ['.'], ['x\\y']])(
+    'rejects the unsafe vault_project %j, naming project.json',
+    async (slug) => {
+      const error = await readProjectSlug(await repoWith({ vault_project: slug }), { gitRemote: noGit }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ProjectSlugError);
+      expect((error as Error).message).toContain('.harness/project.json');
+    },
+  );
 
   it('rejects a remote whose last segment is ..', async () => {
-    await expect(readProjectSlug(await repoWith(), { gitRemote: async () => 'https://host/x/..' })).rejects.toBeInstanceOf(ProjectSlugError);
+    await expect(
+      readProjectSlug(await repoWith(), { gitRemote: async () => 'https://host/x/..' }),
+    ).rejects.toBeInstanceOf(ProjectSlugError);
   });
 
   it('reads the origin of a real git repo', async () => {

@@ -97,7 +97,9 @@ describe('normalization properties', () => {
         }
         const path = loc.isRoot ? root : join(root, ...loc.parts);
         const inside = path === root || path.startsWith(root + sep);
-        const clean = loc.parts.every((p) => p !== '' && p !== '.' && p !== '..' && !p.includes('\\') && !p.includes('\0'));
+        const clean = loc.parts.every(
+          (p) => p !== '' && p !== '.' && p !== '..' && !p.includes('\\') && !p.includes('\0'),
+        );
         return inside && clean;
       }),
       { numRuns: 2000 },

@@ -61,7 +61,10 @@ describe('Capabilities', () => {
 
   it('names every missing flag in canonical order; all-false required always passes', () => {
     const have = capabilities({ sync: true });
-    expect(missingCapabilities({ sync: true, concurrentWriters: true, encryption: true }, have)).toEqual(['concurrentWriters', 'encryption']);
+    expect(missingCapabilities({ sync: true, concurrentWriters: true, encryption: true }, have)).toEqual([
+      'concurrentWriters',
+      'encryption',
+    ]);
     expect(missingCapabilities({}, capabilities())).toEqual([]);
     expect(CAPABILITY_FLAGS).toEqual(['concurrentWriters', 'conflictFiles', 'encryption', 'sync']);
   });

@@ -49,11 +49,16 @@ async function world(options: { vault?: 'present' | 'missing' | 'none'; slug?: b
   const repo = join(home, 'repo');
   const memoryRoot = join(home, 'Vault', 'Agent');
   await mkdir(join(repo, '.harness'), { recursive: true });
-  if (options.slug !== false) await writeFile(join(repo, '.harness', 'project.json'), JSON.stringify({ vault_project: 'proj' }));
+  if (options.slug !== false)
+    await writeFile(join(repo, '.harness', 'project.json'), JSON.stringify({ vault_project: 'proj' }));
   await mkdir(join(memoryRoot, '_meta'), { recursive: true });
   await writeFile(join(memoryRoot, '_meta', 'repos.json'), '{"version": 1, "repos": []}\n');
   await mkdir(join(memoryRoot, 'desk', 'projects', 'proj', '_harness'), { recursive: true });
-  const env: Record<string, string> = { AGENTM_INSTALL_PREFIX: join(home, 'prefix'), XDG_CACHE_HOME: join(home, 'cache'), AGENTM_DEVICE_LOCAL_ROOT: join(home, 'device') };
+  const env: Record<string, string> = {
+    AGENTM_INSTALL_PREFIX: join(home, 'prefix'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    AGENTM_DEVICE_LOCAL_ROOT: join(home, 'device'),
+  };
   if (options.vault === 'present' || options.vault === undefined) env['MEMORY_VAULT_PATH'] = memoryRoot;
   if (options.vault === 'missing') env['MEMORY_VAULT_PATH'] = join(home, 'unmounted');
   return { home, repo, memoryRoot, ctx: { cwd: repo, host: { env, home }, gitRemote: async () => undefined } };
@@ -73,13 +78,21 @@ async function readOnly<T>(home: string, call: () => Promise<T>): Promise<T> {
 }
 
 describe('process seam: read-only, graceful no-op, seed 000 contract', () => {
-  it('recallHere returns the engine\'s phase recall within the budget, the index in the cache dir and nothing written to the vault or repo', async () => {
+  it("recallHere returns the engine's phase recall within the budget, the index in the cache dir and nothing written to the vault or repo", async () => {
     const w = await world();
     const backend = new VaultBackend({ root: w.memoryRoot, lockRoot: join(w.home, 'cache', 'agentm', 'locks') });
     await saveNote(backend, { kind: 'preference', slug: 'tabs', body: 'Use tabs.\n', alwaysLoad: true });
     await saveNote(backend, { kind: 'fix', slug: 'ci', group: 'desk/projects/proj', body: 'Run npm ci.\n' });
-    await saveNote(backend, { kind: 'fix', slug: 'theirs', group: 'desk/projects/other', body: 'Another project: run make.\n' });
-    await writeFile(join(w.memoryRoot, 'desk/projects/proj/_harness/progress.md'), '# Progress\n\n- 2026-01-05T10:00:00Z the CI cache was stale; cleared it and the build passed\n');
+    await saveNote(backend, {
+      kind: 'fix',
+      slug: 'theirs',
+      group: 'desk/projects/other',
+      body: 'Another project: run make.\n',
+    });
+    await writeFile(
+      join(w.memoryRoot, 'desk/projects/proj/_harness/progress.md'),
+      '# Progress\n\n- 2026-01-05T10:00:00Z the CI cache was stale; cleared it and the build passed\n',
+    );
     const vaultAndRepo = async () => [await snapshot(w.memoryRoot), await snapshot(w.repo)];
     const before = await vaultAndRepo();
     const text = await readOnly(w.home, () => recallHere({ ...w.ctx, phase: 'nonsense' }));
@@ -101,14 +114,31 @@ describe('process seam: read-only, graceful no-op, seed 000 contract', () => {
     const w = await world();
     const backend = new VaultBackend({ root: w.memoryRoot, lockRoot: join(w.home, 'cache', 'agentm', 'locks') });
     const filler = ' More words about the project that take room in the budget.'.repeat(3);
-    await saveNote(backend, { kind: 'convention', slug: 'pnpm', group: 'desk/projects/proj', body: `Install dependencies with pnpm, never npm.${filler}\n` });
-    await saveNote(backend, { kind: 'convention', slug: 'style', group: 'desk/projects/proj', body: `Format code with prettier before each commit.${filler}\n` });
-    await saveNote(backend, { kind: 'convention', slug: 'docs', group: 'desk/projects/proj', body: `Write docs in plain English.${filler}\n` });
+    await saveNote(backend, {
+      kind: 'convention',
+      slug: 'pnpm',
+      group: 'desk/projects/proj',
+      body: `Install dependencies with pnpm, never npm.${filler}\n`,
+    });
+    await saveNote(backend, {
+      kind: 'convention',
+      slug: 'style',
+      group: 'desk/projects/proj',
+      body: `Format code with prettier before each commit.${filler}\n`,
+    });
+    await saveNote(backend, {
+      kind: 'convention',
+      slug: 'docs',
+      group: 'desk/projects/proj',
+      body: `Write docs in plain English.${filler}\n`,
+    });
     for (const query of ['prettier format', 'pnpm dependencies']) {
       const text = await readOnly(w.home, () => recallHere(w.ctx, { query, limit: 80 }));
       expect(text.length).toBeLessThanOrEqual(80 * 4);
       const first = /^### (.+)$/m.exec(text)?.[1];
-      expect(first, query).toMatch(query.startsWith('pnpm') ? /^Install dependencies with pnpm/ : /^Format code with prettier/);
+      expect(first, query).toMatch(
+        query.startsWith('pnpm') ? /^Install dependencies with pnpm/ : /^Format code with prettier/,
+      );
     }
   });
 
@@ -121,7 +151,11 @@ describe('process seam: read-only, graceful no-op, seed 000 contract', () => {
     const text = await recallHere({ ...w.ctx, warn: (m) => warnings.push(m) }, { query: 'ci' });
     expect(text).toMatch(/^# Recall \(work\)\n/);
     expect(text).toContain('Run npm ci.');
-    expect(warnings).toEqual([expect.stringMatching(/^recall-here: the memory index could not be used \(.+\); showing always-load and project notes newest first, without the query$/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^recall-here: the memory index could not be used \(.+\); showing always-load and project notes newest first, without the query$/,
+      ),
+    ]);
   });
 
   it('memory absent → "", [] and the repo-local path, all without writing', async () => {
@@ -140,8 +174,12 @@ describe('process seam: read-only, graceful no-op, seed 000 contract', () => {
     const offered = await readOnly(w.home, () => offerSaveHere({ ...w.ctx, phase: 'review' }, candidate));
     expect(offered).toEqual([{ ...candidate, project: 'proj', phase: 'review', target: 'desk/projects/proj' }]);
     expect(candidate).toEqual({ kind: 'decision', slug: 'foo', body: 'b', confidence: 0.9 });
-    expect(await offerSaveHere(w.ctx, { project: 'mine', phase: 'plan' })).toEqual([{ project: 'mine', phase: 'plan', target: 'desk/projects/proj' }]);
-    expect(await offerSaveHere(w.ctx, 'just text')).toEqual([{ body: 'just text', project: 'proj', target: 'desk/projects/proj' }]);
+    expect(await offerSaveHere(w.ctx, { project: 'mine', phase: 'plan' })).toEqual([
+      { project: 'mine', phase: 'plan', target: 'desk/projects/proj' },
+    ]);
+    expect(await offerSaveHere(w.ctx, 'just text')).toEqual([
+      { body: 'just text', project: 'proj', target: 'desk/projects/proj' },
+    ]);
     for (const empty of [null, undefined, '', 0]) expect(await offerSaveHere(w.ctx, empty)).toEqual([]);
   });
 
@@ -153,7 +191,9 @@ describe('process seam: read-only, graceful no-op, seed 000 contract', () => {
     await writeFile(join(harness, 'PLAN-bound.md'), '- [ ] x\n');
     await writeFile(join(w.repo, '.harness', 'active-plan'), 'bound\n');
     expect(await readOnly(w.home, () => statePath(w.ctx, 'progress'))).toBe(join(harness, 'progress-bound.md'));
-    await expect(statePath({ ...w.ctx, cwd: '/nonexistent' }, 'roadmap' as 'plan')).rejects.toBeInstanceOf(StatePathArgumentError);
+    await expect(statePath({ ...w.ctx, cwd: '/nonexistent' }, 'roadmap' as 'plan')).rejects.toBeInstanceOf(
+      StatePathArgumentError,
+    );
   });
 
   it('statePath propagates a dangling marker, an unsafe plan and selection errors (never degrades)', async () => {
@@ -169,7 +209,11 @@ describe('process seam: read-only, graceful no-op, seed 000 contract', () => {
     const w = await world({ vault: 'none' });
     await mkdir(join(w.home, 'prefix'));
     await writeFile(configFilePath(w.ctx.host!), '{"storage.backend": ');
-    const calls: Array<() => Promise<unknown>> = [() => recallHere(w.ctx), () => offerSaveHere(w.ctx, { kind: 'x' }), () => statePath(w.ctx, 'plan')];
+    const calls: Array<() => Promise<unknown>> = [
+      () => recallHere(w.ctx),
+      () => offerSaveHere(w.ctx, { kind: 'x' }),
+      () => statePath(w.ctx, 'plan'),
+    ];
     for (const call of calls) {
       const error = await readOnly<unknown>(w.home, call);
       expect(error).toBeInstanceOf(StorageSelectionError);

@@ -30,12 +30,20 @@ async function world(config?: unknown, env: Record<string, string> = {}): Promis
   const vault = join(home, 'Vault');
   await mkdir(join(vault, 'Agent'), { recursive: true });
   const host = {
-    env: { AGENTM_INSTALL_PREFIX: join(home, 'prefix'), XDG_CACHE_HOME: join(home, 'cache'), AGENTM_DEVICE_LOCAL_ROOT: join(home, 'device'), ...env },
+    env: {
+      AGENTM_INSTALL_PREFIX: join(home, 'prefix'),
+      XDG_CACHE_HOME: join(home, 'cache'),
+      AGENTM_DEVICE_LOCAL_ROOT: join(home, 'device'),
+      ...env,
+    },
     home,
   };
   if (config !== undefined) {
     await mkdir(join(home, 'prefix'));
-    await writeFile(configFilePath(host), typeof config === 'string' || Buffer.isBuffer(config) ? config : JSON.stringify(config));
+    await writeFile(
+      configFilePath(host),
+      typeof config === 'string' || Buffer.isBuffer(config) ? config : JSON.stringify(config),
+    );
   }
   return { host, home, deviceRoot: join(home, 'device'), vault };
 }
@@ -74,7 +82,11 @@ describe('selectBackend', () => {
     await mkdir(join(w.home, 'prefix'));
     await writeFile(
       configFilePath(w.host),
-      JSON.stringify({ 'storage.backend': 'vault', 'plugins.obsidian-vault.vault_path': w.vault, 'plugins.obsidian-vault.memory_root': 'Agent' }),
+      JSON.stringify({
+        'storage.backend': 'vault',
+        'plugins.obsidian-vault.vault_path': w.vault,
+        'plugins.obsidian-vault.memory_root': 'Agent',
+      }),
     );
     const selected = await selectBackend({ host: { ...w.host, env: { ...w.host.env, MEMORY_VAULT_PATH: '' } } });
     expect(selected.origin).toBe('configured (storage.backend)');
@@ -133,15 +145,21 @@ describe('selectBackend', () => {
     const w = await world();
     const error = await refusal(w, { required: { sync: true, encryption: true, concurrentWriters: true } });
     expect(error).toBeInstanceOf(CapabilityMismatchError);
-    expect(error.message).toContain("backend 'device-local' does not satisfy required capabilities: concurrent_writers, encryption, sync");
+    expect(error.message).toContain(
+      "backend 'device-local' does not satisfy required capabilities: concurrent_writers, encryption, sync",
+    );
     expect((error as CapabilityMismatchError).missing).toEqual(['concurrentWriters', 'encryption', 'sync']);
   });
 
   it('passes when the backend has what is required (all-false always passes)', async () => {
     const w = await world(undefined, {});
     const env = { ...w.host.env, MEMORY_VAULT_PATH: w.vault };
-    await expect(selectBackend({ host: { ...w.host, env }, required: { sync: true, concurrentWriters: true } })).resolves.toMatchObject({ protocol: 'vault' });
-    await expect(selectBackend({ host: w.host, required: { sync: false } })).resolves.toMatchObject({ protocol: 'device-local' });
+    await expect(
+      selectBackend({ host: { ...w.host, env }, required: { sync: true, concurrentWriters: true } }),
+    ).resolves.toMatchObject({ protocol: 'vault' });
+    await expect(selectBackend({ host: w.host, required: { sync: false } })).resolves.toMatchObject({
+      protocol: 'device-local',
+    });
   });
 
   it('constructs a third-party registered backend with no root', async () => {
@@ -170,7 +188,9 @@ describe('storagePreview', () => {
     const w = await world();
     const preview = await storagePreview({ host: w.host });
     expect(preview).toMatchObject({ status: 'ok', protocol: 'device-local' });
-    expect(preview.line).toBe(`storage [OK] selected backend 'device-local' (fresh-install default) — registered; root ${w.deviceRoot} writable`);
+    expect(preview.line).toBe(
+      `storage [OK] selected backend 'device-local' (fresh-install default) — registered; root ${w.deviceRoot} writable`,
+    );
     expect(await readdir(w.home)).not.toContain('device');
   });
 
@@ -189,9 +209,13 @@ describe('storagePreview', () => {
     const w = await world();
     await writeFile(join(w.home, 'blocker'), 'a file, not a folder\n');
     const root = join(w.home, 'blocker', 'store');
-    const preview = await storagePreview({ host: { ...w.host, env: { ...w.host.env, AGENTM_DEVICE_LOCAL_ROOT: root } } });
+    const preview = await storagePreview({
+      host: { ...w.host, env: { ...w.host.env, AGENTM_DEVICE_LOCAL_ROOT: root } },
+    });
     expect(preview.status).toBe('warn');
-    expect(preview.line).toBe(`storage [WARN] selected backend 'device-local' (fresh-install default) — registered, but root ${root} is not writable`);
+    expect(preview.line).toBe(
+      `storage [WARN] selected backend 'device-local' (fresh-install default) — registered, but root ${root} is not writable`,
+    );
   });
 });
 
@@ -201,7 +225,10 @@ describe('capability names', () => {
       required: { concurrentWriters: true, sync: true, conflictFiles: true },
       unknown: [],
     });
-    expect(parseCapabilityNames(['speed', 'encryption'])).toEqual({ required: { encryption: true }, unknown: ['speed'] });
+    expect(parseCapabilityNames(['speed', 'encryption'])).toEqual({
+      required: { encryption: true },
+      unknown: ['speed'],
+    });
     expect(VALID_CAPABILITY_NAMES).toEqual(['concurrent_writers', 'conflict_files', 'encryption', 'sync']);
   });
 });

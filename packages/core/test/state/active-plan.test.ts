@@ -40,7 +40,11 @@ describe('resolveActivePlan', () => {
     const w = await stateWorld();
     await writeFile(join(w.repo, '.harness', 'active-plan'), 'dangling');
     const res = await w.resolve();
-    expect(await resolveActivePlan(res, 'PLAN-other.md')).toMatchObject({ plan: 'PLAN-other.md', progress: 'progress-other.md', source: 'explicit' });
+    expect(await resolveActivePlan(res, 'PLAN-other.md')).toMatchObject({
+      plan: 'PLAN-other.md',
+      progress: 'progress-other.md',
+      source: 'explicit',
+    });
     expect(await resolveActivePlan(res, '')).toMatchObject({ plan: 'PLAN.md', source: 'explicit' });
   });
 
@@ -50,7 +54,11 @@ describe('resolveActivePlan', () => {
   });
 
   it('no marker → the singleton pair', async () => {
-    expect(await resolveActivePlan(await (await stateWorld()).resolve())).toMatchObject({ plan: 'PLAN.md', progress: 'progress.md', source: 'default' });
+    expect(await resolveActivePlan(await (await stateWorld()).resolve())).toMatchObject({
+      plan: 'PLAN.md',
+      progress: 'progress.md',
+      source: 'default',
+    });
   });
 
   it('a marker naming a non-empty plan (read through the routed location) binds it', async () => {
@@ -58,7 +66,11 @@ describe('resolveActivePlan', () => {
     await writeFile(join(w.repo, '.harness', 'active-plan'), ' PLAN-feature.md\n');
     const res = await w.resolve();
     await writeStateFile(res, 'PLAN-feature.md', '- [ ] a\n');
-    expect(await resolveActivePlan(res)).toMatchObject({ plan: 'PLAN-feature.md', progress: 'progress-feature.md', source: 'marker' });
+    expect(await resolveActivePlan(res)).toMatchObject({
+      plan: 'PLAN-feature.md',
+      progress: 'progress-feature.md',
+      source: 'marker',
+    });
   });
 
   it.each([

@@ -12,7 +12,9 @@ export interface StateWorld {
 }
 
 /** A temp home, a repo with `.harness/project.json` (slug `proj`) and, with `vault`, a vault laid out like agentm's. */
-export async function stateWorld(options: { vault?: boolean; config?: Record<string, unknown> } = {}): Promise<StateWorld> {
+export async function stateWorld(
+  options: { vault?: boolean; config?: Record<string, unknown> } = {},
+): Promise<StateWorld> {
   const home = await tempDir();
   const repo = join(home, 'repo');
   const memoryRoot = join(home, 'Vault', 'Agent');
@@ -30,5 +32,11 @@ export async function stateWorld(options: { vault?: boolean; config?: Record<str
     await mkdir(join(home, 'prefix'));
     await writeFile(configFilePath(host), JSON.stringify(options.config));
   }
-  return { home, repo, memoryRoot, host, resolve: () => resolveProject({ cwd: repo, host, gitRemote: async () => undefined }) };
+  return {
+    home,
+    repo,
+    memoryRoot,
+    host,
+    resolve: () => resolveProject({ cwd: repo, host, gitRemote: async () => undefined }),
+  };
 }

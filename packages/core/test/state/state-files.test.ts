@@ -56,22 +56,31 @@ describe('state routing (DESIGN §7)', () => {
     }
   });
 
-  it.each(['', '.', '..', 'a/b', '../PLAN.md', 'a\\b', 'x\0y', ' PLAN.md'])('refuses the state file name %j', async (name) => {
-    const res = await (await stateWorld()).resolve();
-    await expect(writeStateFile(res, name, 'x')).rejects.toBeInstanceOf(InvalidStateFileNameError);
-    await expect(readStateFile(res, name)).rejects.toBeInstanceOf(InvalidStateFileNameError);
-  });
+  it.each(['', '.', '..', 'a/b', '../PLAN.md', 'a\\b', 'x\0y', ' PLAN.md'])(
+    'refuses the state file name %j',
+    async (name) => {
+      const res = await (await stateWorld()).resolve();
+      await expect(writeStateFile(res, name, 'x')).rejects.toBeInstanceOf(InvalidStateFileNameError);
+      await expect(readStateFile(res, name)).rejects.toBeInstanceOf(InvalidStateFileNameError);
+    },
+  );
 
   it('CAS on both routes: a stale hash is refused and the file kept; the right hash lands', async () => {
     for (const vault of [true, false]) {
       const res = await (await stateWorld({ vault })).resolve();
       const path = await writeStateFile(res, 'PLAN.md', '- [ ] step\n', { expectHash: null });
-      await expect(writeStateFile(res, 'PLAN.md', 'again\n', { expectHash: null })).rejects.toBeInstanceOf(ConcurrentModificationError);
+      await expect(writeStateFile(res, 'PLAN.md', 'again\n', { expectHash: null })).rejects.toBeInstanceOf(
+        ConcurrentModificationError,
+      );
       const read = await readStateFileWithHash(res, 'PLAN.md');
       await writeFile(path, '- [x] step (edited by hand)\n');
-      await expect(writeStateFile(res, 'PLAN.md', '- [/] step\n', { expectHash: read.hash })).rejects.toBeInstanceOf(ConcurrentModificationError);
+      await expect(writeStateFile(res, 'PLAN.md', '- [/] step\n', { expectHash: read.hash })).rejects.toBeInstanceOf(
+        ConcurrentModificationError,
+      );
       expect(await readFile(path, 'utf8')).toBe('- [x] step (edited by hand)\n');
-      await writeStateFile(res, 'PLAN.md', '- [/] step\n', { expectHash: contentHash('- [x] step (edited by hand)\n') });
+      await writeStateFile(res, 'PLAN.md', '- [/] step\n', {
+        expectHash: contentHash('- [x] step (edited by hand)\n'),
+      });
       expect(await readFile(path, 'utf8')).toBe('- [/] step\n');
     }
   });

@@ -21,7 +21,9 @@ export class DoctorModal extends Modal {
     facts.createEl('li', { text: `Memory root: ${vault.memoryRoot} (${vault.memoryRootSource})` });
     facts.createEl('li', { text: `On disk: ${vault.memoryRootPath}` });
     facts.createEl('li', { text: `Vault lock: ${vault.lock}` });
-    facts.createEl('li', { text: `Conflict copies: ${vault.conflicts === undefined ? 'not scanned yet' : vault.conflicts}` });
+    facts.createEl('li', {
+      text: `Conflict copies: ${vault.conflicts === undefined ? 'not scanned yet' : vault.conflicts}`,
+    });
     for (const warning of warnings) el.createEl('p', { cls: 'agentm-doctor-warn', text: `Warning: ${warning}` });
   }
 

@@ -13,7 +13,10 @@ export function kindOptions(vocabulary: Vocabulary): KindOption[] {
   return [
     ...vocabulary.types.map((name) => ({ name, note: 'memory type' })),
     ...vocabulary.recordKinds.map((name) => ({ name, note: 'record kind' })),
-    ...Object.entries(vocabulary.retired).map(([name, replacement]) => ({ name, note: `retired: files as ${replacement}` })),
+    ...Object.entries(vocabulary.retired).map(([name, replacement]) => ({
+      name,
+      note: `retired: files as ${replacement}`,
+    })),
   ];
 }
 

@@ -1,4 +1,13 @@
-import { assertGroup, assertKindName, assertSlug, assertTags, DEFAULT_VOCABULARY, NoteValidationError, resolveKind, type Vocabulary } from '@agentm/core';
+import {
+  assertGroup,
+  assertKindName,
+  assertSlug,
+  assertTags,
+  DEFAULT_VOCABULARY,
+  NoteValidationError,
+  resolveKind,
+  type Vocabulary,
+} from '@agentm/core';
 import type { SaveNoteRequest } from '../services.js';
 
 /** What the save modal's fields hold, as typed. */
@@ -19,7 +28,9 @@ export interface FieldError {
   readonly message: string;
 }
 
-export type MemoryFormResult = { readonly ok: true; readonly request: SaveNoteRequest } | { readonly ok: false; readonly errors: readonly FieldError[] };
+export type MemoryFormResult =
+  | { readonly ok: true; readonly request: SaveNoteRequest }
+  | { readonly ok: false; readonly errors: readonly FieldError[] };
 
 /** Runs one of core's checks; its `NoteValidationError` becomes the field's error (with core's message). */
 function check(errors: FieldError[], field: MemoryField, fn: () => void): void {
@@ -36,7 +47,10 @@ function check(errors: FieldError[], field: MemoryField, fn: () => void): void {
  * pattern and the vocabulary, the slug, each tag and the group. Every problem is reported (not just the
  * first), each under its field. Pure: nothing is written before this passes.
  */
-export function validateMemoryForm(input: MemoryFormInput, vocabulary: Vocabulary = DEFAULT_VOCABULARY): MemoryFormResult {
+export function validateMemoryForm(
+  input: MemoryFormInput,
+  vocabulary: Vocabulary = DEFAULT_VOCABULARY,
+): MemoryFormResult {
   const errors: FieldError[] = [];
   const kind = input.kind.trim();
   const slug = input.slug.trim();
@@ -50,7 +64,8 @@ export function validateMemoryForm(input: MemoryFormInput, vocabulary: Vocabular
   check(errors, 'slug', () => assertSlug(slug));
   for (const tag of tags) check(errors, 'tags', () => assertTags([tag]));
   if (group !== '') check(errors, 'group', () => assertGroup(group));
-  if (input.body.trim() === '') errors.push({ field: 'body', message: 'Body is empty: select the text to save first.' });
+  if (input.body.trim() === '')
+    errors.push({ field: 'body', message: 'Body is empty: select the text to save first.' });
 
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, request: { kind, slug, tags, body: input.body, ...(group !== '' ? { group } : {}) } };

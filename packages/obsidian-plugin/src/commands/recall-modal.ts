@@ -43,7 +43,8 @@ export class RecallModal extends SuggestModal<RecallHit> {
     } catch (error) {
       displayError(error, 'recall failed');
     }
-    if (this.#timer !== undefined) this.#waiting.push(...waiting); // a newer query is on its way: answer with it
+    if (this.#timer !== undefined)
+      this.#waiting.push(...waiting); // a newer query is on its way: answer with it
     else for (const resolve of waiting) resolve(hits);
   }
 

@@ -34,12 +34,23 @@ export class SaveMemoryModal extends Modal {
     const field = (key: Field, name: string, desc: string, placeholder: string): TextComponent => {
       const row = new Setting(this.contentEl).setName(name).setDesc(desc);
       let input: TextComponent | undefined;
-      row.addText((text) => (input = text.setPlaceholder(placeholder).setValue(this.values[key]).onChange((value) => (this.values[key] = value))));
+      row.addText(
+        (text) =>
+          (input = text
+            .setPlaceholder(placeholder)
+            .setValue(this.values[key])
+            .onChange((value) => (this.values[key] = value))),
+      );
       row.settingEl.setAttr('data-field', key);
       this.#rows.set(key, row);
       return input!;
     };
-    const kind = field('kind', 'Kind', 'The memory type, e.g. convention, preference, reference, workflow, fix, idea.', 'convention');
+    const kind = field(
+      'kind',
+      'Kind',
+      'The memory type, e.g. convention, preference, reference, workflow, fix, idea.',
+      'convention',
+    );
     this.#suggest = new KindSuggest(this.app, kind.inputEl, this.form.vocabulary);
     this.#suggest.onSelect((option) => {
       kind.setValue(option.name);
@@ -53,7 +64,12 @@ export class SaveMemoryModal extends Modal {
     const bodyRow = new Setting(this.contentEl).setName('Text').setDesc(`${this.body.length} characters selected.`);
     bodyRow.settingEl.setAttr('data-field', 'body');
     this.#rows.set('body', bodyRow);
-    this.#actions = new Setting(this.contentEl).addButton((button) => button.setButtonText('Save').setCta().onClick(() => void this.save()));
+    this.#actions = new Setting(this.contentEl).addButton((button) =>
+      button
+        .setButtonText('Save')
+        .setCta()
+        .onClick(() => void this.save()),
+    );
     this.#actions.settingEl.setAttr('data-field', 'save');
   }
 

@@ -30,9 +30,18 @@ const ACTIONS: ReadonlyArray<readonly [ResolveAction, string]> = [
  * One conflict copy: what it is, the hashes the actions will hold to, the buttons, and the diff.
  * Listeners go through `owner.registerDomEvent`, so they end with the render that made them.
  */
-export function renderConflictCard(parent: HTMLElement, entry: ConflictEntry, texts: CardTexts, handlers: CardHandlers, owner: Component): HTMLElement {
+export function renderConflictCard(
+  parent: HTMLElement,
+  entry: ConflictEntry,
+  texts: CardTexts,
+  handlers: CardHandlers,
+  owner: Component,
+): HTMLElement {
   const card = parent.createDiv({ cls: 'agentm-conflict', attr: { 'data-copy': entry.copyPath } });
-  card.createDiv({ cls: 'agentm-conflict-name', text: entry.source === 'vault' ? nameOf(entry.copyPath) : entry.copyPath });
+  card.createDiv({
+    cls: 'agentm-conflict-name',
+    text: entry.source === 'vault' ? nameOf(entry.copyPath) : entry.copyPath,
+  });
   const facts = card.createDiv({ cls: 'agentm-conflict-facts agentm-muted' });
   facts.createSpan({ text: `${entry.tool} · ${entry.family}` });
   facts.createSpan({
@@ -59,7 +68,10 @@ export function renderConflictCard(parent: HTMLElement, entry: ConflictEntry, te
     button('Open original', () => handlers.open('original'));
     button('Bring into vault', () => handlers.bringIntoVault());
   } else {
-    card.createDiv({ cls: 'agentm-muted', text: 'No file of this name in the vault: compare it by hand (AgentM never changes the lost_and_found folder).' });
+    card.createDiv({
+      cls: 'agentm-muted',
+      text: 'No file of this name in the vault: compare it by hand (AgentM never changes the lost_and_found folder).',
+    });
   }
 
   const details = card.createEl('details', { cls: 'agentm-conflict-diff' });

@@ -102,7 +102,13 @@ export class ConflictIndex extends Events {
     for (const c of findVaultConflicts(files.map((f) => f.path))) {
       const known = this.#entries.get(c.copyPath);
       const originalHashAtDetection = known ? known.originalHashAtDetection : await this.hashOf(c.originalPath);
-      next.set(c.copyPath, { id: c.copyPath, source: 'vault', ...c, originalHashAtDetection, progressLog: progressLogFor(c.originalPath) });
+      next.set(c.copyPath, {
+        id: c.copyPath,
+        source: 'vault',
+        ...c,
+        originalHashAtDetection,
+        progressLog: progressLogFor(c.originalPath),
+      });
     }
     if (this.options().scanLostAndFound) {
       for (const lost of await listLostAndFound(this.host.lostAndFoundRoots)) {
@@ -118,7 +124,11 @@ export class ConflictIndex extends Events {
           originalExists: originalPath !== undefined,
           family: 'lost-and-found',
           tool: 'Google Drive (lost_and_found)',
-          originalHashAtDetection: known ? known.originalHashAtDetection : originalPath ? await this.hashOf(originalPath) : null,
+          originalHashAtDetection: known
+            ? known.originalHashAtDetection
+            : originalPath
+              ? await this.hashOf(originalPath)
+              : null,
           progressLog: undefined,
         });
       }
@@ -136,10 +146,14 @@ export class ConflictIndex extends Events {
     const news = arrived.filter((e) => !this.#announced.delete(e.copyPath));
     if (news.length === 0) return;
     if (first) {
-      new Notice(`AgentM: ${news.length} conflict ${news.length === 1 ? 'copy needs' : 'copies need'} attention. Open the conflicts view to resolve them.`);
+      new Notice(
+        `AgentM: ${news.length} conflict ${news.length === 1 ? 'copy needs' : 'copies need'} attention. Open the conflicts view to resolve them.`,
+      );
       return;
     }
     const names = news.map((e) => `"${nameOf(e.copyPath)}"`).join(', ');
-    new Notice(`AgentM: new conflict ${news.length === 1 ? 'copy' : 'copies'} ${names}. Open the conflicts view to resolve ${news.length === 1 ? 'it' : 'them'}.`);
+    new Notice(
+      `AgentM: new conflict ${news.length === 1 ? 'copy' : 'copies'} ${names}. Open the conflicts view to resolve ${news.length === 1 ? 'it' : 'them'}.`,
+    );
   }
 }

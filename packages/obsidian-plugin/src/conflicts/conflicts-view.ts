@@ -16,7 +16,10 @@ export interface ConflictsViewDeps {
   resolver(): ConflictResolver | undefined;
 }
 
-const CONFIRM: Record<ResolveAction, { title: string; message: (copy: string, original: string) => string; confirmText: string }> = {
+const CONFIRM: Record<
+  ResolveAction,
+  { title: string; message: (copy: string, original: string) => string; confirmText: string }
+> = {
   'keep-original': {
     title: 'Keep the original?',
     message: (copy, original) => `"${copy}" will be moved to the trash. "${original}" stays as it is.`,
@@ -30,7 +33,8 @@ const CONFIRM: Record<ResolveAction, { title: string; message: (copy: string, or
   },
   'merged-by-hand': {
     title: 'Remove the merged copy?',
-    message: (copy, original) => `"${copy}" will be moved to the trash, after AgentM checks that "${original}" changed since the copy appeared.`,
+    message: (copy, original) =>
+      `"${copy}" will be moved to the trash, after AgentM checks that "${original}" changed since the copy appeared.`,
     confirmText: 'Move copy to trash',
   },
 };
@@ -108,7 +112,13 @@ export class ConflictsView extends ItemView {
     const root = createDiv({ cls: 'agentm-conflicts' });
     const header = root.createDiv({ cls: 'agentm-conflicts-header' });
     const count = groups.reduce((n, g) => n + g.entries.length, 0);
-    header.createSpan({ text: index ? (count === 0 ? 'No conflict copies.' : `${count} conflict ${count === 1 ? 'copy' : 'copies'}`) : 'AgentM is starting…' });
+    header.createSpan({
+      text: index
+        ? count === 0
+          ? 'No conflict copies.'
+          : `${count} conflict ${count === 1 ? 'copy' : 'copies'}`
+        : 'AgentM is starting…',
+    });
     const refresh = header.createEl('button', { text: 'Refresh' });
     draw.registerDomEvent(refresh, 'click', () => void index?.refresh());
     for (const group of groups) {
@@ -130,9 +140,17 @@ export class ConflictsView extends ItemView {
   async #texts(entry: ConflictEntry): Promise<CardTexts | undefined> {
     const adapter = this.app.vault.adapter;
     try {
-      const copy = entry.source === 'vault' ? await adapter.read(entry.copyPath) : await readFile(entry.copyPath, 'utf8');
-      const original = entry.originalPath && (await adapter.exists(entry.originalPath)) ? await adapter.read(entry.originalPath) : null;
-      return { copy, original, shown: { copyHash: contentHash(copy), originalHash: original === null ? null : contentHash(original) } };
+      const copy =
+        entry.source === 'vault' ? await adapter.read(entry.copyPath) : await readFile(entry.copyPath, 'utf8');
+      const original =
+        entry.originalPath && (await adapter.exists(entry.originalPath))
+          ? await adapter.read(entry.originalPath)
+          : null;
+      return {
+        copy,
+        original,
+        shown: { copyHash: contentHash(copy), originalHash: original === null ? null : contentHash(original) },
+      };
     } catch {
       return undefined; // removed since the index was built; the next rebuild drops it
     }
@@ -154,17 +172,32 @@ export class ConflictsView extends ItemView {
     const original = file(entry.originalPath);
     const copy = entry.source === 'vault' ? file(entry.copyPath) : null;
     if (which !== 'copy' && original) await this.app.workspace.getLeaf('tab').openFile(original);
-    if (which !== 'original' && copy) await this.app.workspace.getLeaf(which === 'both' ? 'split' : 'tab').openFile(copy);
+    if (which !== 'original' && copy)
+      await this.app.workspace.getLeaf(which === 'both' ? 'split' : 'tab').openFile(copy);
   }
 
   async #resolve(entry: ConflictEntry, texts: CardTexts, action: ResolveAction): Promise<void> {
     const resolver = this.deps.resolver();
     const original = entry.originalPath ?? '';
     const ask = CONFIRM[action];
-    if (!resolver || !(await confirmAction(this.app, { title: ask.title, message: ask.message(nameOf(entry.copyPath), original), confirmText: ask.confirmText }))) return;
+    if (
+      !resolver ||
+      !(await confirmAction(this.app, {
+        title: ask.title,
+        message: ask.message(nameOf(entry.copyPath), original),
+        confirmText: ask.confirmText,
+      }))
+    )
+      return;
     try {
-      const done = await (action === 'keep-original' ? resolver.keepOriginal(entry, texts.shown) : action === 'keep-copy' ? resolver.keepCopy(entry, texts.shown) : resolver.mergedByHand(entry, texts.shown));
-      new Notice(`AgentM: ${DONE[action]} for "${original}".${done.logged ? ` Recorded in ${nameOf(done.logged)}.` : ''}`);
+      const done = await (action === 'keep-original'
+        ? resolver.keepOriginal(entry, texts.shown)
+        : action === 'keep-copy'
+          ? resolver.keepCopy(entry, texts.shown)
+          : resolver.mergedByHand(entry, texts.shown));
+      new Notice(
+        `AgentM: ${DONE[action]} for "${original}".${done.logged ? ` Recorded in ${nameOf(done.logged)}.` : ''}`,
+      );
     } catch (error) {
       displayError(error, `could not resolve "${nameOf(entry.copyPath)}"`);
     } finally {

@@ -4,7 +4,13 @@ import { ConcurrentModificationError, contentHash } from '@agentm/core';
 import type { PluginHost } from '../host.js';
 import type { AgentWriter } from '../write/agent-writer.js';
 import type { ConflictEntry } from './conflict-index.js';
-import { CopyChangedError, CopyStillChangingError, OriginalChangedError, OriginalUnchangedError, ReadOnlyConflictError } from './errors.js';
+import {
+  CopyChangedError,
+  CopyStillChangingError,
+  OriginalChangedError,
+  OriginalUnchangedError,
+  ReadOnlyConflictError,
+} from './errors.js';
 import { resolutionLine } from './harness-log.js';
 
 /** The bytes the user reviewed: the hashes shown with the diff. */
@@ -78,14 +84,22 @@ export class ConflictResolver {
     return this.writer.keepAsConflictCopy(entry.originalPath, text);
   }
 
-  async #resolve(action: ResolveAction, entry: ConflictEntry, shown: Shown, apply: (copyText: string) => Promise<void>): Promise<Resolution> {
+  async #resolve(
+    action: ResolveAction,
+    entry: ConflictEntry,
+    shown: Shown,
+    apply: (copyText: string) => Promise<void>,
+  ): Promise<Resolution> {
     if (entry.source !== 'vault' || !entry.originalPath) throw new ReadOnlyConflictError(entry.copyPath);
     return this.writer.lock.run(async () => {
       const copyText = await this.#settledCopy(entry.copyPath, shown.copyHash);
       await apply(copyText);
       await this.writer.trash(entry.copyPath);
       if (entry.progressLog) {
-        await this.writer.appendLine(entry.progressLog, resolutionLine(this.host.now(), LOG_WORDS[action], entry.originalPath!, entry.copyPath));
+        await this.writer.appendLine(
+          entry.progressLog,
+          resolutionLine(this.host.now(), LOG_WORDS[action], entry.originalPath!, entry.copyPath),
+        );
       }
       return { action, removed: entry.copyPath, logged: entry.progressLog };
     });

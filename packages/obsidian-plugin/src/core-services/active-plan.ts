@@ -15,7 +15,8 @@ export async function activePlanFiles(deps: ServiceDeps): Promise<PlanLookup> {
     return {
       project: undefined,
       plans: [],
-      reason: 'no current project: open a note inside a project folder (e.g. desk/projects/<slug>/…), or set a default project in Settings → AgentM.',
+      reason:
+        'no current project: open a note inside a project folder (e.g. desk/projects/<slug>/…), or set a default project in Settings → AgentM.',
     };
   }
   const { backend } = deps.context();
@@ -29,5 +30,9 @@ export async function activePlanFiles(deps: ServiceDeps): Promise<PlanLookup> {
   );
   const plans = names.map((name) => backend.pathOf(dir.child(name)));
   if (plans.length > 0) return { project: project.slug, plans };
-  return { project: project.slug, plans, reason: `project ${project.slug} has no plan: no PLAN.md or PLAN-*.md in ${backend.pathOf(dir)}.` };
+  return {
+    project: project.slug,
+    plans,
+    reason: `project ${project.slug} has no plan: no PLAN.md or PLAN-*.md in ${backend.pathOf(dir)}.`,
+  };
 }

@@ -13,7 +13,8 @@ async function same(a: string, b: string): Promise<boolean> {
 export function describeLock(status: LockStatus): string {
   if (!status.present) return 'free';
   if (status.heldByThisProcess) return 'held by AgentM in Obsidian (a write is in progress)';
-  const age = status.heartbeatAgeMs === undefined ? '' : ` (last heartbeat ${Math.round(status.heartbeatAgeMs / 1000)} s ago)`;
+  const age =
+    status.heartbeatAgeMs === undefined ? '' : ` (last heartbeat ${Math.round(status.heartbeatAgeMs / 1000)} s ago)`;
   if (status.stale) return `left behind by a holder that stopped${age}; the next writer takes it over`;
   return `held by an agent${age}`;
 }
@@ -31,9 +32,13 @@ export async function doctorReport(deps: ServiceDeps): Promise<DoctorReport> {
   const lock = await inspectLock(root, { lockRoot: host.lockRoot });
   const warnings: string[] = [];
   if (preview.protocol !== undefined && preview.protocol !== 'vault') {
-    warnings.push(`agentm on this machine keeps memory with the '${preview.protocol}' backend, not in a vault: agents do not see the notes saved here. Set storage.backend to vault and vault_path to this vault (agentm config set).`);
+    warnings.push(
+      `agentm on this machine keeps memory with the '${preview.protocol}' backend, not in a vault: agents do not see the notes saved here. Set storage.backend to vault and vault_path to this vault (agentm config set).`,
+    );
   } else if (preview.root !== undefined && !(await same(preview.root, root))) {
-    warnings.push(`agents write to ${preview.root}, but this plugin's memory root is ${root}: their notes, plans and lock are not shared. Set the memory root folder in Settings → AgentM, or fix agentm's config.`);
+    warnings.push(
+      `agents write to ${preview.root}, but this plugin's memory root is ${root}: their notes, plans and lock are not shared. Set the memory root folder in Settings → AgentM, or fix agentm's config.`,
+    );
   }
   return {
     storage: { status: preview.status, line: preview.line },

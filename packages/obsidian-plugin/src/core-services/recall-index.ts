@@ -80,7 +80,12 @@ export class RecallIndex {
   async #open(backend: ObsidianVaultBackend): Promise<MemoryIndex> {
     const host = this.deps.host();
     const indexRoot = defaultIndexRoot(host.hostEnv.env as NodeJS.ProcessEnv, host.hostEnv.home);
-    const index = await MemoryIndex.open({ backend, toDocument: noteToDocument, indexDir: indexDirFor(backend.root, indexRoot), lockRoot: host.lockRoot });
+    const index = await MemoryIndex.open({
+      backend,
+      toDocument: noteToDocument,
+      indexDir: indexDirFor(backend.root, indexRoot),
+      lockRoot: host.lockRoot,
+    });
     await index.refresh();
     return index;
   }

@@ -10,7 +10,11 @@ import { currentProject } from './project.js';
 export async function saveForm(deps: ServiceDeps): Promise<SaveForm> {
   const config = await agentmConfig(deps);
   const project = await currentProject(deps, config);
-  return { vocabulary: vocabularyFromConfig(config), group: project?.dir ?? spacePath('memory', config), project: project?.slug };
+  return {
+    vocabulary: vocabularyFromConfig(config),
+    group: project?.dir ?? spacePath('memory', config),
+    project: project?.slug,
+  };
 }
 
 /**
@@ -19,12 +23,22 @@ export async function saveForm(deps: ServiceDeps): Promise<SaveForm> {
  * never overwrites (an existing slug is `NoteExistsError` and nothing is written). Tells `onSaved` the
  * vault path (the recall index takes it from there).
  */
-export async function saveMemoryNote(deps: ServiceDeps, request: SaveNoteRequest, onSaved: (path: string) => void): Promise<SavedNote> {
+export async function saveMemoryNote(
+  deps: ServiceDeps,
+  request: SaveNoteRequest,
+  onSaved: (path: string) => void,
+): Promise<SavedNote> {
   const config = await agentmConfig(deps);
   const { backend } = deps.context();
   const note = await saveNote(
     backend,
-    { kind: request.kind, slug: request.slug, body: request.body, tags: request.tags, ...(request.group !== undefined ? { group: request.group } : {}) },
+    {
+      kind: request.kind,
+      slug: request.slug,
+      body: request.body,
+      tags: request.tags,
+      ...(request.group !== undefined ? { group: request.group } : {}),
+    },
     { now: deps.host().now(), vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) },
   );
   const path = backend.pathOf(note.locator);

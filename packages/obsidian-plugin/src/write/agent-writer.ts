@@ -1,5 +1,11 @@
 import { MarkdownView, type App, type TFile } from 'obsidian';
-import { agentmConflictName, casWriteFile, checkExpectation, ConcurrentModificationError, contentHash } from '@agentm/core';
+import {
+  agentmConflictName,
+  casWriteFile,
+  checkExpectation,
+  ConcurrentModificationError,
+  contentHash,
+} from '@agentm/core';
 import { diskPath } from '../disk.js';
 import type { PluginHost } from '../host.js';
 import { joinVaultPath, nameOf, parentOf } from '../vault-paths.js';
@@ -8,7 +14,12 @@ import type { LockGate } from './lock-gate.js';
 /** How a guarded write ended: it landed, or it lost its CAS and the new text was kept as a conflict copy. */
 export type WriteOutcome =
   | { readonly kind: 'written'; readonly path: string }
-  | { readonly kind: 'conflict-copy'; readonly path: string; readonly copyPath: string; readonly error: ConcurrentModificationError };
+  | {
+      readonly kind: 'conflict-copy';
+      readonly path: string;
+      readonly copyPath: string;
+      readonly error: ConcurrentModificationError;
+    };
 
 const CONFLICT_NAME_ATTEMPTS = 10;
 const APPEND_ATTEMPTS = 3;
@@ -117,7 +128,10 @@ export class AgentWriter {
   async keepAsConflictCopy(path: string, content: string): Promise<string> {
     const start = this.host.now().getTime();
     for (let i = 0; ; i++) {
-      const copyPath = joinVaultPath(parentOf(path), agentmConflictName(nameOf(path), this.host.deviceName, new Date(start + i * 1000)));
+      const copyPath = joinVaultPath(
+        parentOf(path),
+        agentmConflictName(nameOf(path), this.host.deviceName, new Date(start + i * 1000)),
+      );
       try {
         await this.casWrite(copyPath, content, null);
         return copyPath;

@@ -1,5 +1,18 @@
 import { constants } from 'node:fs';
-import { appendFile, copyFile, mkdir, readdir, readFile, rename, rm, rmdir, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  copyFile,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  unlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DataWriteOptions, FileSystemAdapter as RealFileSystemAdapter, ListedFiles, Stat } from 'obsidian';
@@ -52,9 +65,15 @@ export class FileSystemAdapter implements RealFileSystemAdapter {
   async stat(normalizedPath: string): Promise<Stat | null> {
     try {
       const st = await stat(this.getFullPath(normalizedPath));
-      return { type: st.isDirectory() ? 'folder' : 'file', ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs, size: st.size };
+      return {
+        type: st.isDirectory() ? 'folder' : 'file',
+        ctime: st.birthtimeMs || st.ctimeMs,
+        mtime: st.mtimeMs,
+        size: st.size,
+      };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+        return null;
       throw error;
     }
   }

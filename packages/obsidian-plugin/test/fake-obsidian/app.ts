@@ -1,4 +1,10 @@
-import type { App as RealApp, Command, FileManager as RealFileManager, PluginManifest, TAbstractFile as RealTAbstractFile } from 'obsidian';
+import type {
+  App as RealApp,
+  Command,
+  FileManager as RealFileManager,
+  PluginManifest,
+  TAbstractFile as RealTAbstractFile,
+} from 'obsidian';
 import { FileSystemAdapter } from './adapter.js';
 import './dom-helpers.js';
 import type { Plugin } from './plugin.js';
@@ -41,7 +47,8 @@ export class CommandRegistry {
     if (command.editorCallback || command.editorCheckCallback) {
       const view: unknown = this.app.workspace.activeLeaf?.view;
       if (!(view instanceof MarkdownView)) return false;
-      if (command.editorCheckCallback) return command.editorCheckCallback(false, view.editor as never, view as never) !== false;
+      if (command.editorCheckCallback)
+        return command.editorCheckCallback(false, view.editor as never, view as never) !== false;
       void command.editorCallback?.(view.editor as never, view as never);
       return true;
     }
@@ -78,7 +85,10 @@ export class SettingRegistry {
  * drive: `commands`, `setting`, the ribbon/status bar containers, and the start-up sequence
  * (`startApp` → `loadPlugin` → `finishStartup`).
  */
-export class FakeApp implements Pick<RealApp, 'vault' | 'lastEvent' | 'isDarkMode' | 'loadLocalStorage' | 'saveLocalStorage'> {
+export class FakeApp implements Pick<
+  RealApp,
+  'vault' | 'lastEvent' | 'isDarkMode' | 'loadLocalStorage' | 'saveLocalStorage'
+> {
   readonly vault: Vault;
   readonly workspace: Workspace;
   readonly fileManager: FileManager;
@@ -91,7 +101,10 @@ export class FakeApp implements Pick<RealApp, 'vault' | 'lastEvent' | 'isDarkMod
 
   constructor(vaultPath: string) {
     this.containerEl = document.body.createDiv('app-container');
-    this.__ui = { ribbon: this.containerEl.createDiv('side-dock-ribbon'), statusBar: this.containerEl.createDiv('status-bar') };
+    this.__ui = {
+      ribbon: this.containerEl.createDiv('side-dock-ribbon'),
+      statusBar: this.containerEl.createDiv('status-bar'),
+    };
     this.vault = new Vault(new FileSystemAdapter(vaultPath));
     this.workspace = new Workspace(this, this.containerEl.createDiv('workspace'));
     this.fileManager = new FileManager(this.vault);

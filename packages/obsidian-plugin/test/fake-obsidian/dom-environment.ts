@@ -39,12 +39,15 @@ export interface DomListener {
 
 function listenersOf(target: EventTarget): DomListener[] {
   const store = (target as unknown as ListenerTarget)[PropertySymbol.listeners] as
-    | { bubbling: Map<string, unknown[]>; capturing: Map<string, unknown[]> }
-    | undefined;
+    { bubbling: Map<string, unknown[]>; capturing: Map<string, unknown[]> } | undefined;
   if (!store) return [];
   const found: DomListener[] = [];
-  for (const [phase, map] of [['bubbling', store.bubbling], ['capturing', store.capturing]] as const) {
-    for (const [type, list] of map) for (const listener of list) found.push({ target, type, listener, capture: phase === 'capturing' });
+  for (const [phase, map] of [
+    ['bubbling', store.bubbling],
+    ['capturing', store.capturing],
+  ] as const) {
+    for (const [type, list] of map)
+      for (const listener of list) found.push({ target, type, listener, capture: phase === 'capturing' });
   }
   return found;
 }

@@ -26,7 +26,13 @@ function place(parent: Node | undefined, el: Element, prepend: boolean | undefin
   else parent.appendChild(el);
 }
 
-function make<T extends Element>(doc: Document, parent: Node | undefined, el: T, o: Info | SvgElementInfo, cb?: (el: T) => void): T {
+function make<T extends Element>(
+  doc: Document,
+  parent: Node | undefined,
+  el: T,
+  o: Info | SvgElementInfo,
+  cb?: (el: T) => void,
+): T {
   const info = typeof o === 'string' ? { cls: o } : (o ?? {});
   applyInfo(el, info);
   place(info.parent ?? parent, el, info.prepend);
@@ -37,7 +43,12 @@ function make<T extends Element>(doc: Document, parent: Node | undefined, el: T,
 
 const proto = Node.prototype;
 
-proto.createEl = function <K extends keyof HTMLElementTagNameMap>(this: Node, tag: K, o?: DomElementInfo | string, callback?: (el: HTMLElementTagNameMap[K]) => void) {
+proto.createEl = function <K extends keyof HTMLElementTagNameMap>(
+  this: Node,
+  tag: K,
+  o?: DomElementInfo | string,
+  callback?: (el: HTMLElementTagNameMap[K]) => void,
+) {
   const doc = this.ownerDocument ?? (this as unknown as Document);
   return make(doc, this, doc.createElement(tag), o, callback);
 };
@@ -47,7 +58,12 @@ proto.createDiv = function (this: Node, o?: DomElementInfo | string, callback?: 
 proto.createSpan = function (this: Node, o?: DomElementInfo | string, callback?: (el: HTMLSpanElement) => void) {
   return this.createEl('span', o, callback);
 };
-proto.createSvg = function <K extends keyof SVGElementTagNameMap>(this: Node, tag: K, o?: SvgElementInfo | string, callback?: (el: SVGElementTagNameMap[K]) => void) {
+proto.createSvg = function <K extends keyof SVGElementTagNameMap>(
+  this: Node,
+  tag: K,
+  o?: SvgElementInfo | string,
+  callback?: (el: SVGElementTagNameMap[K]) => void,
+) {
   const doc = this.ownerDocument ?? (this as unknown as Document);
   return make(doc, this, doc.createElementNS('http://www.w3.org/2000/svg', tag), o, callback);
 };
@@ -128,15 +144,24 @@ html.setCssStyles = function (this: HTMLElement, styles: Partial<CSSStyleDeclara
 html.setCssProps = function (this: HTMLElement, props: Record<string, string>) {
   for (const [name, value] of Object.entries(props)) this.style.setProperty(name, value);
 };
-html.onClickEvent = function (this: HTMLElement, listener: (this: HTMLElement, ev: MouseEvent) => unknown, options?: boolean | AddEventListenerOptions) {
+html.onClickEvent = function (
+  this: HTMLElement,
+  listener: (this: HTMLElement, ev: MouseEvent) => unknown,
+  options?: boolean | AddEventListenerOptions,
+) {
   this.addEventListener('click', listener as EventListener, options);
 };
 
 const g = globalThis as unknown as Record<string, unknown>;
-g['createEl'] = <K extends keyof HTMLElementTagNameMap>(tag: K, o?: DomElementInfo | string, cb?: (el: HTMLElementTagNameMap[K]) => void) =>
-  make(document, undefined, document.createElement(tag), o, cb);
-g['createDiv'] = (o?: DomElementInfo | string, cb?: (el: HTMLDivElement) => void) => make(document, undefined, document.createElement('div'), o, cb);
-g['createSpan'] = (o?: DomElementInfo | string, cb?: (el: HTMLSpanElement) => void) => make(document, undefined, document.createElement('span'), o, cb);
+g['createEl'] = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  o?: DomElementInfo | string,
+  cb?: (el: HTMLElementTagNameMap[K]) => void,
+) => make(document, undefined, document.createElement(tag), o, cb);
+g['createDiv'] = (o?: DomElementInfo | string, cb?: (el: HTMLDivElement) => void) =>
+  make(document, undefined, document.createElement('div'), o, cb);
+g['createSpan'] = (o?: DomElementInfo | string, cb?: (el: HTMLSpanElement) => void) =>
+  make(document, undefined, document.createElement('span'), o, cb);
 g['createFragment'] = (cb?: (el: DocumentFragment) => void) => {
   const fragment = document.createDocumentFragment();
   cb?.(fragment);

@@ -15,7 +15,15 @@ export { FuzzySuggestModal, Modal, SuggestModal } from './modal.js';
 export { Notice } from './notice.js';
 export { AbstractInputSuggest, PopoverSuggest } from './suggest.js';
 export { Plugin } from './plugin.js';
-export { AbstractTextComponent, BaseComponent, ButtonComponent, TextAreaComponent, TextComponent, ToggleComponent, ValueComponent } from './components.js';
+export {
+  AbstractTextComponent,
+  BaseComponent,
+  ButtonComponent,
+  TextAreaComponent,
+  TextComponent,
+  ToggleComponent,
+  ValueComponent,
+} from './components.js';
 export { PluginSettingTab, Setting, SettingTab } from './setting.js';
 export { debounce, normalizePath, Platform, prepareFuzzySearch, setIcon } from './util.js';
 export { Vault } from './vault.js';

@@ -1,4 +1,11 @@
-import type { App, Command, Plugin as RealPlugin, PluginManifest, PluginSettingTab as RealPluginSettingTab, ViewCreator } from 'obsidian';
+import type {
+  App,
+  Command,
+  Plugin as RealPlugin,
+  PluginManifest,
+  PluginSettingTab as RealPluginSettingTab,
+  ViewCreator,
+} from 'obsidian';
 import { Component } from './component.js';
 import './dom-helpers.js';
 import type { SettingTab } from './setting.js';
@@ -10,9 +17,27 @@ import type { FakeApp } from './app.js';
  * tab, view types) is removed when it unloads, as are its registered events, DOM listeners and intervals.
  */
 type PluginUsed =
-  | 'app' | 'manifest' | 'onload' | 'addRibbonIcon' | 'addStatusBarItem' | 'addCommand' | 'removeCommand' | 'addSettingTab'
-  | 'registerView' | 'loadData' | 'saveData' | 'onUserEnable' | 'load' | 'unload' | 'onunload' | 'register' | 'registerEvent'
-  | 'registerDomEvent' | 'registerInterval' | 'addChild' | 'removeChild';
+  | 'app'
+  | 'manifest'
+  | 'onload'
+  | 'addRibbonIcon'
+  | 'addStatusBarItem'
+  | 'addCommand'
+  | 'removeCommand'
+  | 'addSettingTab'
+  | 'registerView'
+  | 'loadData'
+  | 'saveData'
+  | 'onUserEnable'
+  | 'load'
+  | 'unload'
+  | 'onunload'
+  | 'register'
+  | 'registerEvent'
+  | 'registerDomEvent'
+  | 'registerInterval'
+  | 'addChild'
+  | 'removeChild';
 
 export abstract class Plugin extends Component implements Pick<RealPlugin, PluginUsed> {
   app: App;
@@ -32,7 +57,10 @@ export abstract class Plugin extends Component implements Pick<RealPlugin, Plugi
   override onload(): Promise<void> | void {}
 
   addRibbonIcon(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {
-    const el = this.#fake().__ui.ribbon.createDiv({ cls: ['side-dock-ribbon-action', 'clickable-icon'], attr: { 'aria-label': title } });
+    const el = this.#fake().__ui.ribbon.createDiv({
+      cls: ['side-dock-ribbon-action', 'clickable-icon'],
+      attr: { 'aria-label': title },
+    });
     setIcon(el, icon);
     el.addEventListener('click', (evt) => void callback(evt as MouseEvent));
     this.register(() => el.detach());
@@ -46,7 +74,11 @@ export abstract class Plugin extends Component implements Pick<RealPlugin, Plugi
   }
 
   addCommand(command: Command): Command {
-    const full = { ...command, id: `${this.manifest.id}:${command.id}`, name: `${this.manifest.name}: ${command.name}` };
+    const full = {
+      ...command,
+      id: `${this.manifest.id}:${command.id}`,
+      name: `${this.manifest.name}: ${command.name}`,
+    };
     this.#fake().commands.__add(full);
     this.register(() => this.#fake().commands.__remove(full.id));
     return full;

@@ -148,7 +148,10 @@ export abstract class SettingTab {
   }
 }
 
-export abstract class PluginSettingTab extends SettingTab implements Pick<RealPluginSettingTab, 'app' | 'containerEl' | 'icon' | 'display' | 'hide'> {
+export abstract class PluginSettingTab
+  extends SettingTab
+  implements Pick<RealPluginSettingTab, 'app' | 'containerEl' | 'icon' | 'display' | 'hide'>
+{
   plugin: Plugin;
 
   constructor(app: App, plugin: Plugin) {

@@ -1,4 +1,9 @@
-import type { AbstractInputSuggest as RealAbstractInputSuggest, App, PopoverSuggest as RealPopoverSuggest, Scope } from 'obsidian';
+import type {
+  AbstractInputSuggest as RealAbstractInputSuggest,
+  App,
+  PopoverSuggest as RealPopoverSuggest,
+  Scope,
+} from 'obsidian';
 import './dom-helpers.js';
 
 type PopoverUsed = 'app' | 'scope' | 'open' | 'close' | 'renderSuggestion' | 'selectSuggestion';
@@ -42,7 +47,10 @@ export abstract class PopoverSuggest<T> implements Pick<RealPopoverSuggest<T>, P
  * by default hands the value to the `onSelect` callback (it neither fills the input nor closes: the
  * callback does that with `setValue`/`close`). Escape closes.
  */
-export abstract class AbstractInputSuggest<T> extends PopoverSuggest<T> implements Pick<RealAbstractInputSuggest<T>, InputSuggestUsed> {
+export abstract class AbstractInputSuggest<T>
+  extends PopoverSuggest<T>
+  implements Pick<RealAbstractInputSuggest<T>, InputSuggestUsed>
+{
   limit = 100;
   readonly #inputEl: HTMLInputElement | HTMLDivElement;
   #onSelect: ((value: T, evt: MouseEvent | KeyboardEvent) => unknown) | undefined;
@@ -57,7 +65,8 @@ export abstract class AbstractInputSuggest<T> extends PopoverSuggest<T> implemen
     textInputEl.addEventListener('keydown', (evt) => {
       const key = (evt as KeyboardEvent).key;
       if (key === 'Escape') this.close();
-      else if (key === 'Enter' && this.__containerEl.isConnected && this.#values[0] !== undefined) this.selectSuggestion(this.#values[0], evt as KeyboardEvent);
+      else if (key === 'Enter' && this.__containerEl.isConnected && this.#values[0] !== undefined)
+        this.selectSuggestion(this.#values[0], evt as KeyboardEvent);
     });
   }
 

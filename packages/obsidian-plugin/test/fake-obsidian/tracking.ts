@@ -34,7 +34,8 @@ globalThis.clearInterval = ((handle?: unknown) => {
 function trapHtmlWrites(): void {
   for (const property of ['innerHTML', 'outerHTML'] as const) {
     let proto: object | null = HTMLElement.prototype;
-    while (proto && !Object.getOwnPropertyDescriptor(proto, property)) proto = Object.getPrototypeOf(proto) as object | null;
+    while (proto && !Object.getOwnPropertyDescriptor(proto, property))
+      proto = Object.getPrototypeOf(proto) as object | null;
     const descriptor = proto && Object.getOwnPropertyDescriptor(proto, property);
     if (!proto || !descriptor?.set) continue;
     const set = descriptor.set;
@@ -82,7 +83,11 @@ export function snapshot(): Snapshot {
 }
 
 /** Everything added since `since` that is still live. Empty arrays mean nothing leaked. */
-export function leaksSince(since: Snapshot): { intervals: IntervalHandle[]; eventRefs: object[]; domListeners: DomListener[] } {
+export function leaksSince(since: Snapshot): {
+  intervals: IntervalHandle[];
+  eventRefs: object[];
+  domListeners: DomListener[];
+} {
   return {
     intervals: [...liveIntervals].filter((h) => !since.intervals.has(h)),
     eventRefs: [...liveEventRefs].filter((r) => !since.eventRefs.has(r)),

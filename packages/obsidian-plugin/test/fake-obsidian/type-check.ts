@@ -10,7 +10,10 @@ import * as Fake from './index.js';
 
 /** Module functions and constants, with their exact real types. */
 export const functions: Pick<typeof Real, 'normalizePath' | 'debounce' | 'setIcon' | 'prepareFuzzySearch'> = Fake;
-export const platform: Pick<typeof Real.Platform, 'isDesktop' | 'isDesktopApp' | 'isMobile' | 'isMacOS' | 'isWin' | 'isLinux'> = Fake.Platform;
+export const platform: Pick<
+  typeof Real.Platform,
+  'isDesktop' | 'isDesktopApp' | 'isMobile' | 'isMacOS' | 'isWin' | 'isLinux'
+> = Fake.Platform;
 
 /** Constructors of the fully modelled classes produce instances of the real types. */
 export const constructors: {

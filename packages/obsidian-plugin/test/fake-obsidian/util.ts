@@ -15,7 +15,11 @@ export function normalizePath(path: string): string {
 }
 
 /** Obsidian's `debounce`: calls `cb` once `timeout` ms after the first (or, with `resetTimer`, the last) call. */
-export function debounce<T extends unknown[], V>(cb: (...args: [...T]) => V, timeout = 0, resetTimer = false): Debouncer<T, V> {
+export function debounce<T extends unknown[], V>(
+  cb: (...args: [...T]) => V,
+  timeout = 0,
+  resetTimer = false,
+): Debouncer<T, V> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: T | undefined;
   const fire = (): V | undefined => {
@@ -91,5 +95,7 @@ export const Platform = {
 
 /** What a member of the real API the fake does not model does when called: fail loudly, by name. */
 export function notInFake(member: string): never {
-  throw new Error(`${member} is not modelled by the fake obsidian module; model it (test/fake-obsidian) before using it`);
+  throw new Error(
+    `${member} is not modelled by the fake obsidian module; model it (test/fake-obsidian) before using it`,
+  );
 }

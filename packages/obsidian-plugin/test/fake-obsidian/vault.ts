@@ -51,7 +51,11 @@ export class Vault extends Events implements RealVault {
     placeFile(this.#root, '/', null);
   }
 
-  override on(name: 'create' | 'modify' | 'delete', callback: (file: RealTAbstractFile) => unknown, ctx?: unknown): EventRef;
+  override on(
+    name: 'create' | 'modify' | 'delete',
+    callback: (file: RealTAbstractFile) => unknown,
+    ctx?: unknown,
+  ): EventRef;
   override on(name: 'rename', callback: (file: RealTAbstractFile, oldPath: string) => unknown, ctx?: unknown): EventRef;
   override on(name: string, callback: (...data: never[]) => unknown, ctx?: unknown): EventRef {
     return super.on(name, callback as (...data: unknown[]) => unknown, ctx);
@@ -256,7 +260,10 @@ export class Vault extends Events implements RealVault {
       }
       const stamp = await this.#stamp(path);
       const before = this.#stamps.get(path);
-      if (before && (before.mtimeMs !== stamp.mtimeMs || before.ctimeMs !== stamp.ctimeMs || before.size !== stamp.size)) {
+      if (
+        before &&
+        (before.mtimeMs !== stamp.mtimeMs || before.ctimeMs !== stamp.ctimeMs || before.size !== stamp.size)
+      ) {
         this.#stamps.set(path, stamp);
         this.#cache.delete(path);
         this.#setStat(known as RealTFile, stamp);

@@ -19,7 +19,25 @@ import type { WorkspaceLeaf } from './workspace.js';
  * Obsidian's `View`: a Component living in a leaf. The leaf opens it (`load()` then `onOpen()`) and
  * closes it (`onClose()` then `unload()`, which removes everything the view registered).
  */
-type ViewUsed = 'app' | 'icon' | 'navigation' | 'containerEl' | 'getViewType' | 'getDisplayText' | 'getState' | 'setState' | 'getIcon' | 'onResize' | 'load' | 'unload' | 'register' | 'registerEvent' | 'registerDomEvent' | 'registerInterval' | 'addChild' | 'removeChild';
+type ViewUsed =
+  | 'app'
+  | 'icon'
+  | 'navigation'
+  | 'containerEl'
+  | 'getViewType'
+  | 'getDisplayText'
+  | 'getState'
+  | 'setState'
+  | 'getIcon'
+  | 'onResize'
+  | 'load'
+  | 'unload'
+  | 'register'
+  | 'registerEvent'
+  | 'registerDomEvent'
+  | 'registerInterval'
+  | 'addChild'
+  | 'removeChild';
 
 export abstract class View extends Component implements Pick<RealView, ViewUsed> {
   app: App;
@@ -92,7 +110,10 @@ export abstract class ItemView extends View implements Pick<RealItemView, ViewUs
 }
 
 /** A view of one file (`file`); opening a file calls `onLoadFile`. */
-export abstract class FileView extends ItemView implements Pick<RealFileView, ViewUsed | 'contentEl' | 'file' | 'allowNoFile'> {
+export abstract class FileView
+  extends ItemView
+  implements Pick<RealFileView, ViewUsed | 'contentEl' | 'file' | 'allowNoFile'>
+{
   file: RealTFile | null = null;
   allowNoFile = false;
   override navigation = true;
@@ -113,7 +134,10 @@ export abstract class FileView extends ItemView implements Pick<RealFileView, Vi
 }
 
 /** The slice of Obsidian's `Editor` a plugin reads: the text and the selection (offsets here). */
-export class Editor implements Pick<RealEditor, 'getValue' | 'setValue' | 'getSelection' | 'replaceSelection' | 'somethingSelected'> {
+export class Editor implements Pick<
+  RealEditor,
+  'getValue' | 'setValue' | 'getSelection' | 'replaceSelection' | 'somethingSelected'
+> {
   #value = '';
   #from = 0;
   #to = 0;

@@ -24,8 +24,23 @@ export interface LeafHost {
 type Side = 'root' | 'left' | 'right';
 
 type LeafUsed =
-  | 'view' | 'openFile' | 'open' | 'getViewState' | 'setViewState' | 'detach' | 'getDisplayText' | 'getIcon'
-  | 'isDeferred' | 'loadIfDeferred' | 'setPinned' | 'togglePinned' | 'onResize' | 'off' | 'offref' | 'trigger' | 'tryTrigger';
+  | 'view'
+  | 'openFile'
+  | 'open'
+  | 'getViewState'
+  | 'setViewState'
+  | 'detach'
+  | 'getDisplayText'
+  | 'getIcon'
+  | 'isDeferred'
+  | 'loadIfDeferred'
+  | 'setPinned'
+  | 'togglePinned'
+  | 'onResize'
+  | 'off'
+  | 'offref'
+  | 'trigger'
+  | 'tryTrigger';
 
 /** Real leaves and views are nominal (protected members); the fake's are structurally the same objects. */
 const real = <T>(value: unknown): T => value as T;
@@ -106,9 +121,26 @@ export class WorkspaceLeaf extends Events implements Pick<RealWorkspaceLeaf, Lea
 }
 
 type WorkspaceUsed =
-  | 'containerEl' | 'layoutReady' | 'activeLeaf' | 'onLayoutReady' | 'getLeaf' | 'getRightLeaf' | 'getLeftLeaf'
-  | 'getLeavesOfType' | 'detachLeavesOfType' | 'revealLeaf' | 'setActiveLeaf' | 'iterateAllLeaves' | 'iterateRootLeaves'
-  | 'getActiveViewOfType' | 'getActiveFile' | 'openLinkText' | 'off' | 'offref' | 'trigger' | 'tryTrigger';
+  | 'containerEl'
+  | 'layoutReady'
+  | 'activeLeaf'
+  | 'onLayoutReady'
+  | 'getLeaf'
+  | 'getRightLeaf'
+  | 'getLeftLeaf'
+  | 'getLeavesOfType'
+  | 'detachLeavesOfType'
+  | 'revealLeaf'
+  | 'setActiveLeaf'
+  | 'iterateAllLeaves'
+  | 'iterateRootLeaves'
+  | 'getActiveViewOfType'
+  | 'getActiveFile'
+  | 'openLinkText'
+  | 'off'
+  | 'offref'
+  | 'trigger'
+  | 'tryTrigger';
 
 /** Obsidian's `Workspace`: leaves, view types, the active leaf and layout readiness. */
 export class Workspace extends Events implements Pick<RealWorkspace, WorkspaceUsed> {
@@ -135,7 +167,9 @@ export class Workspace extends Events implements Pick<RealWorkspace, WorkspaceUs
   getLeaf(newLeaf?: PaneType | boolean, _direction?: string): RealWorkspaceLeaf {
     if (newLeaf === undefined || newLeaf === false) {
       const candidates = [real<WorkspaceLeaf | null>(this.activeLeaf), ...this.#leaves];
-      const reusable = candidates.find((l) => l && l.side === 'root' && (l.view.navigation || real<View>(l.view) instanceof EmptyView));
+      const reusable = candidates.find(
+        (l) => l && l.side === 'root' && (l.view.navigation || real<View>(l.view) instanceof EmptyView),
+      );
       if (reusable) return real(reusable);
     }
     return real(this.#create('root'));
@@ -186,7 +220,12 @@ export class Workspace extends Events implements Pick<RealWorkspace, WorkspaceUs
   }
 
   /** Opens a path (with or without `.md`) or a unique file name, like a wiki link. */
-  async openLinkText(linktext: string, _sourcePath: string, newLeaf?: PaneType | boolean, openViewState?: OpenViewState): Promise<void> {
+  async openLinkText(
+    linktext: string,
+    _sourcePath: string,
+    newLeaf?: PaneType | boolean,
+    openViewState?: OpenViewState,
+  ): Promise<void> {
     const vault = this.app.vault;
     const file =
       vault.getFileByPath(linktext) ??
@@ -214,7 +253,8 @@ export class Workspace extends Events implements Pick<RealWorkspace, WorkspaceUs
   /** Internal to the app: the plugin that registered `type` unloaded; its open views are closed. */
   __unregisterView(type: string): void {
     this.#creators.delete(type);
-    for (const leaf of this.#leaves.filter((l) => l.view.getViewType() === type)) void leaf.open(real(new EmptyView(leaf)));
+    for (const leaf of this.#leaves.filter((l) => l.view.getViewType() === type))
+      void leaf.open(real(new EmptyView(leaf)));
   }
 
   __viewCreator(type: string): ViewCreator | undefined {

@@ -8,7 +8,9 @@ import { finishStartup, loadPlugin } from '../fake-obsidian/testing.js';
 import { testVault, type TestVault } from './vault.js';
 import type { PluginHost } from '../../src/host.js';
 
-export const MANIFEST = JSON.parse(readFileSync(new URL('../../manifest.json', import.meta.url), 'utf8')) as PluginManifest;
+export const MANIFEST = JSON.parse(
+  readFileSync(new URL('../../manifest.json', import.meta.url), 'utf8'),
+) as PluginManifest;
 
 /** The plugin with core services handed in, as the lead's wiring will do. */
 export class PluginWithServices extends AgentMPlugin {
@@ -29,9 +31,18 @@ export interface Started {
  */
 export async function startWithPlugin(
   files: Record<string, string> = {},
-  options: { services?: AgentMServices; host?: Partial<PluginHost>; env?: Record<string, string>; before?: (v: TestVault) => Promise<void> } = {},
+  options: {
+    services?: AgentMServices;
+    host?: Partial<PluginHost>;
+    env?: Record<string, string>;
+    before?: (v: TestVault) => Promise<void>;
+  } = {},
 ): Promise<Started> {
-  const v = await testVault(files, { start: false, ...(options.host ? { host: options.host } : {}), ...(options.env ? { env: options.env } : {}) });
+  const v = await testVault(files, {
+    start: false,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.env ? { env: options.env } : {}),
+  });
   await options.before?.(v);
   PluginWithServices.services = options.services;
   const plugin = await loadPlugin(v.fake, options.services ? PluginWithServices : AgentMPlugin, MANIFEST, (p) => {
@@ -66,7 +77,12 @@ export function card(view: ConflictsView, copyPath: string): HTMLElement | null 
 /** A button by its text inside `root`. */
 export function button(root: ParentNode, text: string): HTMLButtonElement {
   const found = Array.from(root.querySelectorAll('button')).find((b) => b.textContent === text);
-  if (!found) throw new Error(`no button "${text}" among ${Array.from(root.querySelectorAll('button')).map((b) => b.textContent).join(', ')}`);
+  if (!found)
+    throw new Error(
+      `no button "${text}" among ${Array.from(root.querySelectorAll('button'))
+        .map((b) => b.textContent)
+        .join(', ')}`,
+    );
   return found;
 }
 

@@ -2,7 +2,13 @@ import type AgentMPlugin from '../../src/main.js';
 import type { RecallIndex } from '../../src/core-services/recall-index.js';
 
 /** Every command the plugin registers (with the real core services). */
-export const ALL_COMMANDS = ['open-active-plan', 'open-conflicts-view', 'recall', 'save-selection-as-memory', 'show-storage-doctor'].map((id) => `agentm-vault:${id}`);
+export const ALL_COMMANDS = [
+  'open-active-plan',
+  'open-conflicts-view',
+  'recall',
+  'save-selection-as-memory',
+  'show-storage-doctor',
+].map((id) => `agentm-vault:${id}`);
 
 /** The recall index behind the real services. */
 export function recallIndexOf(plugin: AgentMPlugin): RecallIndex {

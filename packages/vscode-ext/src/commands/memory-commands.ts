@@ -25,25 +25,37 @@ export async function saveSelection(ctx: CommandContext, arg?: unknown): Promise
   const given = saveArgs(arg);
   const editor = vscode.window.activeTextEditor;
   const body = editor ? editor.document.getText(editor.selection) : '';
-  if (!editor || body.trim() === '') throw new NothingToDoError('select the text to save in an editor first, then run "AgentM: Save selection as memory"');
+  if (!editor || body.trim() === '')
+    throw new NothingToDoError(
+      'select the text to save in an editor first, then run "AgentM: Save selection as memory"',
+    );
   const kinds = await saver.kinds();
-  const kind = given.kind ?? (await vscode.window.showQuickPick([...kinds], { title: 'AgentM: Save selection as memory (1/3)', placeHolder: 'Kind of memory' }));
+  const kind =
+    given.kind ??
+    (await vscode.window.showQuickPick([...kinds], {
+      title: 'AgentM: Save selection as memory (1/3)',
+      placeHolder: 'Kind of memory',
+    }));
   if (!kind) return undefined;
   const kindProblem = await saver.validateKind(kind);
   if (kindProblem) throw new ExtensionError(kindProblem);
-  const slug = given.slug ?? (await vscode.window.showInputBox({
-    title: 'AgentM: Save selection as memory (2/3)',
-    prompt: 'Slug: the note file name, lowercase words joined by hyphens',
-    validateInput: (v) => saver.validateSlug(v.trim(), kind),
-  }));
+  const slug =
+    given.slug ??
+    (await vscode.window.showInputBox({
+      title: 'AgentM: Save selection as memory (2/3)',
+      prompt: 'Slug: the note file name, lowercase words joined by hyphens',
+      validateInput: (v) => saver.validateSlug(v.trim(), kind),
+    }));
   if (slug === undefined) return undefined;
   const slugProblem = await saver.validateSlug(slug.trim(), kind);
   if (slugProblem) throw new ExtensionError(slugProblem);
-  const tags = given.tags ?? (await vscode.window.showInputBox({
-    title: 'AgentM: Save selection as memory (3/3)',
-    prompt: 'Tags, comma-separated (may be empty)',
-    validateInput: (v) => saver.validateTags(v),
-  }));
+  const tags =
+    given.tags ??
+    (await vscode.window.showInputBox({
+      title: 'AgentM: Save selection as memory (3/3)',
+      prompt: 'Tags, comma-separated (may be empty)',
+      validateInput: (v) => saver.validateTags(v),
+    }));
   if (tags === undefined) return undefined;
   const tagProblem = saver.validateTags(tags);
   if (tagProblem) throw new ExtensionError(tagProblem);
@@ -78,7 +90,13 @@ export async function recall(ctx: CommandContext, query?: unknown): Promise<stri
   let lastHits: readonly RecallHit[] = [];
   const show = (hits: readonly RecallHit[]) => {
     lastHits = hits;
-    pick.items = hits.map((hit) => ({ label: hit.title, description: `${hit.kind} · ${hit.score.toFixed(2)}`, detail: hit.snippet, hit, alwaysShow: true }));
+    pick.items = hits.map((hit) => ({
+      label: hit.title,
+      description: `${hit.kind} · ${hit.score.toFixed(2)}`,
+      detail: hit.snippet,
+      hit,
+      alwaysShow: true,
+    }));
     state.items = hits.map((h) => h.title);
   };
   const search = (value: string) => {
@@ -122,8 +140,9 @@ export async function recall(ctx: CommandContext, query?: unknown): Promise<stri
 }
 
 async function longWork(ctx: CommandContext, title: string, work: MemoryMaintenance['reindex']): Promise<string> {
-  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `AgentM: ${title}`, cancellable: true }, (progress, token) =>
-    work(progress, token),
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `AgentM: ${title}`, cancellable: true },
+    (progress, token) => work(progress, token),
   );
   ctx.funnel.notify('info', `AgentM: ${title}: ${result}`);
   ctx.recallTree.refresh();

@@ -4,12 +4,14 @@ import type { PlanView } from '../sources/types';
 import type { PlanNode } from '../views/plan-tree';
 import type { CommandContext } from './context';
 
-const isNode = (arg: unknown): arg is PlanNode => typeof arg === 'object' && arg !== null && 'plan' in arg && 'type' in arg;
+const isNode = (arg: unknown): arg is PlanNode =>
+  typeof arg === 'object' && arg !== null && 'plan' in arg && 'type' in arg;
 
 async function allPlans(ctx: CommandContext): Promise<readonly PlanView[]> {
   const state = await ctx.sources.plans.read();
   if (state.kind === 'noProject') throw new NothingToDoError(`no AgentM project detected here: ${state.reason}`);
-  if (state.kind === 'noPlan') throw new NothingToDoError(`project '${state.project}' has no plan yet; an agent writes PLAN.md when it plans`);
+  if (state.kind === 'noPlan')
+    throw new NothingToDoError(`project '${state.project}' has no plan yet; an agent writes PLAN.md when it plans`);
   return state.plans;
 }
 
@@ -18,7 +20,12 @@ async function targetPlan(ctx: CommandContext, arg: unknown): Promise<PlanView> 
   if (isNode(arg)) return arg.plan;
   const plans = await allPlans(ctx);
   const wanted = typeof arg === 'string' ? plans.find((p) => p.name === arg) : plans.find((p) => p.active);
-  if (!wanted) throw new NothingToDoError(typeof arg === 'string' ? `there is no plan named '${arg}'; run "AgentM: Switch plan…" to see the plans` : 'no plan is active; run "AgentM: Switch plan…" first');
+  if (!wanted)
+    throw new NothingToDoError(
+      typeof arg === 'string'
+        ? `there is no plan named '${arg}'; run "AgentM: Switch plan…" to see the plans`
+        : 'no plan is active; run "AgentM: Switch plan…" first',
+    );
   return wanted;
 }
 
@@ -47,7 +54,10 @@ export async function openPlan(ctx: CommandContext, arg?: unknown): Promise<stri
 
 export async function openProgress(ctx: CommandContext, arg?: unknown): Promise<string> {
   const plan = await targetPlan(ctx, arg);
-  if (!plan.progressUri) throw new NothingToDoError(`plan '${plan.name}' has no progress file yet; it appears with the first step an agent runs`);
+  if (!plan.progressUri)
+    throw new NothingToDoError(
+      `plan '${plan.name}' has no progress file yet; it appears with the first step an agent runs`,
+    );
   await vscode.window.showTextDocument(plan.progressUri);
   return plan.progressUri.toString();
 }
@@ -58,7 +68,11 @@ export async function runPlan(ctx: CommandContext, arg?: unknown): Promise<strin
   await vscode.commands.executeCommand('setContext', 'agentm.plan.running', true);
   try {
     const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `AgentM: running plan '${plan.name}'`, cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `AgentM: running plan '${plan.name}'`,
+        cancellable: true,
+      },
       (progress, token) => runner.run(plan.name, progress, token),
     );
     ctx.funnel.notify('info', `AgentM: plan '${plan.name}': ${result}`);

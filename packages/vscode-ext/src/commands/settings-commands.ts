@@ -38,7 +38,10 @@ export async function setApiKey(ctx: CommandContext, arg?: unknown): Promise<boo
           validateInput: (v) => (v.trim() === '' ? 'Enter a key, or press Escape to keep the current one' : undefined),
         });
   if (key === undefined) return false;
-  if (key.trim() === '') throw new ExtensionError('an empty API key was given; run "AgentM: Clear provider API key" to remove the key instead');
+  if (key.trim() === '')
+    throw new ExtensionError(
+      'an empty API key was given; run "AgentM: Clear provider API key" to remove the key instead',
+    );
   await ctx.secrets.store(API_KEY_SECRET, key.trim());
   ctx.funnel.notify('info', 'AgentM: provider API key saved in secret storage');
   return true;

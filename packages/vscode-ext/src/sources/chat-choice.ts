@@ -1,5 +1,15 @@
 import * as vscode from 'vscode';
-import { ChatConfigError, chatProviderFrom, OpenAiChatProvider, ProviderConfigError, resolveProviderSettings, type ChatRequest, type ConfigData, type ChatResponse, type HarnessChatProvider } from '@agentm/core';
+import {
+  ChatConfigError,
+  chatProviderFrom,
+  OpenAiChatProvider,
+  ProviderConfigError,
+  resolveProviderSettings,
+  type ChatRequest,
+  type ConfigData,
+  type ChatResponse,
+  type HarnessChatProvider,
+} from '@agentm/core';
 import { ExtensionError } from '../errors';
 import { providerApiKey } from '../secrets';
 import { readSettings } from '../settings';
@@ -10,12 +20,20 @@ import { LanguageModelChatProvider } from './lm-chat-provider';
  * model, else what the `agentm` CLI uses (`AGENTM_LLM_*` over the config's `providers.chat.*`); undefined
  * when none is available.
  */
-export async function chooseChatProvider(secrets: vscode.SecretStorage, env: NodeJS.ProcessEnv, config: ConfigData = {}): Promise<HarnessChatProvider | undefined> {
+export async function chooseChatProvider(
+  secrets: vscode.SecretStorage,
+  env: NodeJS.ProcessEnv,
+  config: ConfigData = {},
+): Promise<HarnessChatProvider | undefined> {
   const { providers } = readSettings();
   // An endpoint the user configured for AgentM is an explicit choice: it wins over whatever model VS Code offers.
   if (providers.baseUrl && providers.chatModel) {
     const apiKey = await providerApiKey(secrets);
-    return new OpenAiChatProvider({ baseUrl: providers.baseUrl, model: providers.chatModel, ...(apiKey ? { apiKey } : {}) });
+    return new OpenAiChatProvider({
+      baseUrl: providers.baseUrl,
+      model: providers.chatModel,
+      ...(apiKey ? { apiKey } : {}),
+    });
   }
   const models = typeof vscode.lm?.selectChatModels === 'function' ? await vscode.lm.selectChatModels() : [];
   if (models[0]) return new LanguageModelChatProvider(models[0]);

@@ -1,5 +1,13 @@
 import { stat } from 'node:fs/promises';
-import { configFilePath, inspectLock, legacyOnlyVault, ORIGIN_ENV, readConfigTolerant, storagePreview, type LockStatus } from '@agentm/core';
+import {
+  configFilePath,
+  inspectLock,
+  legacyOnlyVault,
+  ORIGIN_ENV,
+  readConfigTolerant,
+  storagePreview,
+  type LockStatus,
+} from '@agentm/core';
 import { readSettings, type AgentMSettings } from '../settings';
 import { currentHost } from './host';
 import type { ProjectTracker } from './project-tracker';
@@ -25,13 +33,22 @@ export async function previewStorage(settings: AgentMSettings = readSettings()):
   const preview = await storagePreview({ host: currentHost(settings) });
   const fromSetting = settings.vaultPath !== '' && (preview.origin === undefined || preview.origin === ORIGIN_ENV);
   let line = fromSetting ? preview.line.replace(`(${ORIGIN_ENV})`, `(the ${SETTING} setting)`) : preview.line;
-  if (preview.status === 'fail' && fromSetting && / MEMORY_VAULT_PATH does not name an existing directory/.test(preview.line)) {
+  if (
+    preview.status === 'fail' &&
+    fromSetting &&
+    / MEMORY_VAULT_PATH does not name an existing directory/.test(preview.line)
+  ) {
     const kind = await kindOf(settings.vaultPath);
     const what = kind === 'file' ? 'is a file, not a folder' : 'does not exist';
     line =
       `storage [FAIL] vault '${settings.vaultPath}' from the ${SETTING} setting ${what} — ${kind === 'absent' ? 'create that folder, or ' : ''}` +
       `set ${SETTING} to your vault's memory root folder (or clear it to use .agentm-config.json or MEMORY_VAULT_PATH)`;
-  } else if (preview.status === 'fail' && !fromSetting && preview.origin === undefined && /MEMORY_VAULT_PATH does not name/.test(preview.line)) {
+  } else if (
+    preview.status === 'fail' &&
+    !fromSetting &&
+    preview.origin === undefined &&
+    /MEMORY_VAULT_PATH does not name/.test(preview.line)
+  ) {
     line = `${preview.line} In VS Code, ${SETTING} overrides MEMORY_VAULT_PATH.`;
   }
   const lockedStoreRoot = preview.protocol === 'vault' && preview.status !== 'fail' ? preview.root : undefined;
@@ -43,9 +60,17 @@ export function lockRow(lock: LockStatus): DoctorRow {
   if (!lock.present) return { check: 'lock', status: 'ok', line: `lock [OK] free (${lock.lockDir})` };
   const age = lock.heartbeatAgeMs === undefined ? '?' : `${(lock.heartbeatAgeMs / 1000).toFixed(1)} s`;
   if (lock.stale) {
-    return { check: 'lock', status: 'warn', line: `lock [WARN] left by a writer that stopped (heartbeat ${age} ago) — the next write takes it over; or remove ${lock.lockDir}` };
+    return {
+      check: 'lock',
+      status: 'warn',
+      line: `lock [WARN] left by a writer that stopped (heartbeat ${age} ago) — the next write takes it over; or remove ${lock.lockDir}`,
+    };
   }
-  return { check: 'lock', status: 'ok', line: `lock [OK] held by ${lock.heldByThisProcess ? 'this window' : 'an agent'} (heartbeat ${age} ago)` };
+  return {
+    check: 'lock',
+    status: 'ok',
+    line: `lock [OK] held by ${lock.heldByThisProcess ? 'this window' : 'an agent'} (heartbeat ${age} ago)`,
+  };
 }
 
 async function legacyRow(): Promise<DoctorRow | undefined> {
@@ -63,15 +88,25 @@ async function projectRow(tracker: ProjectTracker): Promise<DoctorRow | undefine
   const ws = await tracker.current().catch(() => undefined); // a refused selection is the storage row's to report
   if (!ws) return undefined;
   if (!ws.project) return { check: 'project', status: 'warn', line: `project [WARN] ${ws.noProject}` };
-  const where = ws.location?.kind === 'backend' ? `${ws.location.path} (synced)` : `${ws.location?.dir} (this repository only)`;
-  return { check: 'project', status: 'ok', line: `project [OK] '${ws.project.slug}' (${ws.project.slugSource}) — plans and progress in ${where}` };
+  const where =
+    ws.location?.kind === 'backend' ? `${ws.location.path} (synced)` : `${ws.location?.dir} (this repository only)`;
+  return {
+    check: 'project',
+    status: 'ok',
+    line: `project [OK] '${ws.project.slug}' (${ws.project.slugSource}) — plans and progress in ${where}`,
+  };
 }
 
 /** The storage doctor: storage (core's preview), the vault lock, a legacy config, the project. */
 export function createDoctor(tracker: ProjectTracker): Doctor {
   return {
     preview: () =>
-      previewStorage().catch((error: unknown) => ({ status: 'fail' as const, protocol: undefined, lockedStoreRoot: undefined, line: `storage [FAIL] ${(error as Error).message}` })),
+      previewStorage().catch((error: unknown) => ({
+        status: 'fail' as const,
+        protocol: undefined,
+        lockedStoreRoot: undefined,
+        line: `storage [FAIL] ${(error as Error).message}`,
+      })),
     async run() {
       const storage = await this.preview();
       const rows: DoctorRow[] = [{ check: 'storage', status: storage.status, line: storage.line }];

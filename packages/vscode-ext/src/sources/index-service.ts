@@ -69,7 +69,12 @@ export class IndexService implements vscode.Disposable {
     const root = ws.memoryRoot;
     if (!root) throw new Error(`the ${ws.selection.protocol} backend has no folder on disk to index`);
     if (this.#opened?.root !== root) {
-      const opening = this.#open(ws.selection.backend, root, ws.host.env as NodeJS.ProcessEnv, ws.selection.choice.config);
+      const opening = this.#open(
+        ws.selection.backend,
+        root,
+        ws.host.env as NodeJS.ProcessEnv,
+        ws.selection.choice.config,
+      );
       this.#opened = { root, index: opening };
       opening.catch(() => {
         if (this.#opened?.index === opening) this.#opened = undefined;
@@ -79,10 +84,22 @@ export class IndexService implements vscode.Disposable {
   }
 
   /** Opens another index on the same directory (e.g. over a cancellable backend); the main one catches up with `sync()`. */
-  async openSibling(backend: StorageBackend, root: string, env: NodeJS.ProcessEnv, config: ConfigData = {}): Promise<MemoryIndex> {
+  async openSibling(
+    backend: StorageBackend,
+    root: string,
+    env: NodeJS.ProcessEnv,
+    config: ConfigData = {},
+  ): Promise<MemoryIndex> {
     const { embedder } = await memoryProviders(this.secrets, env, config);
     await mkdir(this.indexRoot, { recursive: true });
-    return MemoryIndex.open({ backend, memoryRoot: root, toDocument: noteToDocument, indexRoot: this.indexRoot, env, embedder });
+    return MemoryIndex.open({
+      backend,
+      memoryRoot: root,
+      toDocument: noteToDocument,
+      indexRoot: this.indexRoot,
+      env,
+      embedder,
+    });
   }
 
   /** After another writer changed the index directory (a rebuild): reload and tell the views. */
@@ -136,19 +153,21 @@ export class IndexService implements vscode.Disposable {
   #onFiles(uris: readonly vscode.Uri[]): void {
     const opened = this.#opened;
     if (!opened) return;
-    void opened.index.then(async (index) => {
-      const notes: Locator[] = [];
-      let walk = false;
-      for (const uri of new Map(uris.map((u) => [u.fsPath, u])).values()) {
-        const rel = relative(opened.root, uri.fsPath);
-        if (rel === '' || rel.startsWith('..')) continue;
-        if (rel.endsWith('.md')) notes.push(index.backend.resolve(...rel.split(sep)));
-        else if (!(await isFile(uri.fsPath))) walk = true;
-      }
-      if (!walk && notes.length === 0) return;
-      await this.#enqueue(() => (walk ? index.refresh() : index.update(notes)));
-      if (this.#opened === opened) this.#ready(index, opened.root);
-    }).catch((error: unknown) => this.onBackgroundError(error)); // the next change or a reindex tries again
+    void opened.index
+      .then(async (index) => {
+        const notes: Locator[] = [];
+        let walk = false;
+        for (const uri of new Map(uris.map((u) => [u.fsPath, u])).values()) {
+          const rel = relative(opened.root, uri.fsPath);
+          if (rel === '' || rel.startsWith('..')) continue;
+          if (rel.endsWith('.md')) notes.push(index.backend.resolve(...rel.split(sep)));
+          else if (!(await isFile(uri.fsPath))) walk = true;
+        }
+        if (!walk && notes.length === 0) return;
+        await this.#enqueue(() => (walk ? index.refresh() : index.update(notes)));
+        if (this.#opened === opened) this.#ready(index, opened.root);
+      })
+      .catch((error: unknown) => this.onBackgroundError(error)); // the next change or a reindex tries again
   }
 
   async #dropIfMoved(): Promise<void> {

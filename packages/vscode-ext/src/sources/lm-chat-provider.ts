@@ -12,11 +12,14 @@ function toLmMessages(messages: readonly HarnessChatMessage[]): vscode.LanguageM
       case 'assistant': {
         const parts: Array<vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart> = [];
         if (m.content) parts.push(new vscode.LanguageModelTextPart(m.content));
-        for (const call of m.toolCalls ?? []) parts.push(new vscode.LanguageModelToolCallPart(call.id, call.name, parseArguments(call.arguments)));
+        for (const call of m.toolCalls ?? [])
+          parts.push(new vscode.LanguageModelToolCallPart(call.id, call.name, parseArguments(call.arguments)));
         return vscode.LanguageModelChatMessage.Assistant(parts.length ? parts : m.content);
       }
       case 'tool':
-        return vscode.LanguageModelChatMessage.User([new vscode.LanguageModelToolResultPart(m.toolCallId, [new vscode.LanguageModelTextPart(m.content)])]);
+        return vscode.LanguageModelChatMessage.User([
+          new vscode.LanguageModelToolResultPart(m.toolCallId, [new vscode.LanguageModelTextPart(m.content)]),
+        ]);
     }
   });
 }
@@ -52,25 +55,41 @@ export class LanguageModelChatProvider implements HarnessChatProvider {
     signal.addEventListener('abort', onAbort);
     try {
       const messages = toLmMessages(request.messages);
-      if (request.json) messages.push(vscode.LanguageModelChatMessage.User('Answer with one JSON object and nothing else.'));
+      if (request.json)
+        messages.push(vscode.LanguageModelChatMessage.User('Answer with one JSON object and nothing else.'));
       const options: vscode.LanguageModelChatRequestOptions = {
         justification: 'AgentM runs a step of your plan with this model.',
-        ...(request.tools?.length ? { tools: request.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.parameters })) } : {}),
+        ...(request.tools?.length
+          ? {
+              tools: request.tools.map((t) => ({
+                name: t.name,
+                description: t.description,
+                inputSchema: t.parameters,
+              })),
+            }
+          : {}),
       };
       const response = await this.model.sendRequest(messages, options, cancel.token);
       let content = '';
       const toolCalls: ToolCall[] = [];
       for await (const part of response.stream) {
         if (part instanceof vscode.LanguageModelTextPart) content += part.value;
-        else if (part instanceof vscode.LanguageModelToolCallPart) toolCalls.push({ id: part.callId, name: part.name, arguments: JSON.stringify(part.input ?? {}) });
+        else if (part instanceof vscode.LanguageModelToolCallPart)
+          toolCalls.push({ id: part.callId, name: part.name, arguments: JSON.stringify(part.input ?? {}) });
         if (signal.aborted) break;
       }
       if (signal.aborted) throw new Error(`request to ${this.name} was cancelled`);
       const prompt = request.messages.reduce((n, m) => n + estimate(m.content), 0);
       const completion = estimate(content) + toolCalls.reduce((n, c) => n + estimate(c.arguments), 0);
-      return { content, toolCalls, usage: { promptTokens: prompt, completionTokens: completion, totalTokens: prompt + completion }, finishReason: toolCalls.length ? 'tool_calls' : 'stop' };
+      return {
+        content,
+        toolCalls,
+        usage: { promptTokens: prompt, completionTokens: completion, totalTokens: prompt + completion },
+        finishReason: toolCalls.length ? 'tool_calls' : 'stop',
+      };
     } catch (error) {
-      if (error instanceof vscode.LanguageModelError) throw new Error(`${this.name}: ${error.message} (${error.code})`, { cause: error });
+      if (error instanceof vscode.LanguageModelError)
+        throw new Error(`${this.name}: ${error.message} (${error.code})`, { cause: error });
       throw error;
     } finally {
       signal.removeEventListener('abort', onAbort);

@@ -25,21 +25,32 @@ export class CoreMemoryMaintenance implements MemoryMaintenance {
   /** Rebuilds the index of the memory root from the notes (`MemoryIndex.rebuild`), then reloads the views' index. */
   async reindex(progress: WorkProgress, token: vscode.CancellationToken): Promise<string> {
     const ws = await this.tracker.current();
-    if (!ws.memoryRoot) throw new NothingToDoError(`the ${ws.selection.protocol} backend has no folder on disk to index`);
+    if (!ws.memoryRoot)
+      throw new NothingToDoError(`the ${ws.selection.protocol} backend has no folder on disk to index`);
     const started = Date.now();
     progress.report({ message: `reading the notes under ${ws.memoryRoot}` });
-    const index = await this.indexes.openSibling(new CancellableBackend(ws.selection.backend, token), ws.memoryRoot, ws.host.env as NodeJS.ProcessEnv, ws.selection.choice.config);
+    const index = await this.indexes.openSibling(
+      new CancellableBackend(ws.selection.backend, token),
+      ws.memoryRoot,
+      ws.host.env as NodeJS.ProcessEnv,
+      ws.selection.choice.config,
+    );
     const report = await index.rebuild();
     await this.indexes.sync();
-    const skipped = report.errors.length ? `; skipped ${plural(report.errors.length, 'file')} (see the AgentM output)` : '';
-    const copies = report.conflictCopies.length ? `; ${plural(report.conflictCopies.length, 'sync conflict copy')} left out` : '';
+    const skipped = report.errors.length
+      ? `; skipped ${plural(report.errors.length, 'file')} (see the AgentM output)`
+      : '';
+    const copies = report.conflictCopies.length
+      ? `; ${plural(report.conflictCopies.length, 'sync conflict copy')} left out`
+      : '';
     return `indexed ${plural(report.documents, 'document')} from ${plural(report.read, 'file')} in ${Date.now() - started} ms${skipped}${copies}`;
   }
 
   /** Distils the project's new progress episodes into beliefs (core's `consolidate`), reinforcing, decaying, pruning. */
   async consolidate(progress: WorkProgress, token: vscode.CancellationToken): Promise<string> {
     const ws = await this.tracker.current();
-    if (!ws.project?.slug || !ws.project.projectLocator) throw new NothingToDoError(`nothing to consolidate: ${ws.noProject}`);
+    if (!ws.project?.slug || !ws.project.projectLocator)
+      throw new NothingToDoError(`nothing to consolidate: ${ws.noProject}`);
     const env = ws.host.env as NodeJS.ProcessEnv;
     const { config } = ws.selection.choice;
     const { chat, embedder } = await memoryProviders(this.secrets, env, config);
@@ -64,4 +75,3 @@ export class CoreMemoryMaintenance implements MemoryMaintenance {
     );
   }
 }
-

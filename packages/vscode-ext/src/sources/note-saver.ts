@@ -30,7 +30,10 @@ function validationMessage(check: () => void): string | undefined {
 
 /** Tags as the input box takes them: comma-separated, blanks dropped. */
 export function parseTags(text: string): string[] {
-  return text.split(',').map((t) => t.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -75,7 +78,9 @@ export class CoreNoteSaver implements NoteSaver {
       if (error instanceof NoteValidationError || error instanceof UnknownKindError) return error.message;
       throw error;
     }
-    return (await ws.selection.backend.exists(target)) ? `a ${kind} note '${slug}' already exists (${target.key}); choose another slug — saving never overwrites` : undefined;
+    return (await ws.selection.backend.exists(target))
+      ? `a ${kind} note '${slug}' already exists (${target.key}); choose another slug — saving never overwrites`
+      : undefined;
   }
 
   validateTags(tags: string): string | undefined {
@@ -102,7 +107,10 @@ export class CoreNoteSaver implements NoteSaver {
 
   #build(ws: WorkspaceState, input: SaveNoteInput) {
     const config = ws.selection.choice.config;
-    return buildNote({ ...input, group: groupOf(ws) }, { vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) });
+    return buildNote(
+      { ...input, group: groupOf(ws) },
+      { vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) },
+    );
   }
 }
 

@@ -53,7 +53,10 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
   }
 
   async run(plan: string, progress: WorkProgress, token: vscode.CancellationToken): Promise<string> {
-    if (this.#running.has(plan)) throw new NothingToDoError(`plan '${plan}' is already running in this window; run "AgentM: Stop plan" to stop it`);
+    if (this.#running.has(plan))
+      throw new NothingToDoError(
+        `plan '${plan}' is already running in this window; run "AgentM: Stop plan" to stop it`,
+      );
     const { files, project, env, config } = await this.#files(plan);
     const controller = new AbortController();
     this.#running.set(plan, controller);
@@ -61,7 +64,11 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
     try {
       const provider = new LazyChatProvider(() => chooseChatProvider(this.secrets, env, config));
       const log = (line: string) => progress.report({ message: line });
-      const reconciler = new Reconciler({ files: this.#watched(files), dispatcher: harnessDispatcher({ projectRoot: project, provider, env }), log });
+      const reconciler = new Reconciler({
+        files: this.#watched(files),
+        dispatcher: harnessDispatcher({ projectRoot: project, provider, env }),
+        log,
+      });
       const result = await runReconciler(reconciler, { signal: controller.signal, log });
       const doc = parsePlan((await files.readPlan())?.text ?? '');
       const done = doc.steps.filter((s) => s.stored === 'done').length;
@@ -94,19 +101,31 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
       const step = doc.steps.find((s) => s.id === stepId);
       if (!step) throw new NothingToDoError(`plan '${plan}' has no step '${stepId}'`);
       const status = effectiveStatus(doc, findStep(doc, stepId));
-      if (status !== 'failed') throw new NothingToDoError(`step '${stepId}' of plan '${plan}' is ${status}, not failed; only a failed step can be retried`);
-      const reopen = isTerminalPlanStatus(doc.meta.status) ? { planStatus: { status: 'open' as const, reason: `step ${stepId} retried` } } : {};
+      if (status !== 'failed')
+        throw new NothingToDoError(
+          `step '${stepId}' of plan '${plan}' is ${status}, not failed; only a failed step can be retried`,
+        );
+      const reopen = isTerminalPlanStatus(doc.meta.status)
+        ? { planStatus: { status: 'open' as const, reason: `step ${stepId} retried` } }
+        : {};
       return { transitions: [{ step: stepId, to: 'ready' as const, attempt: step.attempt + 1 }], ...reopen };
     });
     if (!result) throw new NothingToDoError(`plan '${plan}' has no PLAN file any more`);
   }
 
-  async #files(plan: string): Promise<{ files: PlanFiles; project: string; env: NodeJS.ProcessEnv; config: ConfigData }> {
+  async #files(
+    plan: string,
+  ): Promise<{ files: PlanFiles; project: string; env: NodeJS.ProcessEnv; config: ConfigData }> {
     const ws = await this.tracker.current();
     if (!ws.project) throw new NothingToDoError(`cannot run a plan: ${ws.noProject}`);
     const { files, projectRoot } = await planFilesFor(ws.project, plan === 'PLAN' ? '' : plan);
     if (!(await files.readPlan())) throw new NothingToDoError(`plan '${plan}' has no PLAN file (${files.planLabel})`);
-    return { files, project: projectRoot, env: { ...(ws.host.env as NodeJS.ProcessEnv) }, config: ws.selection.choice.config };
+    return {
+      files,
+      project: projectRoot,
+      env: { ...(ws.host.env as NodeJS.ProcessEnv) },
+      config: ws.selection.choice.config,
+    };
   }
 
   /** The plan files, told of changes by the tracker's watchers instead of the files' own polling. */

@@ -34,16 +34,37 @@ function fileUri(location: StateLocation, file: string): vscode.Uri {
 }
 
 function entryView(o: Observation): ProgressEntryView {
-  return { id: contentHash(`${o.time}|${o.kind}|${o.step}|${o.attempt}|${o.actor}|${o.text}`).slice(0, 16), when: o.time, kind: o.kind, step: o.step, text: o.text };
+  return {
+    id: contentHash(`${o.time}|${o.kind}|${o.step}|${o.attempt}|${o.actor}|${o.text}`).slice(0, 16),
+    when: o.time,
+    kind: o.kind,
+    step: o.step,
+    text: o.text,
+  };
 }
 
-async function planView(project: ProjectResolution, location: StateLocation, file: string, active: boolean): Promise<PlanView> {
+async function planView(
+  project: ProjectResolution,
+  location: StateLocation,
+  file: string,
+  active: boolean,
+): Promise<PlanView> {
   const pair = planPair(normalizePlanName(file));
-  const [plan, progress] = await Promise.all([readStateFileWithHash(project, file), readStateFileWithHash(project, pair.progress)]);
+  const [plan, progress] = await Promise.all([
+    readStateFileWithHash(project, file),
+    readStateFileWithHash(project, pair.progress),
+  ]);
   const doc = parsePlan(plan.content);
   const steps = doc.steps.map((step) => {
     const status = effectiveStatus(doc, step);
-    return { id: step.id, title: step.title, status: (status === 'unknown' ? 'pending' : status) as StepStatus, after: step.after, attempt: step.attempt, line: step.line };
+    return {
+      id: step.id,
+      title: step.title,
+      status: (status === 'unknown' ? 'pending' : status) as StepStatus,
+      after: step.after,
+      attempt: step.attempt,
+      line: step.line,
+    };
   });
   const entries = parseProgress(progress.content).slice(-PROGRESS_ENTRIES).reverse().map(entryView);
   return {
@@ -84,7 +105,9 @@ export class CorePlanSource implements PlanSource {
     const files = await listPlans(ws.project);
     if (files.length === 0) return { kind: 'noPlan', project: ws.project.slug! };
     const active = await resolveActivePlan(ws.project);
-    const plans = await Promise.all(files.map((file) => planView(ws.project!, ws.location!, file, file === active.plan)));
+    const plans = await Promise.all(
+      files.map((file) => planView(ws.project!, ws.location!, file, file === active.plan)),
+    );
     return { kind: 'ready', project: ws.project.slug!, plans };
   }
 
@@ -99,10 +122,13 @@ export class CorePlanSource implements PlanSource {
     const file = planPair(wanted).plan;
     const files = await listPlans(ws.project);
     if (!files.includes(file)) {
-      throw new NothingToDoError(`project '${ws.project.slug}' has no plan '${name}' (${file}); its plans: ${files.map(planNameOfFile).join(', ') || 'none yet'}`);
+      throw new NothingToDoError(
+        `project '${ws.project.slug}' has no plan '${name}' (${file}); its plans: ${files.map(planNameOfFile).join(', ') || 'none yet'}`,
+      );
     }
     const marker = join(localHarnessDir(ws.project.projectRoot), 'active-plan');
-    if (wanted === undefined) await unlink(marker).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
+    if (wanted === undefined)
+      await unlink(marker).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
     else {
       await mkdir(localHarnessDir(ws.project.projectRoot), { recursive: true });
       await atomicWrite(marker, `${wanted}\n`);

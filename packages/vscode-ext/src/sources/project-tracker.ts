@@ -114,7 +114,14 @@ export class ProjectTracker implements vscode.Disposable {
     if (this.#disposed) return;
     const config = configFilePath(host);
     const folder = ws?.folder ?? firstFolder();
-    const key = JSON.stringify([config, folder, ws?.selection.protocol, ws?.memoryRoot, ws?.project?.slug, ws?.location?.kind === 'backend' ? ws.location.path : ws?.location?.dir]);
+    const key = JSON.stringify([
+      config,
+      folder,
+      ws?.selection.protocol,
+      ws?.memoryRoot,
+      ws?.project?.slug,
+      ws?.location?.kind === 'backend' ? ws.location.path : ws?.location?.dir,
+    ]);
     // Every re-resolution may follow a marker, project or config edit: the plan view and the status bar
     // look again even when the outcome is the one seen before (the doctor may have shown another since).
     this.#state.add();
@@ -123,9 +130,19 @@ export class ProjectTracker implements vscode.Disposable {
     this.#key = key;
     this.#stateDir = ws?.location?.kind === 'backend' ? ws.location.path : undefined;
     this.#memoryRoot = ws?.memoryRoot;
-    const wanted: Array<[string, string, (uri: vscode.Uri) => void]> = [[dirname(config), basename(config), () => this.#invalidate.add()]];
+    const wanted: Array<[string, string, (uri: vscode.Uri) => void]> = [
+      [dirname(config), basename(config), () => this.#invalidate.add()],
+    ];
     // `.harness` itself too: a watcher may miss files written right after their directory appears.
-    if (folder) wanted.push([folder, '{.harness,.harness/*}', (uri) => (basename(uri.fsPath) === '.harness' || PROJECT_FILES.has(basename(uri.fsPath)) ? this.#invalidate.add() : this.#state.add())]);
+    if (folder)
+      wanted.push([
+        folder,
+        '{.harness,.harness/*}',
+        (uri) =>
+          basename(uri.fsPath) === '.harness' || PROJECT_FILES.has(basename(uri.fsPath))
+            ? this.#invalidate.add()
+            : this.#state.add(),
+      ]);
     if (ws?.memoryRoot) wanted.push([ws.memoryRoot, '**', (uri) => this.#onMemoryEvent(uri)]);
     // Watchers that stay wanted are kept (re-creating one would miss events while it starts).
     const next = new Map<string, Watch>();
@@ -151,10 +168,17 @@ export class ProjectTracker implements vscode.Disposable {
   }
 
   #watch(base: string, pattern: string, onEvent: (uri: vscode.Uri) => void): Watch {
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(base), pattern));
+    const watcher = vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(vscode.Uri.file(base), pattern),
+    );
     const watch: Watch = { base, pattern, onEvent, dispose: () => disposable.dispose() };
     const fire = (uri: vscode.Uri) => watch.onEvent(uri);
-    const disposable = vscode.Disposable.from(watcher, watcher.onDidCreate(fire), watcher.onDidChange(fire), watcher.onDidDelete(fire));
+    const disposable = vscode.Disposable.from(
+      watcher,
+      watcher.onDidCreate(fire),
+      watcher.onDidChange(fire),
+      watcher.onDidDelete(fire),
+    );
     return watch;
   }
 
@@ -182,7 +206,13 @@ async function resolveWorkspace(host: HostEnv): Promise<WorkspaceState> {
   const folder = firstFolder();
   const selection = await selectBackend({ host, createRoot: false });
   const base = { host, folder, selection, memoryRoot: selection.root };
-  if (!folder) return { ...base, project: undefined, location: undefined, noProject: 'no folder is open; open the repository of a project' };
+  if (!folder)
+    return {
+      ...base,
+      project: undefined,
+      location: undefined,
+      noProject: 'no folder is open; open the repository of a project',
+    };
   const project = await resolveProject({ cwd: folder, host, select: async () => selection });
   if (project.slug === undefined) {
     const fix = `add .harness/project.json with {"vault_project": "<slug>"} to ${folder}, or give the repository a git remote origin`;

@@ -12,8 +12,20 @@ function weights(settings: AgentMSettings) {
   return { wSem: r.semanticWeight, wRec: r.recencyWeight, halfLife: r.halfLifeHours * HOUR_MS };
 }
 
-function hitOf(root: string, item: Pick<RecallItem, 'title' | 'kind' | 'locator' | 'score' | 'similarity' | 'recency' | 'snippet' | 'updatedMs'>): RecallHit {
-  return { title: item.title, kind: item.kind, uri: memoryFile(root, item.locator), score: item.score, similarity: item.similarity, recency: item.recency, snippet: item.snippet, updatedMs: item.updatedMs };
+function hitOf(
+  root: string,
+  item: Pick<RecallItem, 'title' | 'kind' | 'locator' | 'score' | 'similarity' | 'recency' | 'snippet' | 'updatedMs'>,
+): RecallHit {
+  return {
+    title: item.title,
+    kind: item.kind,
+    uri: memoryFile(root, item.locator),
+    score: item.score,
+    similarity: item.similarity,
+    recency: item.recency,
+    snippet: item.snippet,
+    updatedMs: item.updatedMs,
+  };
 }
 
 /**
@@ -31,7 +43,10 @@ export class CoreRecallSource implements RecallSource {
     private readonly indexes: IndexService,
   ) {
     this.onDidChange = (listener, thisArg, disposables) => {
-      const both = vscode.Disposable.from(indexes.onDidChange(listener, thisArg), tracker.onDidChangeWorkspace(listener, thisArg));
+      const both = vscode.Disposable.from(
+        indexes.onDidChange(listener, thisArg),
+        tracker.onDidChangeWorkspace(listener, thisArg),
+      );
       disposables?.push(both);
       return both;
     };
@@ -47,7 +62,9 @@ export class CoreRecallSource implements RecallSource {
     const project = ws.project.slug;
     const rendered = await phaseRecall(index, { phase, project, env: ws.host.env as NodeJS.ProcessEnv });
     if (rendered.included.length === 0) return { kind: 'memoryEmpty' };
-    const scored = new Map((await recall(index, { project, k: 50, ...weights(settings) })).items.map((item) => [item.id, item]));
+    const scored = new Map(
+      (await recall(index, { project, k: 50, ...weights(settings) })).items.map((item) => [item.id, item]),
+    );
     const hits = rendered.included.flatMap((id) => {
       const item = scored.get(id) ?? alwaysLoadItem(index, id);
       return item ? [hitOf(ws.memoryRoot!, item)] : [];
@@ -60,7 +77,12 @@ export class CoreRecallSource implements RecallSource {
     const index = await this.indexes.index();
     if (token.isCancellationRequested) return [];
     const settings = readSettings();
-    const result = await recall(index, { text: query, project: ws.project?.slug, k: settings.recall.maxResults, ...weights(settings) });
+    const result = await recall(index, {
+      text: query,
+      project: ws.project?.slug,
+      k: settings.recall.maxResults,
+      ...weights(settings),
+    });
     return result.items.map((item) => hitOf(ws.memoryRoot!, item));
   }
 }
@@ -68,5 +90,16 @@ export class CoreRecallSource implements RecallSource {
 /** An always-load note phase recall included without a recall score: shown with score 1. */
 function alwaysLoadItem(index: MemoryIndex, id: string) {
   const doc = index.state.docs.get(id);
-  return doc && { title: doc.title, kind: doc.kind, locator: doc.locator, score: 1, similarity: 1, recency: 1, snippet: doc.preview.slice(0, 200), updatedMs: doc.updatedMs };
+  return (
+    doc && {
+      title: doc.title,
+      kind: doc.kind,
+      locator: doc.locator,
+      score: 1,
+      similarity: 1,
+      recency: 1,
+      snippet: doc.preview.slice(0, 200),
+      updatedMs: doc.updatedMs,
+    }
+  );
 }

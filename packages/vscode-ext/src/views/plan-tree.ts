@@ -83,13 +83,21 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
 
   /** The items the view shows now (from its last load; nothing is re-read). */
   async snapshot(): Promise<ViewSnapshot> {
-    return { state: this.#kind, loadedAt: this.#loadedAt, loads: this.#loads, items: await snapshotItems(this, this.#rootsOf(this.#state)) };
+    return {
+      state: this.#kind,
+      loadedAt: this.#loadedAt,
+      loads: this.#loads,
+      items: await snapshotItems(this, this.#rootsOf(this.#state)),
+    };
   }
 
   getTreeItem(node: PlanNode): vscode.TreeItem {
     switch (node.type) {
       case 'plan': {
-        const item = new vscode.TreeItem(node.plan.name, node.plan.active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem(
+          node.plan.name,
+          node.plan.active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+        );
         item.id = `plan:${node.plan.name}${node.plan.active ? ':active' : ''}`;
         item.description = planDescription(node.plan);
         item.tooltip = node.plan.goal ? `${node.plan.name}: ${node.plan.goal}` : node.plan.name;
@@ -108,7 +116,11 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
         const icon = STEP_ICONS[node.step.status];
         item.iconPath = new vscode.ThemeIcon(icon.icon, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
         const line = new vscode.Range(node.step.line, 0, node.step.line, 0);
-        item.command = { command: 'vscode.open', title: 'Open step', arguments: [node.plan.planUri, { selection: line }] };
+        item.command = {
+          command: 'vscode.open',
+          title: 'Open step',
+          arguments: [node.plan.planUri, { selection: line }],
+        };
         return item;
       }
       case 'progress': {
@@ -126,7 +138,8 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
         item.description = text.description;
         item.tooltip = text.tooltip;
         item.contextValue = text.contextValue;
-        if (node.plan.progressUri) item.command = { command: 'vscode.open', title: 'Open progress', arguments: [node.plan.progressUri] };
+        if (node.plan.progressUri)
+          item.command = { command: 'vscode.open', title: 'Open progress', arguments: [node.plan.progressUri] };
         return item;
       }
     }

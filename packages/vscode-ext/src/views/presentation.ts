@@ -32,9 +32,15 @@ export function stepText(step: StepView): ItemText {
   };
 }
 
-export function planDescription(plan: { readonly active: boolean; readonly status: string; readonly steps: readonly StepView[] }): string {
+export function planDescription(plan: {
+  readonly active: boolean;
+  readonly status: string;
+  readonly steps: readonly StepView[];
+}): string {
   const done = plan.steps.filter((s) => s.status === 'done').length;
-  return [plan.active ? 'active' : '', plan.status, plan.steps.length ? `${done}/${plan.steps.length} done` : ''].filter(Boolean).join(' · ');
+  return [plan.active ? 'active' : '', plan.status, plan.steps.length ? `${done}/${plan.steps.length} done` : '']
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export function progressText(entry: ProgressEntryView): ItemText {

@@ -74,7 +74,9 @@ export class RecallTreeProvider implements vscode.TreeDataProvider<RecallNode>, 
     this.#loadedAt = Date.now();
     this.#loads++;
     // Search results stay visible even when the phase has nothing (or no project): they answer a query.
-    const search: RecallNode[] = this.#search ? [{ type: 'section', label: `Results for "${this.#search.query}"`, hits: this.#search.hits, scored: true }] : [];
+    const search: RecallNode[] = this.#search
+      ? [{ type: 'section', label: `Results for "${this.#search.query}"`, hits: this.#search.hits, scored: true }]
+      : [];
     await setViewState('agentm.recall.state', search.length && this.#kind !== 'ready' ? 'ready' : this.#kind);
     if (state?.kind !== 'ready') return search;
     return [{ type: 'section', label: `Phase: ${phase}`, hits: state.hits, scored: false }, ...search];
@@ -82,7 +84,12 @@ export class RecallTreeProvider implements vscode.TreeDataProvider<RecallNode>, 
 
   /** The items the view shows now (from its last load; nothing is re-read). */
   async snapshot(): Promise<ViewSnapshot> {
-    return { state: this.#kind, loadedAt: this.#loadedAt, loads: this.#loads, items: await snapshotItems(this, this.#sections) };
+    return {
+      state: this.#kind,
+      loadedAt: this.#loadedAt,
+      loads: this.#loads,
+      items: await snapshotItems(this, this.#sections),
+    };
   }
 
   getTreeItem(node: RecallNode): vscode.TreeItem {

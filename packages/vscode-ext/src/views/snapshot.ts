@@ -16,7 +16,11 @@ export interface ItemSnapshot {
   readonly children: readonly ItemSnapshot[];
 }
 
-const COLLAPSIBLE = { [vscode.TreeItemCollapsibleState.None]: 'none', [vscode.TreeItemCollapsibleState.Collapsed]: 'collapsed', [vscode.TreeItemCollapsibleState.Expanded]: 'expanded' } as const;
+const COLLAPSIBLE = {
+  [vscode.TreeItemCollapsibleState.None]: 'none',
+  [vscode.TreeItemCollapsibleState.Collapsed]: 'collapsed',
+  [vscode.TreeItemCollapsibleState.Expanded]: 'expanded',
+} as const;
 
 function text(value: string | vscode.TreeItemLabel | vscode.MarkdownString | boolean | undefined): string | undefined {
   if (value === undefined || typeof value === 'boolean') return undefined;
@@ -26,12 +30,16 @@ function text(value: string | vscode.TreeItemLabel | vscode.MarkdownString | boo
 }
 
 /** Walks `nodes` and their children through the provider's own getTreeItem/getChildren. */
-export async function snapshotItems<T>(provider: vscode.TreeDataProvider<T>, nodes: readonly T[]): Promise<ItemSnapshot[]> {
+export async function snapshotItems<T>(
+  provider: vscode.TreeDataProvider<T>,
+  nodes: readonly T[],
+): Promise<ItemSnapshot[]> {
   const out: ItemSnapshot[] = [];
   for (const node of nodes) {
     const item = await provider.getTreeItem(node);
     const collapsible = COLLAPSIBLE[item.collapsibleState ?? vscode.TreeItemCollapsibleState.None];
-    const children = collapsible === 'none' ? [] : await snapshotItems(provider, (await provider.getChildren(node)) ?? []);
+    const children =
+      collapsible === 'none' ? [] : await snapshotItems(provider, (await provider.getChildren(node)) ?? []);
     const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined;
     const argument = item.command?.arguments?.[0];
     out.push({

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { extension, inspect, leaveWorld, makeWorld, removeTempDirs, waitFor } from './helpers';
 
-const NOTE = '---\ntype: reference\nstatus: active\ncreated: 2026-01-02\nupdated: 2026-01-02\ntags: [startup]\n---\n\n# Where the index lives\n\nIn the extension global storage.\n';
+const NOTE =
+  '---\ntype: reference\nstatus: active\ncreated: 2026-01-02\nupdated: 2026-01-02\ntags: [startup]\n---\n\n# Where the index lives\n\nIn the extension global storage.\n';
 
 suite('activation', () => {
   suiteSetup(async () => {
@@ -19,7 +20,10 @@ suite('activation', () => {
     const ext = extension();
     assert.equal(ext.isActive, false, 'activated before any AgentM view or command was used');
     const events: string[] = ext.packageJSON.activationEvents ?? [];
-    assert.ok(!events.includes('*') && !events.includes('onStartupFinished'), `eager activation events: ${events.join(', ')}`);
+    assert.ok(
+      !events.includes('*') && !events.includes('onStartupFinished'),
+      `eager activation events: ${events.join(', ')}`,
+    );
   });
 
   test('opening the AgentM Plan view activates the extension', async () => {
@@ -28,23 +32,38 @@ suite('activation', () => {
   });
 
   test('the memory index opens only after the views are visible, never in activate()', async () => {
-    const { activation, index } = await waitFor('the Recall view to open the index', async () => {
-      const i = await inspect();
-      return i.index.state === 'ready' && i.activation.indexOpenToReadyMs !== undefined ? i : undefined;
-    }, 30_000);
+    const { activation, index } = await waitFor(
+      'the Recall view to open the index',
+      async () => {
+        const i = await inspect();
+        return i.index.state === 'ready' && i.activation.indexOpenToReadyMs !== undefined ? i : undefined;
+      },
+      30_000,
+    );
     const m = activation.marks;
     assert.ok(m['agentm:view:visible'] !== undefined, `no view-visible mark: ${JSON.stringify(m)}`);
-    assert.ok(m['agentm:index:open']! > m['agentm:activate:end']!, `index opened during activate(): ${JSON.stringify(m)}`);
-    assert.ok(activation.viewToIndexOpenMs! >= 0, `index opened before a view was visible: ${JSON.stringify(activation)}`);
+    assert.ok(
+      m['agentm:index:open']! > m['agentm:activate:end']!,
+      `index opened during activate(): ${JSON.stringify(m)}`,
+    );
+    assert.ok(
+      activation.viewToIndexOpenMs! >= 0,
+      `index opened before a view was visible: ${JSON.stringify(activation)}`,
+    );
     assert.equal(index.documents, 1, `the index holds ${index.documents} documents, not the one note`);
   });
 
-  test('activation time is measured from the extension\'s own performance marks', async () => {
+  test("activation time is measured from the extension's own performance marks", async () => {
     const { activation } = await waitFor('the first storage check', async () => {
       const i = await inspect();
       return i.activation.activateToStatusMs !== undefined ? i : undefined;
     });
-    for (const [name, ms] of [['module→activated', activation.moduleToActivatedMs], ['module evaluation', activation.moduleEvalMs], ['activate()', activation.activateMs], ['activate→status', activation.activateToStatusMs]] as const) {
+    for (const [name, ms] of [
+      ['module→activated', activation.moduleToActivatedMs],
+      ['module evaluation', activation.moduleEvalMs],
+      ['activate()', activation.activateMs],
+      ['activate→status', activation.activateToStatusMs],
+    ] as const) {
       assert.ok(typeof ms === 'number' && ms >= 0, `${name} not measured: ${JSON.stringify(activation)}`);
     }
     assert.ok(activation.moduleToActivatedMs! >= activation.activateMs!, 'module load must come before activate()');

@@ -1,7 +1,18 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { extension, leaveWorld, makeWorld, ok, privateConfigPrefix, removeTempDirs, run, setVaultPath, tempDir, waitForStatus } from './helpers';
+import {
+  extension,
+  leaveWorld,
+  makeWorld,
+  ok,
+  privateConfigPrefix,
+  removeTempDirs,
+  run,
+  setVaultPath,
+  tempDir,
+  waitForStatus,
+} from './helpers';
 
 interface Row {
   check: string;
@@ -47,7 +58,12 @@ suite('storage doctor', () => {
       assert.match(rows[0]!.line, /selected backend 'vault' \(the agentm\.vault\.path setting\)/);
       assert.ok(rows[0]!.line.includes(world.vault), rows[0]!.line);
       assert.match(row(rows, 'lock')?.line ?? '', /^lock \[OK\] free/);
-      assert.match(row(rows, 'project')?.line ?? '', new RegExp(`^project \\[OK\\] '${world.slug}' \\(.*project\\.json.*\\) — plans and progress in .*_harness \\(synced\\)`));
+      assert.match(
+        row(rows, 'project')?.line ?? '',
+        new RegExp(
+          `^project \\[OK\\] '${world.slug}' \\(.*project\\.json.*\\) — plans and progress in .*_harness \\(synced\\)`,
+        ),
+      );
     } finally {
       await leaveWorld();
     }
@@ -59,12 +75,18 @@ suite('storage doctor', () => {
     const rows = await doctor();
     assert.match(rows[0]!.line, /selected backend 'device-local' \(fresh-install default\)/);
     assert.equal(row(rows, 'lock'), undefined, 'device-local has no lock row');
-    assert.match(row(rows, 'project')?.line ?? '', /^project \[WARN\] no AgentM project in .*: add \.harness\/project\.json with \{"vault_project": "<slug>"\}/);
+    assert.match(
+      row(rows, 'project')?.line ?? '',
+      /^project \[WARN\] no AgentM project in .*: add \.harness\/project\.json with \{"vault_project": "<slug>"\}/,
+    );
   });
 
   test("reads agentm's .agentm-config.json by default: the configured vault is selected", async () => {
     const vault = tempDir();
-    writeConfig(configFile, JSON.stringify({ schema_version: 2, 'storage.backend': 'vault', 'plugins.obsidian-vault.vault_path': vault }));
+    writeConfig(
+      configFile,
+      JSON.stringify({ schema_version: 2, 'storage.backend': 'vault', 'plugins.obsidian-vault.vault_path': vault }),
+    );
     await setVaultPath(undefined);
     const rows = await doctor();
     assert.equal(rows[0]?.status, 'ok', rows[0]?.line);
@@ -77,19 +99,31 @@ suite('storage doctor', () => {
     const corrupt = await doctor();
     assert.equal(corrupt[0]?.status, 'fail');
     assert.ok(corrupt[0]!.line.includes(configFile), corrupt[0]!.line);
-    assert.match(corrupt[0]!.line, /could not be read as JSON .* Fix the file \(a UTF-8 JSON object such as \{"storage\.backend": "vault"\}\) or remove it/);
+    assert.match(
+      corrupt[0]!.line,
+      /could not be read as JSON .* Fix the file \(a UTF-8 JSON object such as \{"storage\.backend": "vault"\}\) or remove it/,
+    );
     const status = await waitForStatus('trouble');
     assert.match(status.statusBar.tooltip, /Fix the file/);
-    assert.ok(status.messages.some((m) => m.severity === 'error' && m.text.startsWith('AgentM doctor: storage [FAIL]')), 'no error notification for the failed doctor run');
+    assert.ok(
+      status.messages.some((m) => m.severity === 'error' && m.text.startsWith('AgentM doctor: storage [FAIL]')),
+      'no error notification for the failed doctor run',
+    );
 
     writeConfig(configFile, JSON.stringify({ 'storage.backend': 'vault' }));
     const noPath = await doctor();
     assert.equal(noPath[0]?.status, 'fail');
-    assert.match(noPath[0]!.line, /'vault' is selected .* Set plugins\.obsidian-vault\.vault_path with: agentm config set vault_path <dir>/);
+    assert.match(
+      noPath[0]!.line,
+      /'vault' is selected .* Set plugins\.obsidian-vault\.vault_path with: agentm config set vault_path <dir>/,
+    );
 
     writeConfig(configFile, JSON.stringify({ 'storage.backend': 's3' }));
     const unknown = await doctor();
-    assert.match(unknown[0]!.line, /storage backend 's3' is selected .* set storage\.backend to an installed backend .* Registered backends: .*vault/);
+    assert.match(
+      unknown[0]!.line,
+      /storage backend 's3' is selected .* set storage\.backend to an installed backend .* Registered backends: .*vault/,
+    );
     writeConfig(configFile, '{}');
     await waitForStatus('idle');
   });
@@ -100,7 +134,10 @@ suite('storage doctor', () => {
     await setVaultPath(file);
     const rows = await doctor();
     assert.equal(rows[0]?.status, 'fail');
-    assert.match(rows[0]!.line, /from the agentm\.vault\.path setting is a file, not a folder — set agentm\.vault\.path to your vault's memory root folder/);
+    assert.match(
+      rows[0]!.line,
+      /from the agentm\.vault\.path setting is a file, not a folder — set agentm\.vault\.path to your vault's memory root folder/,
+    );
     const status = await waitForStatus('trouble');
     assert.match(status.statusBar.tooltip, /set agentm\.vault\.path/);
   });

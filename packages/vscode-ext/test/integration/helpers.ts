@@ -34,9 +34,19 @@ export interface Inspection {
   readonly hasApiKey: boolean;
   readonly views: { readonly plan: ViewSnapshot; readonly recall: ViewSnapshot };
   readonly watched: readonly { readonly base: string; readonly pattern: string }[];
-  readonly index: { readonly state: string; readonly dir: string | undefined; readonly documents: number; readonly memoryRoot: string | undefined };
+  readonly index: {
+    readonly state: string;
+    readonly dir: string | undefined;
+    readonly documents: number;
+    readonly memoryRoot: string | undefined;
+  };
   readonly running: readonly string[];
-  readonly recallPick: { readonly open: boolean; readonly value: string; readonly items: readonly string[]; readonly searches: number };
+  readonly recallPick: {
+    readonly open: boolean;
+    readonly value: string;
+    readonly items: readonly string[];
+    readonly searches: number;
+  };
 }
 
 export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; reason: string; message: string };
@@ -60,12 +70,17 @@ export async function inspect(): Promise<Inspection> {
 }
 
 /** Polls `probe` until it returns a defined value; fails naming `what` and the last value seen. */
-export async function waitFor<T>(what: string | (() => Promise<string>), probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  what: string | (() => Promise<string>),
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'string' ? what : await what()}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'string' ? what : await what()}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -76,20 +91,35 @@ export async function setVaultPath(path: string | undefined): Promise<void> {
 
 /** Waits until the status bar shows `state` (and, when given, text containing `text`). */
 export function waitForStatus(state: string, text?: string, timeoutMs = 10_000): Promise<Inspection> {
-  const what = async () => `status bar state '${state}'${text ? ` with '${text}'` : ''}; it shows ${JSON.stringify((await inspect()).statusBar)}`;
-  return waitFor(what, async () => {
-    const i = await inspect();
-    return i.statusBar.state === state && (!text || i.statusBar.text.includes(text)) ? i : undefined;
-  }, timeoutMs);
+  const what = async () =>
+    `status bar state '${state}'${text ? ` with '${text}'` : ''}; it shows ${JSON.stringify((await inspect()).statusBar)}`;
+  return waitFor(
+    what,
+    async () => {
+      const i = await inspect();
+      return i.statusBar.state === state && (!text || i.statusBar.text.includes(text)) ? i : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 /** Waits until a view has loaded and `accept` takes what it shows. */
-export function waitForView(view: 'plan' | 'recall', what: string, accept: (v: ViewSnapshot) => boolean, timeoutMs = 10_000): Promise<ViewSnapshot> {
-  const last = async () => `the ${view} view to show ${what}; it shows ${JSON.stringify((await inspect()).views[view]).slice(0, 2000)}`;
-  return waitFor(last, async () => {
-    const v = (await inspect()).views[view];
-    return accept(v) ? v : undefined;
-  }, timeoutMs);
+export function waitForView(
+  view: 'plan' | 'recall',
+  what: string,
+  accept: (v: ViewSnapshot) => boolean,
+  timeoutMs = 10_000,
+): Promise<ViewSnapshot> {
+  const last = async () =>
+    `the ${view} view to show ${what}; it shows ${JSON.stringify((await inspect()).views[view]).slice(0, 2000)}`;
+  return waitFor(
+    last,
+    async () => {
+      const v = (await inspect()).views[view];
+      return accept(v) ? v : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 const made: string[] = [];
@@ -131,7 +161,10 @@ let worlds = 0;
  * A temp vault (memory root) outside the workspace with `desk/projects/<slug>/_harness/`, the window's
  * folder bound to `<slug>` by `.harness/project.json`, and `agentm.vault.path` pointing at the vault.
  */
-export async function makeWorld(files: Record<string, string> = {}, options: { activate?: boolean } = {}): Promise<World> {
+export async function makeWorld(
+  files: Record<string, string> = {},
+  options: { activate?: boolean } = {},
+): Promise<World> {
   const slug = `itest-${process.pid}-${++worlds}`;
   const vault = tempDir('agentm-itest-vault-');
   const harness = join(vault, 'desk', 'projects', slug, '_harness');

@@ -11,8 +11,17 @@ export function run(): Promise<void> {
   process.env['AGENTM_INSTALL_PREFIX'] ??= mkdtempSync(join(tmpdir(), 'agentm-itest-prefix-'));
   // AGENTM_ITEST_GREP=<regexp> runs only the matching tests (while working on one).
   const grep = process.env['AGENTM_ITEST_GREP'];
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30_000, reporter: 'spec', ...(grep ? { grep: new RegExp(grep) } : {}) });
-  for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(join(__dirname, file));
+  const mocha = new Mocha({
+    ui: 'tdd',
+    color: false,
+    timeout: 30_000,
+    reporter: 'spec',
+    ...(grep ? { grep: new RegExp(grep) } : {}),
+  });
+  for (const file of readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort())
+    mocha.addFile(join(__dirname, file));
   return new Promise((resolve, reject) => {
     mocha.run((failures) => {
       console.log(`[agentm-itest] ${failures} failed`);

@@ -3,7 +3,21 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { appendObservations, buildNote, makeObservation } from '@agentm/core';
-import { extension, findItem, inspect, leaveWorld, makeWorld, ok, removeTempDirs, run, showViews, tempDir, waitFor, waitForView, type World } from './helpers';
+import {
+  extension,
+  findItem,
+  inspect,
+  leaveWorld,
+  makeWorld,
+  ok,
+  removeTempDirs,
+  run,
+  showViews,
+  tempDir,
+  waitFor,
+  waitForView,
+  type World,
+} from './helpers';
 
 const SELECTION = 'Prefer the standard library for JSON.\r\nA dependency is a liability.';
 const DATE = /^(created|updated): \d{4}-\d{2}-\d{2}$/gm;
@@ -39,19 +53,30 @@ suite('memory: save selection, recall, maintenance', () => {
 
   test("save selection writes a note in agentm's format into the project's folder, and opens it", async () => {
     const body = await select(SELECTION);
-    const uri = await ok<string>('agentm.saveSelection', { kind: 'decision', slug: 'prefer-stdlib', tags: 'json, deps' });
+    const uri = await ok<string>('agentm.saveSelection', {
+      kind: 'decision',
+      slug: 'prefer-stdlib',
+      tags: 'json, deps',
+    });
     const group = `desk/projects/${world.slug}`;
     saved = join(world.vault, group, 'convention', 'prefer-stdlib.md');
     assert.equal(vscode.Uri.parse(uri).fsPath, saved, 'a decision files as convention in the project folder');
-    const expected = buildNote({ kind: 'decision', slug: 'prefer-stdlib', body, group, tags: ['json', 'deps'] }, { now: new Date() }).content;
+    const expected = buildNote(
+      { kind: 'decision', slug: 'prefer-stdlib', body, group, tags: ['json', 'deps'] },
+      { now: new Date() },
+    ).content;
     const written = readFileSync(saved, 'utf8');
-    assert.equal(written.replace(DATE, '$1: D'), expected.replace(DATE, '$1: D'), 'not byte-identical to core\'s serializer');
+    assert.equal(
+      written.replace(DATE, '$1: D'),
+      expected.replace(DATE, '$1: D'),
+      "not byte-identical to core's serializer",
+    );
     assert.match(written, /^type: convention$/m);
     assert.ok(written.endsWith(`${body}\n`), 'the selected text is not the body, byte for byte');
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, saved, 'the saved note is not opened');
   });
 
-  test('invalid input is refused with core\'s validation message before anything is written; saving never overwrites', async () => {
+  test("invalid input is refused with core's validation message before anything is written; saving never overwrites", async () => {
     await select('Another thought.');
     const before = readdirSync(join(world.vault, 'desk', 'projects', world.slug, 'convention')).sort();
     const badSlug = await run('agentm.saveSelection', { kind: 'convention', slug: 'Bad Slug', tags: '' });
@@ -59,14 +84,25 @@ suite('memory: save selection, recall, maintenance', () => {
     const badTag = await run('agentm.saveSelection', { kind: 'convention', slug: 'fine', tags: 'ok, Not OK' });
     assert.match(badTag.ok ? '' : badTag.message, /invalid tag "Not OK"/);
     const existing = await run('agentm.saveSelection', { kind: 'decision', slug: 'prefer-stdlib', tags: '' });
-    assert.match(existing.ok ? '' : existing.message, /a decision note 'prefer-stdlib' already exists .*saving never overwrites/);
+    assert.match(
+      existing.ok ? '' : existing.message,
+      /a decision note 'prefer-stdlib' already exists .*saving never overwrites/,
+    );
     const unknown = await run('agentm.saveSelection', { kind: 'lunch', slug: 'fine', tags: '' });
     assert.match(unknown.ok ? '' : unknown.message, /lunch.*preference, convention, reference, workflow, fix, idea/);
-    assert.deepEqual(readdirSync(join(world.vault, 'desk', 'projects', world.slug, 'convention')).sort(), before, 'a refused save wrote a file');
+    assert.deepEqual(
+      readdirSync(join(world.vault, 'desk', 'projects', world.slug, 'convention')).sort(),
+      before,
+      'a refused save wrote a file',
+    );
   });
 
   test('recall returns the saved note: the Recall view, and search', async () => {
-    const view = await waitForView('recall', 'the saved note under the phase', (v) => findItem(v.items, 'Prefer the standard library for JSON.') !== undefined);
+    const view = await waitForView(
+      'recall',
+      'the saved note under the phase',
+      (v) => findItem(v.items, 'Prefer the standard library for JSON.') !== undefined,
+    );
     assert.match(view.items[0]!.label, /^Phase: /);
     const hit = findItem(view.items, 'Prefer the standard library for JSON.')!;
     assert.equal(hit.command, 'vscode.open');
@@ -86,13 +122,26 @@ suite('memory: save selection, recall, maintenance', () => {
     assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
     assert.equal(vscode.Uri.parse(outcome.value).fsPath, saved);
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, saved, 'the chosen note is not opened');
-    const view = await waitForView('recall', 'the search results', (v) => v.items.some((i) => i.label === 'Results for "liability"'));
-    assert.deepEqual(view.items.find((i) => i.label === 'Results for "liability"')!.children.map((c) => c.label), ['Prefer the standard library for JSON.']);
+    const view = await waitForView('recall', 'the search results', (v) =>
+      v.items.some((i) => i.label === 'Results for "liability"'),
+    );
+    assert.deepEqual(
+      view.items.find((i) => i.label === 'Results for "liability"')!.children.map((c) => c.label),
+      ['Prefer the standard library for JSON.'],
+    );
   });
 
   test('a note written by someone else (an agent) is found without a reindex', async () => {
-    world.file(`desk/projects/${world.slug}/fix/flaky-watcher.md`, '---\ntype: fix\nstatus: active\ncreated: 2026-02-01\nupdated: 2026-02-01\ntags: [watcher]\n---\n\n# Debounce the watcher\n\nWatchers fire twice on rename.\n');
-    await waitForView('recall', 'the agent\'s note', (v) => findItem(v.items, 'Debounce the watcher') !== undefined, 5_000);
+    world.file(
+      `desk/projects/${world.slug}/fix/flaky-watcher.md`,
+      '---\ntype: fix\nstatus: active\ncreated: 2026-02-01\nupdated: 2026-02-01\ntags: [watcher]\n---\n\n# Debounce the watcher\n\nWatchers fire twice on rename.\n',
+    );
+    await waitForView(
+      'recall',
+      "the agent's note",
+      (v) => findItem(v.items, 'Debounce the watcher') !== undefined,
+      5_000,
+    );
   });
 
   test('reindex rebuilds the index with progress and a short result', async () => {
@@ -104,13 +153,25 @@ suite('memory: save selection, recall, maintenance', () => {
     assert.match(index.dir, /index/);
   });
 
-  test('consolidate distils the project\'s progress episodes into beliefs and advances the watermark', async () => {
+  test("consolidate distils the project's progress episodes into beliefs and advances the watermark", async () => {
     const episodes = ['the watcher fires twice on rename', 'the watcher fires twice on rename events'].map((text, i) =>
-      makeObservation({ kind: 'note', step: 'watch', attempt: 1, actor: 'agent', time: new Date(Date.UTC(2026, 2, 1, 10, i)), text }),
+      makeObservation({
+        kind: 'note',
+        step: 'watch',
+        attempt: 1,
+        actor: 'agent',
+        time: new Date(Date.UTC(2026, 2, 1, 10, i)),
+        text,
+      }),
     );
     world.file(`desk/projects/${world.slug}/_harness/progress.md`, appendObservations('', episodes));
     const result = await ok<string>('agentm.consolidate');
-    assert.match(result, new RegExp(`^${world.slug}: \\d+ new episodes? in \\d+ clusters? → created \\d+, reinforced \\d+, decayed \\d+, pruned \\d+`));
+    assert.match(
+      result,
+      new RegExp(
+        `^${world.slug}: \\d+ new episodes? in \\d+ clusters? → created \\d+, reinforced \\d+, decayed \\d+, pruned \\d+`,
+      ),
+    );
     assert.ok(existsSync(join(world.harness, 'consolidation.json')), 'the watermark was not written');
     // The belief is a note in agentm's format beside the project's other notes, as `agentm consolidate` writes it.
     const project = join(world.vault, 'desk/projects', world.slug);

@@ -5,9 +5,23 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { parsePlan, parseProgress } from '@agentm/core';
-import { extension, findItem, inspect, leaveWorld, makeWorld, ok, removeTempDirs, run, showViews, waitFor, waitForView, type World } from './helpers';
+import {
+  extension,
+  findItem,
+  inspect,
+  leaveWorld,
+  makeWorld,
+  ok,
+  removeTempDirs,
+  run,
+  showViews,
+  waitFor,
+  waitForView,
+  type World,
+} from './helpers';
 
-const stepOf = (world: World, plan: string, id: string) => parsePlan(readFileSync(join(world.harness, `PLAN-${plan}.md`), 'utf8')).steps.find((s) => s.id === id)!;
+const stepOf = (world: World, plan: string, id: string) =>
+  parsePlan(readFileSync(join(world.harness, `PLAN-${plan}.md`), 'utf8')).steps.find((s) => s.id === id)!;
 
 suite('running plans', () => {
   let world: World;
@@ -27,23 +41,42 @@ suite('running plans', () => {
   });
 
   test('run plan executes a cmd:: step in the repository, and the tree shows it done', async () => {
-    world.file(`desk/projects/${world.slug}/_harness/PLAN-build.md`, '---\ngoal: make a file\n---\n\n- [ ] Make the file [id:: make] [cmd:: touch ran.txt]\n');
+    world.file(
+      `desk/projects/${world.slug}/_harness/PLAN-build.md`,
+      '---\ngoal: make a file\n---\n\n- [ ] Make the file [id:: make] [cmd:: touch ran.txt]\n',
+    );
     await waitForView('plan', 'the build plan', (v) => findItem(v.items, 'Make the file') !== undefined, 5_000);
     const result = await ok<string>('agentm.runPlan', 'build');
     assert.equal(result, 'done (1/1 steps done)');
     assert.ok(existsSync(join(world.repo, 'ran.txt')), 'the command did not run in the repository');
     assert.equal(stepOf(world, 'build', 'make').stored, 'done');
     const progress = parseProgress(readFileSync(join(world.harness, 'progress-build.md'), 'utf8'));
-    assert.ok(progress.some((o) => o.kind === 'tool_result' && o.step === 'make'), 'no tool result in the progress log');
-    const view = await waitForView('plan', 'the step done', (v) => findItem(v.items, 'Make the file')?.icon === 'pass-filled', 5_000);
+    assert.ok(
+      progress.some((o) => o.kind === 'tool_result' && o.step === 'make'),
+      'no tool result in the progress log',
+    );
+    const view = await waitForView(
+      'plan',
+      'the step done',
+      (v) => findItem(v.items, 'Make the file')?.icon === 'pass-filled',
+      5_000,
+    );
     assert.match(findItem(view.items, 'build')!.description ?? '', /done · 1\/1 done/);
   });
 
   test('stop cancels a running plan: the command ends, the step is released for a retry', async () => {
-    world.file(`desk/projects/${world.slug}/_harness/PLAN-slow.md`, '- [ ] Wait a long time [id:: wait] [cmd:: sleep 120]\n');
+    world.file(
+      `desk/projects/${world.slug}/_harness/PLAN-slow.md`,
+      '- [ ] Wait a long time [id:: wait] [cmd:: sleep 120]\n',
+    );
     await waitForView('plan', 'the slow plan', (v) => findItem(v.items, 'Wait a long time') !== undefined, 5_000);
     const running = run<string>('agentm.runPlan', 'slow');
-    await waitForView('plan', 'the step spinning', (v) => findItem(v.items, 'Wait a long time')?.icon === 'loading~spin', 10_000);
+    await waitForView(
+      'plan',
+      'the step spinning',
+      (v) => findItem(v.items, 'Wait a long time')?.icon === 'loading~spin',
+      10_000,
+    );
     assert.deepEqual((await inspect()).running, ['slow']);
     const started = Date.now();
     await ok('agentm.stopPlan', 'slow');
@@ -60,11 +93,19 @@ suite('running plans', () => {
   });
 
   test('retry failed step: failed → ready with the attempt bumped (CAS), and the next run can pass', async () => {
-    world.file(`desk/projects/${world.slug}/_harness/PLAN-check.md`, '- [ ] Check the marker [id:: check] [cmd:: test -f ok-marker]\n');
+    world.file(
+      `desk/projects/${world.slug}/_harness/PLAN-check.md`,
+      '- [ ] Check the marker [id:: check] [cmd:: test -f ok-marker]\n',
+    );
     await waitForView('plan', 'the check plan', (v) => findItem(v.items, 'Check the marker') !== undefined, 5_000);
     const failed = await ok<string>('agentm.runPlan', 'check');
     assert.match(failed, /^failed \(0\/1 steps done; failed: check — run "AgentM: Retry failed step"\)$/);
-    await waitForView('plan', 'the failed step', (v) => findItem(v.items, 'Check the marker')?.contextValue === 'agentm.step.failed', 5_000);
+    await waitForView(
+      'plan',
+      'the failed step',
+      (v) => findItem(v.items, 'Check the marker')?.contextValue === 'agentm.step.failed',
+      5_000,
+    );
     assert.equal(findItem((await inspect()).views.plan.items, 'Check the marker')!.icon, 'error');
 
     writeFileSync(join(world.repo, 'ok-marker'), 'now it passes\n');
@@ -78,13 +119,26 @@ suite('running plans', () => {
     assert.match(again.ok ? '' : again.message, /step 'check' of plan 'check' is ready, not failed/);
 
     assert.equal(await ok<string>('agentm.runPlan', 'check'), 'done (1/1 steps done)');
-    await waitForView('plan', 'the retried step done', (v) => findItem(v.items, 'Check the marker')?.icon === 'pass-filled', 5_000);
-    const transitions = parseProgress(readFileSync(join(world.harness, 'progress-check.md'), 'utf8')).filter((o) => o.step === 'check' && o.kind === 'transition');
-    assert.ok(transitions.some((o) => o.text === 'failed → ready' && o.attempt === 1), 'the retry is logged as a transition');
+    await waitForView(
+      'plan',
+      'the retried step done',
+      (v) => findItem(v.items, 'Check the marker')?.icon === 'pass-filled',
+      5_000,
+    );
+    const transitions = parseProgress(readFileSync(join(world.harness, 'progress-check.md'), 'utf8')).filter(
+      (o) => o.step === 'check' && o.kind === 'transition',
+    );
+    assert.ok(
+      transitions.some((o) => o.text === 'failed → ready' && o.attempt === 1),
+      'the retry is logged as a transition',
+    );
   });
 
   test('a second run of the same plan is refused while the first runs', async () => {
-    world.file(`desk/projects/${world.slug}/_harness/PLAN-twice.md`, '- [ ] Sleep briefly [id:: nap] [cmd:: sleep 3]\n');
+    world.file(
+      `desk/projects/${world.slug}/_harness/PLAN-twice.md`,
+      '- [ ] Sleep briefly [id:: nap] [cmd:: sleep 3]\n',
+    );
     await waitForView('plan', 'the twice plan', (v) => findItem(v.items, 'Sleep briefly') !== undefined, 5_000);
     const first = run<string>('agentm.runPlan', 'twice');
     await waitFor('the first run', async () => ((await inspect()).running.includes('twice') ? true : undefined));
@@ -102,17 +156,39 @@ suite('running plans', () => {
       req.on('end', () => {
         seen.push({ headers: req.headers, body: JSON.parse(raw) });
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'The notes say: debounce the watcher.' }, finish_reason: 'stop' }], usage: { prompt_tokens: 40, completion_tokens: 8, total_tokens: 48 } }));
+        res.end(
+          JSON.stringify({
+            choices: [
+              {
+                message: { role: 'assistant', content: 'The notes say: debounce the watcher.' },
+                finish_reason: 'stop',
+              },
+            ],
+            usage: { prompt_tokens: 40, completion_tokens: 8, total_tokens: 48 },
+          }),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const config = vscode.workspace.getConfiguration('agentm');
     try {
-      await config.update('providers.baseUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, vscode.ConfigurationTarget.Global);
+      await config.update(
+        'providers.baseUrl',
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+        vscode.ConfigurationTarget.Global,
+      );
       await config.update('providers.chatModel', 'itest-model', vscode.ConfigurationTarget.Global);
       await ok('agentm.setApiKey', 'sk-itest-chat');
-      world.file(`desk/projects/${world.slug}/_harness/PLAN-ask.md`, '- [ ] Summarise what the notes say about watchers [id:: ask]\n');
-      await waitForView('plan', 'the ask plan', (v) => findItem(v.items, 'Summarise what the notes say about watchers') !== undefined, 5_000);
+      world.file(
+        `desk/projects/${world.slug}/_harness/PLAN-ask.md`,
+        '- [ ] Summarise what the notes say about watchers [id:: ask]\n',
+      );
+      await waitForView(
+        'plan',
+        'the ask plan',
+        (v) => findItem(v.items, 'Summarise what the notes say about watchers') !== undefined,
+        5_000,
+      );
       assert.equal(await ok<string>('agentm.runPlan', 'ask'), 'done (1/1 steps done)');
       assert.ok(seen.length >= 1, 'the endpoint was never called');
       assert.equal(seen[0]!.headers.authorization, 'Bearer sk-itest-chat');

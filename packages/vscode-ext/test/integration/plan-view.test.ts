@@ -2,7 +2,23 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { appendObservations, effectiveStatus, makeObservation, parsePlan, parseProgress } from '@agentm/core';
-import { extension, findItem, inspect, leaveWorld, makeWorld, ok, removeTempDirs, setVaultPath, showViews, tempDir, waitFor, waitForStatus, waitForView, type ItemSnapshot, type World } from './helpers';
+import {
+  extension,
+  findItem,
+  inspect,
+  leaveWorld,
+  makeWorld,
+  ok,
+  removeTempDirs,
+  setVaultPath,
+  showViews,
+  tempDir,
+  waitFor,
+  waitForStatus,
+  waitForView,
+  type ItemSnapshot,
+  type World,
+} from './helpers';
 
 const PLAN = `---
 goal: ship the sidebar
@@ -18,17 +34,45 @@ goal: ship the sidebar
 const FEATURE = '- [ ] Try the feature [id:: try]\n';
 
 const observations = [
-  makeObservation({ kind: 'transition', step: 'parse', attempt: 1, actor: 'agent', time: '2026-03-01T10:00:00.000Z', text: 'ready → done' }),
-  makeObservation({ kind: 'note', step: 'draw', attempt: 1, actor: 'agent', time: '2026-03-01T10:05:00.000Z', text: 'tree items come from the PLAN file' }),
-  makeObservation({ kind: 'tool_result', step: 'draw', attempt: 1, actor: 'agent', time: '2026-03-01T10:06:00.000Z', text: 'rendered three steps' }),
+  makeObservation({
+    kind: 'transition',
+    step: 'parse',
+    attempt: 1,
+    actor: 'agent',
+    time: '2026-03-01T10:00:00.000Z',
+    text: 'ready → done',
+  }),
+  makeObservation({
+    kind: 'note',
+    step: 'draw',
+    attempt: 1,
+    actor: 'agent',
+    time: '2026-03-01T10:05:00.000Z',
+    text: 'tree items come from the PLAN file',
+  }),
+  makeObservation({
+    kind: 'tool_result',
+    step: 'draw',
+    attempt: 1,
+    actor: 'agent',
+    time: '2026-03-01T10:06:00.000Z',
+    text: 'rendered three steps',
+  }),
 ];
 
 /** What each status looks like in the tree (the codicons users see). */
-const ICON: Record<string, string> = { done: 'pass-filled', running: 'loading~spin', pending: 'circle-large-outline', ready: 'circle-large-outline', failed: 'error' };
+const ICON: Record<string, string> = {
+  done: 'pass-filled',
+  running: 'loading~spin',
+  pending: 'circle-large-outline',
+  ready: 'circle-large-outline',
+  failed: 'error',
+};
 
 const plans = async () => (await inspect()).views.plan.items;
 const planItem = (items: readonly ItemSnapshot[], name: string) => items.find((i) => i.label === name);
-const activePlan = (items: readonly ItemSnapshot[]) => items.find((i) => i.contextValue === 'agentm.plan.active')?.label;
+const activePlan = (items: readonly ItemSnapshot[]) =>
+  items.find((i) => i.contextValue === 'agentm.plan.active')?.label;
 
 suite('Plan view', () => {
   let world: World;
@@ -46,9 +90,12 @@ suite('Plan view', () => {
     removeTempDirs();
   });
 
-  test("the tree items match the PLAN file: titles, status icons, after-dependencies, progress entries", async () => {
+  test('the tree items match the PLAN file: titles, status icons, after-dependencies, progress entries', async () => {
     const view = await waitForView('plan', 'two plans', (v) => v.state === 'ready' && v.items.length === 2);
-    assert.deepEqual(view.items.map((i) => i.label), ['PLAN', 'feature']);
+    assert.deepEqual(
+      view.items.map((i) => i.label),
+      ['PLAN', 'feature'],
+    );
     const plan = planItem(view.items, 'PLAN')!;
     assert.equal(plan.collapsible, 'expanded', 'the active plan is expanded');
     assert.equal(planItem(view.items, 'feature')!.collapsible, 'collapsed');
@@ -57,7 +104,10 @@ suite('Plan view', () => {
 
     const doc = parsePlan(PLAN);
     const steps = plan.children.filter((c) => c.contextValue?.startsWith('agentm.step.'));
-    assert.deepEqual(steps.map((s) => s.label), doc.steps.map((s) => s.title));
+    assert.deepEqual(
+      steps.map((s) => s.label),
+      doc.steps.map((s) => s.title),
+    );
     doc.steps.forEach((step, i) => {
       const status = effectiveStatus(doc, step);
       assert.equal(steps[i]!.icon, ICON[status], `${step.id} is ${status}`);
@@ -70,18 +120,31 @@ suite('Plan view', () => {
 
     const progress = plan.children.find((c) => c.label === 'Latest progress')!;
     const expected = parseProgress(readFileSync(join(world.harness, 'progress.md'), 'utf8')).reverse();
-    assert.deepEqual(progress.children.map((e) => e.label), expected.map((o) => o.text));
-    assert.deepEqual(progress.children.map((e) => e.description), expected.map((o) => `${o.kind} · ${o.step} · ${o.time}`));
+    assert.deepEqual(
+      progress.children.map((e) => e.label),
+      expected.map((o) => o.text),
+    );
+    assert.deepEqual(
+      progress.children.map((e) => e.description),
+      expected.map((o) => `${o.kind} · ${o.step} · ${o.time}`),
+    );
   });
 
   test('changing PLAN.md on disk (in a vault outside the workspace) updates the tree within a second', async () => {
     assert.ok(!world.vault.startsWith(world.repo), 'the vault must be outside the workspace');
     await waitForView('plan', 'the first plan', (v) => v.state === 'ready');
     for (const round of [1, 2, 3]) {
-      const changed = PLAN.replace('- [/] Draw the tree', '- [x] Draw the tree') + `- [ ] Announce it, round ${round} [id:: announce] [after:: ship]\n`;
+      const changed =
+        PLAN.replace('- [/] Draw the tree', '- [x] Draw the tree') +
+        `- [ ] Announce it, round ${round} [id:: announce] [after:: ship]\n`;
       const before = Date.now();
       writeFileSync(join(world.harness, 'PLAN.md'), changed);
-      const view = await waitForView('plan', `round ${round}`, (v) => findItem(v.items, `Announce it, round ${round}`) !== undefined, 5_000);
+      const view = await waitForView(
+        'plan',
+        `round ${round}`,
+        (v) => findItem(v.items, `Announce it, round ${round}`) !== undefined,
+        5_000,
+      );
       const latency = view.loadedAt! - before;
       console.log(`[agentm-live-refresh] round ${round}: tree reloaded ${latency} ms after the write`);
       assert.ok(latency < 1000, `the tree took ${latency} ms to follow the change`);
@@ -101,9 +164,17 @@ suite('Plan view', () => {
     await waitForView('plan', "'PLAN' active", (v) => activePlan(v.items) === 'PLAN');
 
     writeFileSync(marker, 'PLAN-feature.md\n'); // an agent (or crickets) binding the plan
-    await waitForView('plan', "'feature' active after an outside write", (v) => activePlan(v.items) === 'feature', 5_000);
+    await waitForView(
+      'plan',
+      "'feature' active after an outside write",
+      (v) => activePlan(v.items) === 'feature',
+      5_000,
+    );
 
-    const refused = await ok('agentm.switchPlan', 'nope').then(() => undefined, (e: Error) => e.message);
+    const refused = await ok('agentm.switchPlan', 'nope').then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
     assert.match(refused ?? '', /has no plan 'nope' \(PLAN-nope\.md\); its plans: PLAN, feature/);
   });
 
@@ -112,16 +183,23 @@ suite('Plan view', () => {
     writeFileSync(marker, 'gone\n');
     await waitForView('plan', 'the error state', (v) => v.state === 'error', 5_000);
     const status = await waitForStatus('trouble');
-    assert.match(status.statusBar.tooltip, /binds plan "gone", but PLAN-gone\.md is missing or empty .* or delete the marker/);
+    assert.match(
+      status.statusBar.tooltip,
+      /binds plan "gone", but PLAN-gone\.md is missing or empty .* or delete the marker/,
+    );
     rmSync(marker);
     await waitForView('plan', 'the plans again', (v) => v.state === 'ready' && activePlan(v.items) === 'PLAN', 5_000);
     await waitForStatus('idle');
   });
 
   test('the watchers follow the project and its vault: a vault no longer selected is no longer watched', async () => {
-    const watching = (base: string) => async () => ((await inspect()).watched.some((w) => w.base === base && w.pattern === '**') ? true : undefined);
+    const watching = (base: string) => async () =>
+      (await inspect()).watched.some((w) => w.base === base && w.pattern === '**') ? true : undefined;
     assert.ok(await watching(world.vault)(), 'the vault outside the workspace is not watched');
-    assert.ok((await inspect()).watched.some((w) => w.base === world.repo && w.pattern.includes('.harness')), "the repo's .harness is not watched");
+    assert.ok(
+      (await inspect()).watched.some((w) => w.base === world.repo && w.pattern.includes('.harness')),
+      "the repo's .harness is not watched",
+    );
 
     rmSync(join(world.repo, '.harness', 'project.json'));
     await waitForView('plan', 'the no-project state', (v) => v.state === 'noProject', 5_000);
@@ -134,6 +212,11 @@ suite('Plan view', () => {
     assert.equal(await watching(world.vault)(), undefined, 'the old vault is still watched');
     await setVaultPath(world.vault);
     await waitFor('the first vault to be watched again', watching(world.vault));
-    await waitForView('plan', 'the plans of the first vault', (v) => v.state === 'ready' && v.items.length === 2, 5_000);
+    await waitForView(
+      'plan',
+      'the plans of the first vault',
+      (v) => v.state === 'ready' && v.items.length === 2,
+      5_000,
+    );
   });
 });

@@ -74,6 +74,9 @@ suite('status bar', () => {
     await waitForStatus('idle', 'AgentM: vault', 15_000);
     const doctor = await run<{ line: string }[]>('agentm.doctor');
     assert.ok(doctor.ok);
-    assert.match(doctor.value[1]?.line ?? '', /lock \[WARN\] left by a writer that stopped .* the next write takes it over; or remove /);
+    assert.match(
+      doctor.value[1]?.line ?? '',
+      /lock \[WARN\] left by a writer that stopped .* the next write takes it over; or remove /,
+    );
   });
 });

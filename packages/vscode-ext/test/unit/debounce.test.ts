@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Debouncer } from '../../src/sources/debounce';
 
-describe('Debouncer (the watchers\' event batching)', () => {
+describe("Debouncer (the watchers' event batching)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

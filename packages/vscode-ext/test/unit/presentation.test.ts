@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { StepView } from '../../src/sources/types';
 import { STEP_ICONS, hitText, planDescription, stepText } from '../../src/views/presentation';
 
-const step = (over: Partial<StepView>): StepView => ({ id: 's1', title: 'Write the parser', status: 'pending', after: [], attempt: 0, line: 3, ...over });
+const step = (over: Partial<StepView>): StepView => ({
+  id: 's1',
+  title: 'Write the parser',
+  status: 'pending',
+  after: [],
+  attempt: 0,
+  line: 3,
+  ...over,
+});
 
 describe('Plan view presentation', () => {
   it.each([
@@ -17,7 +25,9 @@ describe('Plan view presentation', () => {
   });
 
   it('only a running step spins', () => {
-    const spinning = Object.entries(STEP_ICONS).filter(([, v]) => v.icon.endsWith('~spin')).map(([k]) => k);
+    const spinning = Object.entries(STEP_ICONS)
+      .filter(([, v]) => v.icon.endsWith('~spin'))
+      .map(([k]) => k);
     expect(spinning).toEqual(['running']);
   });
 
@@ -38,7 +48,16 @@ describe('Plan view presentation', () => {
   });
 
   it('a search hit shows its score; a phase-recall hit (no query to score against) its date', () => {
-    const hit = { title: 'Prefer stdlib', kind: 'convention', uri: undefined as never, score: 0.8312, similarity: 0.9, recency: 0.6, snippet: 'Prefer…', updatedMs: Date.UTC(2026, 1, 3) };
+    const hit = {
+      title: 'Prefer stdlib',
+      kind: 'convention',
+      uri: undefined as never,
+      score: 0.8312,
+      similarity: 0.9,
+      recency: 0.6,
+      snippet: 'Prefer…',
+      updatedMs: Date.UTC(2026, 1, 3),
+    };
     expect(hitText(hit).description).toBe('convention · score 0.83');
     expect(hitText(hit, false).description).toBe('convention · 2026-02-03');
     expect(hitText(hit).tooltip).toContain('relevance 0.900, recency 0.600');

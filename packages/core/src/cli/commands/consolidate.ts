@@ -31,13 +31,22 @@ async function projectsWithHarness(store: MemoryStore): Promise<string[]> {
 export function registerConsolidate(program: Command, ctx: CliContext): void {
   program
     .command('consolidate')
-    .description("distil new progress episodes into beliefs: reinforce or create, decay and prune, advance the project's watermark")
-    .option('--project <slug>', 'the project (default: the project of the current directory, else every project with a _harness/ folder)')
+    .description(
+      "distil new progress episodes into beliefs: reinforce or create, decay and prune, advance the project's watermark",
+    )
+    .option(
+      '--project <slug>',
+      'the project (default: the project of the current directory, else every project with a _harness/ folder)',
+    )
     .option('--all-projects', 'every project with a _harness/ folder')
     .option('--dry-run', 'decide and report, write nothing')
     .option('--json', 'print the reports as JSON')
     .action(async (flags: { project?: string; allProjects?: boolean; dryRun?: boolean; json?: boolean }) => {
-      if (flags.project !== undefined && !isSafeSegment(flags.project)) throw new CliError(`--project must be one project slug (no /, \\ or ..), got ${JSON.stringify(flags.project)}`, EXIT_USAGE);
+      if (flags.project !== undefined && !isSafeSegment(flags.project))
+        throw new CliError(
+          `--project must be one project slug (no /, \\ or ..), got ${JSON.stringify(flags.project)}`,
+          EXIT_USAGE,
+        );
       const store = await memoryStore(ctx);
       const { chat, embedder } = await cliProviders(ctx);
       const here = flags.project ?? (flags.allProjects ? undefined : (await projectHere(ctx, store)).slug);
@@ -48,7 +57,18 @@ export function registerConsolidate(program: Command, ctx: CliContext): void {
       for (const project of projects) {
         const { locator } = await probeProjectLocator(store.backend, project, store.config);
         const watermark = locator.child('_harness', 'consolidation.json');
-        reports.push(await consolidate({ backend: store.backend, project, beliefs, watermark, layout, chat, embedder, dryRun: flags.dryRun === true }));
+        reports.push(
+          await consolidate({
+            backend: store.backend,
+            project,
+            beliefs,
+            watermark,
+            layout,
+            chat,
+            embedder,
+            dryRun: flags.dryRun === true,
+          }),
+        );
       }
       for (const r of reports) for (const w of r.warnings) ctx.io.err(`agentm: warning: ${r.project}: ${w}\n`);
       if (flags.json) ctx.io.out(`${JSON.stringify(reports, null, 2)}\n`);

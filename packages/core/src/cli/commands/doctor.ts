@@ -10,13 +10,18 @@ export function registerDoctor(program: Command, ctx: CliContext): void {
     .command('doctor')
     .description('check the selected storage backend (and, with --roundtrip, write and read a probe note)')
     .option('--roundtrip', 'write a probe note under _meta/ and read it back through the backend')
-    .option('--requires <capabilities>', 'fail unless the backend offers these capabilities (comma-separated, e.g. concurrent_writers,sync)')
+    .option(
+      '--requires <capabilities>',
+      'fail unless the backend offers these capabilities (comma-separated, e.g. concurrent_writers,sync)',
+    )
     .option('--json', 'print the rows as JSON')
     .action(async (opts: { roundtrip?: boolean; json?: boolean; requires?: string }) => {
       const host = hostOf(ctx);
       const parsed = opts.requires !== undefined ? parseCapabilityNames(opts.requires) : undefined;
       if (parsed && parsed.unknown.length) {
-        ctx.io.err(`error: unknown capability name(s): ${parsed.unknown.join(', ')}. Valid names: ${VALID_CAPABILITY_NAMES.join(', ')}\n`);
+        ctx.io.err(
+          `error: unknown capability name(s): ${parsed.unknown.join(', ')}. Valid names: ${VALID_CAPABILITY_NAMES.join(', ')}\n`,
+        );
         ctx.exitCode = EXIT_CHECK_FAILED;
         return;
       }

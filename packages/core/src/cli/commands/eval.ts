@@ -22,9 +22,14 @@ export function parseThresholds(pairs: readonly string[]): EvalThreshold {
   for (const pair of pairs) {
     const m = /^([a-z_]+)=(.+)$/.exec(pair.trim());
     const key = m ? KEYS[m[1]!] : undefined;
-    if (!m || !key) throw new CliError(`bad --threshold ${JSON.stringify(pair)}: use key=value with key one of ${Object.keys(KEYS).join(', ')}`, EXIT_USAGE);
+    if (!m || !key)
+      throw new CliError(
+        `bad --threshold ${JSON.stringify(pair)}: use key=value with key one of ${Object.keys(KEYS).join(', ')}`,
+        EXIT_USAGE,
+      );
     const value = Number(m[2]);
-    if (!Number.isFinite(value) || value < 0) throw new CliError(`bad --threshold ${pair}: the value must be a non-negative number`, EXIT_USAGE);
+    if (!Number.isFinite(value) || value < 0)
+      throw new CliError(`bad --threshold ${pair}: the value must be a non-negative number`, EXIT_USAGE);
     t[key] = value;
   }
   return t;
@@ -43,10 +48,14 @@ export function registerEval(program: Command, ctx: CliContext): void {
       if (opts.json) ctx.io.out(`${JSON.stringify({ ...report, threshold, ...verdict }, null, 2)}\n`);
       else {
         for (const s of report.scores) {
-          ctx.io.out(`${s.passed ? 'PASS' : 'FAIL'} ${s.name.padEnd(17)} success=${s.success} dispatches=${s.stepDispatches} order=${s.order.join(',')} toolCalls=${s.toolCalls} tokens=${s.tokens}${s.reasons.length ? ` -- ${s.reasons.join('; ')}` : ''}\n`);
+          ctx.io.out(
+            `${s.passed ? 'PASS' : 'FAIL'} ${s.name.padEnd(17)} success=${s.success} dispatches=${s.stepDispatches} order=${s.order.join(',')} toolCalls=${s.toolCalls} tokens=${s.tokens}${s.reasons.length ? ` -- ${s.reasons.join('; ')}` : ''}\n`,
+          );
         }
         const passRate = report.total === 0 ? 0 : report.passedCount / report.total;
-        ctx.io.out(`passed ${report.passedCount}/${report.total} (pass rate ${passRate.toFixed(3)}), success rate ${report.successRate.toFixed(3)}, tool calls ${report.totalToolCalls}, tokens ${report.totalTokens}, wall ${goDuration(report.totalWallClockMs)}\n`);
+        ctx.io.out(
+          `passed ${report.passedCount}/${report.total} (pass rate ${passRate.toFixed(3)}), success rate ${report.successRate.toFixed(3)}, tool calls ${report.totalToolCalls}, tokens ${report.totalTokens}, wall ${goDuration(report.totalWallClockMs)}\n`,
+        );
       }
       for (const v of verdict.violations) ctx.io.err(`agentm eval: threshold violated: ${v}\n`);
       ctx.exitCode = verdict.passed ? EXIT_OK : EXIT_CHECK_FAILED;

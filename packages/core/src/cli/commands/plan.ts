@@ -30,16 +30,24 @@ export function registerPlan(program: Command, ctx: CliContext): void {
         await writePlanDraft(files, draft);
       } catch (error) {
         if (error instanceof ConcurrentModificationError) {
-          throw new CliError(`a plan already exists at ${files.planLabel}: choose another --name, or remove that plan first`, EXIT_USAGE);
+          throw new CliError(
+            `a plan already exists at ${files.planLabel}: choose another --name, or remove that plan first`,
+            EXIT_USAGE,
+          );
         }
         throw error;
       }
       if (draft.fallbackReason) ctx.io.err(`agentm plan: planned as a single step: ${draft.fallbackReason}\n`);
       if (opts.json) {
-        ctx.io.out(`${JSON.stringify({ plan: files.planLabel, name, goal: draft.goal, fallbackReason: draft.fallbackReason ?? null, steps: draft.steps }, null, 2)}\n`);
+        ctx.io.out(
+          `${JSON.stringify({ plan: files.planLabel, name, goal: draft.goal, fallbackReason: draft.fallbackReason ?? null, steps: draft.steps }, null, 2)}\n`,
+        );
       } else {
         ctx.io.out(`wrote ${files.planLabel}\n`);
-        for (const s of draft.steps) ctx.io.out(`  - [ ] ${s.title} [id:: ${s.id}]${s.dependsOn.length ? ` after ${s.dependsOn.join(', ')}` : ''} → ${s.role} (${s.action})\n`);
+        for (const s of draft.steps)
+          ctx.io.out(
+            `  - [ ] ${s.title} [id:: ${s.id}]${s.dependsOn.length ? ` after ${s.dependsOn.join(', ')}` : ''} → ${s.role} (${s.action})\n`,
+          );
       }
       ctx.exitCode = EXIT_OK;
     });

@@ -7,14 +7,16 @@ import { dirOption, hostOf, printJson, readInputFile } from '../support.js';
 
 function positiveInt(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value.trim()) || Number(value) <= 0) throw new CliError(`${flag} must be a positive whole number of tokens, got ${JSON.stringify(value)}`, EXIT_USAGE);
+  if (!/^\d+$/.test(value.trim()) || Number(value) <= 0)
+    throw new CliError(`${flag} must be a positive whole number of tokens, got ${JSON.stringify(value)}`, EXIT_USAGE);
   return Number(value);
 }
 
 function confidence(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new CliError(`--confidence must be a number (e.g. 0.9), got ${JSON.stringify(value)}`, EXIT_USAGE);
+  if (value.trim() === '' || !Number.isFinite(n))
+    throw new CliError(`--confidence must be a number (e.g. 0.9), got ${JSON.stringify(value)}`, EXIT_USAGE);
   return n;
 }
 
@@ -22,7 +24,9 @@ function confidence(value: string | undefined): number | undefined {
 export function registerProcessSeam(program: Command, ctx: CliContext): void {
   program
     .command('recall-here')
-    .description('print the budgeted recall Markdown for this project and phase (nothing when memory is absent); the index lives in the user cache dir')
+    .description(
+      'print the budgeted recall Markdown for this project and phase (nothing when memory is absent); the index lives in the user cache dir',
+    )
     .option('--cwd <dir>', 'the project root')
     .option('--phase <phase>', 'setup, plan, work, review, release, bugfix or documenter (unknown → work)')
     .option('--query <text>', 'rank the recalled memories for this text (default: by recency and the phase)')
@@ -30,7 +34,12 @@ export function registerProcessSeam(program: Command, ctx: CliContext): void {
     .action(async (opts: { cwd?: string; phase?: string; query?: string; limit?: string }) => {
       const limit = positiveInt('--limit', opts.limit);
       const text = await recallHere(
-        { host: hostOf(ctx), cwd: dirOption(ctx, opts.cwd), indexWorkerScript: READ_WORKER_SCRIPT, ...(opts.phase !== undefined ? { phase: opts.phase } : {}) },
+        {
+          host: hostOf(ctx),
+          cwd: dirOption(ctx, opts.cwd),
+          indexWorkerScript: READ_WORKER_SCRIPT,
+          ...(opts.phase !== undefined ? { phase: opts.phase } : {}),
+        },
         { query: opts.query, limit },
       );
       if (text !== '') ctx.io.out(text.endsWith('\n') ? text : `${text}\n`);
@@ -57,16 +66,30 @@ export function registerProcessSeam(program: Command, ctx: CliContext): void {
     .option('--body-file <file>', 'the body (- = standard input)')
     .option('--confidence <x>', 'how sure the caller is (0..1)')
     .option('--confidence-reason <text>', 'why')
-    .action(async (opts: { kind: string; slug: string; cwd?: string; phase?: string; bodyFile?: string; confidence?: string; confidenceReason?: string }) => {
-      const conf = confidence(opts.confidence);
-      const candidate: Record<string, unknown> = { kind: opts.kind, slug: opts.slug };
-      if (opts.bodyFile !== undefined) candidate['body'] = await readInputFile(ctx, opts.bodyFile, '--body-file');
-      if (conf !== undefined) candidate['confidence'] = conf;
-      if (opts.confidenceReason !== undefined) candidate['confidence_reason'] = opts.confidenceReason;
-      const offered = await offerSaveHere(
-        { host: hostOf(ctx), cwd: dirOption(ctx, opts.cwd), ...(opts.phase !== undefined ? { phase: opts.phase } : {}) },
-        candidate,
-      );
-      printJson(ctx, offered);
-    });
+    .action(
+      async (opts: {
+        kind: string;
+        slug: string;
+        cwd?: string;
+        phase?: string;
+        bodyFile?: string;
+        confidence?: string;
+        confidenceReason?: string;
+      }) => {
+        const conf = confidence(opts.confidence);
+        const candidate: Record<string, unknown> = { kind: opts.kind, slug: opts.slug };
+        if (opts.bodyFile !== undefined) candidate['body'] = await readInputFile(ctx, opts.bodyFile, '--body-file');
+        if (conf !== undefined) candidate['confidence'] = conf;
+        if (opts.confidenceReason !== undefined) candidate['confidence_reason'] = opts.confidenceReason;
+        const offered = await offerSaveHere(
+          {
+            host: hostOf(ctx),
+            cwd: dirOption(ctx, opts.cwd),
+            ...(opts.phase !== undefined ? { phase: opts.phase } : {}),
+          },
+          candidate,
+        );
+        printJson(ctx, offered);
+      },
+    );
 }

@@ -32,7 +32,10 @@ export function registerRecall(program: Command, ctx: CliContext): void {
       const k = parsePositiveInt(flags.k ?? '10', '--k');
       const window = flags.window ? parseDuration(flags.window, '--window') : undefined;
       const halfLife = flags.halfLife ? parseDuration(flags.halfLife, '--half-life') : undefined;
-      const kinds = flags.kinds?.split(',').map((s) => s.trim()).filter(Boolean);
+      const kinds = flags.kinds
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const store = await memoryStore(ctx);
       const project = flags.allProjects ? undefined : (flags.project ?? (await projectHere(ctx, store)).slug);
       const { index } = await openCliIndex(ctx, store);
@@ -41,13 +44,19 @@ export function registerRecall(program: Command, ctx: CliContext): void {
       const warnings = [...(refreshed?.warnings ?? []), ...result.warnings];
       for (const w of warnings) ctx.io.err(`agentm: warning: ${w}\n`);
       if (flags.json) {
-        ctx.io.out(`${JSON.stringify({ project: project ?? null, mode: result.mode, warnings, items: result.items }, null, 2)}\n`);
+        ctx.io.out(
+          `${JSON.stringify({ project: project ?? null, mode: result.mode, warnings, items: result.items }, null, 2)}\n`,
+        );
       } else if (result.items.length === 0) {
-        ctx.io.err(`agentm: no memory matches ${JSON.stringify(text)}${project ? ` in project ${project} (or the global notes)` : ''}\n`);
+        ctx.io.err(
+          `agentm: no memory matches ${JSON.stringify(text)}${project ? ` in project ${project} (or the global notes)` : ''}\n`,
+        );
       } else {
         result.items.forEach((item, i) => {
           ctx.io.out(`${i + 1}. ${item.title}  [${item.kind}] ${item.locator}\n`);
-          ctx.io.out(`   score ${item.score.toFixed(3)} (similarity ${item.similarity.toFixed(3)}, recency ${item.recency.toFixed(3)})\n`);
+          ctx.io.out(
+            `   score ${item.score.toFixed(3)} (similarity ${item.similarity.toFixed(3)}, recency ${item.recency.toFixed(3)})\n`,
+          );
           if (item.snippet) ctx.io.out(`   ${item.snippet}\n`);
         });
       }

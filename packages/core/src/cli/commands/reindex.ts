@@ -16,14 +16,19 @@ export function registerReindex(program: Command, ctx: CliContext): void {
       for (const w of report.warnings) ctx.io.err(`agentm: warning: ${w}\n`);
       for (const e of report.errors) ctx.io.err(`agentm: skipped ${e.key}: ${e.message}\n`);
       if (flags.json) {
-        ctx.io.out(`${JSON.stringify({ indexDir: index.dir, ...report, rebuilt: report.rebuilt ?? null, ms: Date.now() - started }, null, 2)}\n`);
+        ctx.io.out(
+          `${JSON.stringify({ indexDir: index.dir, ...report, rebuilt: report.rebuilt ?? null, ms: Date.now() - started }, null, 2)}\n`,
+        );
       } else {
-        const how = report.rebuilt ? `rebuilt (${report.rebuilt === 'requested' ? '--full' : `index was ${report.rebuilt}`})` : 'updated';
+        const how = report.rebuilt
+          ? `rebuilt (${report.rebuilt === 'requested' ? '--full' : `index was ${report.rebuilt}`})`
+          : 'updated';
         ctx.io.out(
           `index ${how}: ${report.documents} documents; read ${report.read} file(s), re-indexed ${report.indexed}, ` +
             `removed ${report.removed}, unchanged ${report.unchanged} (${Date.now() - started} ms)\n`,
         );
-        if (report.conflictCopies.length > 0) ctx.io.out(`not indexed (sync conflict copies): ${report.conflictCopies.join(', ')}\n`);
+        if (report.conflictCopies.length > 0)
+          ctx.io.out(`not indexed (sync conflict copies): ${report.conflictCopies.join(', ')}\n`);
         ctx.io.out(`index directory: ${index.dir}\n`);
       }
       ctx.exitCode = EXIT_OK;

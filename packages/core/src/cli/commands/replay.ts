@@ -8,13 +8,19 @@ import { resolvePlanFiles } from '../plan-files.js';
 export function registerReplay(program: Command, ctx: CliContext): void {
   program
     .command('replay')
-    .description("re-drive the reconciler over a plan's recorded DAG with a no-op executor and compare the dispatch order")
+    .description(
+      "re-drive the reconciler over a plan's recorded DAG with a no-op executor and compare the dispatch order",
+    )
     .option('--plan <name>', 'the plan (PLAN-<name>.md); default PLAN.md')
     .option('--json', 'print the comparison as JSON')
     .action(async (opts: { plan?: string; json?: boolean }) => {
       const { files } = await resolvePlanFiles(ctx, opts.plan);
       const { trace, doc, found } = await readTrace(files);
-      if (!found) throw new CliError(`no plan at ${files.planLabel} and no progress log at ${files.progressLabel}`, EXIT_CHECK_FAILED);
+      if (!found)
+        throw new CliError(
+          `no plan at ${files.planLabel} and no progress log at ${files.progressLabel}`,
+          EXIT_CHECK_FAILED,
+        );
       const result = await replayTrace(trace, doc);
       if (opts.json) ctx.io.out(`${JSON.stringify({ plan: trace.plan, ...result }, null, 2)}\n`);
       else {
@@ -25,7 +31,9 @@ export function registerReplay(program: Command, ctx: CliContext): void {
           ctx.io.out(`deterministic: no (${result.determinism.reason})\n`);
           for (const wave of result.determinism.ambiguousWaves) ctx.io.out(`  same wave: ${wave.join(', ')}\n`);
         }
-        ctx.io.out(`reproduced: ${result.reproduced ? 'yes' : 'no'}${result.determinism.deterministic ? '' : ' (compared as sets: advisory)'}\n`);
+        ctx.io.out(
+          `reproduced: ${result.reproduced ? 'yes' : 'no'}${result.determinism.deterministic ? '' : ' (compared as sets: advisory)'}\n`,
+        );
       }
       ctx.exitCode = result.reproduced ? EXIT_OK : EXIT_CHECK_FAILED;
     });

@@ -20,7 +20,12 @@ export function registerRepos(program: Command, ctx: CliContext): void {
     .option('--wiki <dir>', 'the repo wiki folder')
     .action(async (slug: string, opts: { root: string; wiki?: string }) => {
       const { backend } = await selectBackend({ host: hostOf(ctx) });
-      await registerRepo(backend, slug, dirOption(ctx, opts.root), opts.wiki === undefined ? undefined : dirOption(ctx, opts.wiki));
+      await registerRepo(
+        backend,
+        slug,
+        dirOption(ctx, opts.root),
+        opts.wiki === undefined ? undefined : dirOption(ctx, opts.wiki),
+      );
       ctx.io.out(`${slug}\n`);
     });
   repos

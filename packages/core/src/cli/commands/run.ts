@@ -15,25 +15,39 @@ export const EXIT_INTERRUPTED = 130;
 export function registerRun(program: Command, ctx: CliContext): void {
   program
     .command('run')
-    .description('run a plan: claim ready steps, execute them (cmd:: steps as commands, others through the LLM), until it is done or failed')
+    .description(
+      'run a plan: claim ready steps, execute them (cmd:: steps as commands, others through the LLM), until it is done or failed',
+    )
     .option('--plan <name>', 'the plan (PLAN-<name>.md); default PLAN.md')
     .option('--once', 'one reconcile tick (waiting for the steps it starts), then exit')
     .option('--max-concurrent <n>', 'steps of this plan running at once (default 4)', (v) => Number.parseInt(v, 10))
     .option('--tick-interval <seconds>', 'safety-net tick period (default 30)', (v) => Number.parseFloat(v))
     .action(async (opts: { plan?: string; once?: boolean; maxConcurrent?: number; tickInterval?: number }) => {
-      if (opts.maxConcurrent !== undefined && !(opts.maxConcurrent > 0)) throw new CliError('--max-concurrent must be a positive whole number', EXIT_USAGE);
-      if (opts.tickInterval !== undefined && !(opts.tickInterval > 0)) throw new CliError('--tick-interval must be a positive number of seconds', EXIT_USAGE);
+      if (opts.maxConcurrent !== undefined && !(opts.maxConcurrent > 0))
+        throw new CliError('--max-concurrent must be a positive whole number', EXIT_USAGE);
+      if (opts.tickInterval !== undefined && !(opts.tickInterval > 0))
+        throw new CliError('--tick-interval must be a positive number of seconds', EXIT_USAGE);
       const { files, name, projectRoot } = await resolvePlanFiles(ctx, opts.plan);
       const provider = await cliChatProvider(ctx);
       const roles = await cliRoles(ctx);
       const log = (line: string) => ctx.io.err(`agentm run: ${line}\n`);
-      const reconciler = new Reconciler({ files, dispatcher: harnessDispatcher({ projectRoot, provider, env: ctx.io.env, llm: { roles } }), maxConcurrent: opts.maxConcurrent, log });
+      const reconciler = new Reconciler({
+        files,
+        dispatcher: harnessDispatcher({ projectRoot, provider, env: ctx.io.env, llm: { roles } }),
+        maxConcurrent: opts.maxConcurrent,
+        log,
+      });
       const controller = new AbortController();
       const stop = () => controller.abort();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       try {
-        const result = await runReconciler(reconciler, { once: opts.once, signal: controller.signal, tickIntervalMs: opts.tickInterval ? opts.tickInterval * 1000 : undefined, log });
+        const result = await runReconciler(reconciler, {
+          once: opts.once,
+          signal: controller.signal,
+          tickIntervalMs: opts.tickInterval ? opts.tickInterval * 1000 : undefined,
+          log,
+        });
         if (result.stopped) {
           ctx.io.out(`plan ${name}: stopped (running steps were released for a retry)\n`);
           ctx.exitCode = EXIT_INTERRUPTED;
@@ -42,7 +56,8 @@ export function registerRun(program: Command, ctx: CliContext): void {
           ctx.exitCode = result.terminal === 'failed' || result.terminal === 'cancelled' ? EXIT_CHECK_FAILED : EXIT_OK;
         }
       } catch (error) {
-        if (error instanceof PlanNotFoundError || error instanceof PlanValidationError) throw new CliError(error.message, EXIT_USAGE);
+        if (error instanceof PlanNotFoundError || error instanceof PlanValidationError)
+          throw new CliError(error.message, EXIT_USAGE);
         throw error;
       } finally {
         process.off('SIGINT', stop);

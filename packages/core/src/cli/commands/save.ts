@@ -15,16 +15,35 @@ export function registerSave(program: Command, ctx: CliContext): void {
     .option('--group <group>', 'the folder group, e.g. desk/projects/agentm (default: memory)')
     .option('--tags <tags>', 'comma-separated tags')
     .option('--always-load', 'file it under memory/_always-load/')
-    .action(async (kind: string, slug: string, opts: { bodyFile: string; group?: string; tags?: string; alwaysLoad?: boolean }) => {
-      const body = await readInputFile(ctx, opts.bodyFile, '--body-file');
-      const selected = await selectBackend({ host: hostOf(ctx) });
-      const config = selected.choice.config;
-      const tags = opts.tags === undefined ? [] : opts.tags.split(',').map((t) => t.trim()).filter((t) => t !== '');
-      const note = await saveNote(
-        selected.backend,
-        { kind, slug, body, tags, alwaysLoad: opts.alwaysLoad === true, ...(opts.group !== undefined ? { group: opts.group } : {}) },
-        { vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) },
-      );
-      ctx.io.out(`${selected.root !== undefined ? join(selected.root, ...note.locator.parts) : note.locator.key}\n`);
-    });
+    .action(
+      async (
+        kind: string,
+        slug: string,
+        opts: { bodyFile: string; group?: string; tags?: string; alwaysLoad?: boolean },
+      ) => {
+        const body = await readInputFile(ctx, opts.bodyFile, '--body-file');
+        const selected = await selectBackend({ host: hostOf(ctx) });
+        const config = selected.choice.config;
+        const tags =
+          opts.tags === undefined
+            ? []
+            : opts.tags
+                .split(',')
+                .map((t) => t.trim())
+                .filter((t) => t !== '');
+        const note = await saveNote(
+          selected.backend,
+          {
+            kind,
+            slug,
+            body,
+            tags,
+            alwaysLoad: opts.alwaysLoad === true,
+            ...(opts.group !== undefined ? { group: opts.group } : {}),
+          },
+          { vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) },
+        );
+        ctx.io.out(`${selected.root !== undefined ? join(selected.root, ...note.locator.parts) : note.locator.key}\n`);
+      },
+    );
 }

@@ -20,7 +20,11 @@ function project(ctx: CliContext, opts: ProjectOpts) {
 function parseExpect(value: string | undefined): { expectHash?: string | null } {
   if (value === undefined) return {};
   if (value === 'absent') return { expectHash: null };
-  if (!/^[0-9a-f]{64}$/.test(value)) throw new CliError(`--expect-hash must be a sha256 hex digest or "absent", got ${JSON.stringify(value)}`, EXIT_USAGE);
+  if (!/^[0-9a-f]{64}$/.test(value))
+    throw new CliError(
+      `--expect-hash must be a sha256 hex digest or "absent", got ${JSON.stringify(value)}`,
+      EXIT_USAGE,
+    );
   return { expectHash: value };
 }
 
@@ -28,7 +32,9 @@ function parseExpect(value: string | undefined): { expectHash?: string | null } 
 export function registerStateFiles(program: Command, ctx: CliContext): void {
   program
     .command('read-state <file>')
-    .description('print a harness state file (PLAN.md, progress-foo.md, …) from its routed location; nothing when absent')
+    .description(
+      'print a harness state file (PLAN.md, progress-foo.md, …) from its routed location; nothing when absent',
+    )
     .option('--cwd <dir>', 'the repo (default: the current directory)')
     .option('--project-root <dir>', 'alias of --cwd (agentm)')
     .action(async (file: string, opts: ProjectOpts) => {

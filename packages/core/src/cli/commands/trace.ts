@@ -15,10 +15,22 @@ export function registerTrace(program: Command, ctx: CliContext): void {
     .action(async (opts: { plan?: string; json?: boolean }) => {
       const { files } = await resolvePlanFiles(ctx, opts.plan);
       const { trace, found } = await readTrace(files);
-      if (!found) throw new CliError(`no plan at ${files.planLabel} and no progress log at ${files.progressLabel}`, EXIT_CHECK_FAILED);
+      if (!found)
+        throw new CliError(
+          `no plan at ${files.planLabel} and no progress log at ${files.progressLabel}`,
+          EXIT_CHECK_FAILED,
+        );
       if (opts.json) {
-        const steps = trace.steps.map((s) => ({ id: s.id, title: s.title, status: s.finalStatus, transitions: s.transitions.length, observations: s.observations.length }));
-        ctx.io.out(`${JSON.stringify({ plan: trace.plan, goal: trace.goal, status: trace.finalStatus, metrics: computeMetrics(trace), steps, timeline: trace.events }, null, 2)}\n`);
+        const steps = trace.steps.map((s) => ({
+          id: s.id,
+          title: s.title,
+          status: s.finalStatus,
+          transitions: s.transitions.length,
+          observations: s.observations.length,
+        }));
+        ctx.io.out(
+          `${JSON.stringify({ plan: trace.plan, goal: trace.goal, status: trace.finalStatus, metrics: computeMetrics(trace), steps, timeline: trace.events }, null, 2)}\n`,
+        );
       } else ctx.io.out(renderTrace(trace));
       ctx.exitCode = EXIT_OK;
     });

@@ -1,7 +1,13 @@
 import type { HostEnv } from '../../config/host.js';
 import { OpenAICompatibleChatClient } from '../../memory/providers/chat-client.js';
 import type { OpenAIEndpointSettings } from '../../memory/providers/openai-embeddings.js';
-import { loadProviderSettings, PROVIDER_CONFIG_KEYS, PROVIDER_ENV, ProviderConfigError, resolveProviderSettings } from '../../memory/providers/settings.js';
+import {
+  loadProviderSettings,
+  PROVIDER_CONFIG_KEYS,
+  PROVIDER_ENV,
+  ProviderConfigError,
+  resolveProviderSettings,
+} from '../../memory/providers/settings.js';
 import { HarnessError } from '../errors.js';
 import type { HarnessChatProvider } from './chat-provider.js';
 import { OpenAiChatProvider } from './openai-provider.js';
@@ -26,7 +32,9 @@ function asChatConfigError(error: unknown): unknown {
 }
 
 /** The harness provider for chat settings (undefined: none configured), or over an existing shared client. */
-export function chatProviderFrom(settings: OpenAIEndpointSettings | OpenAICompatibleChatClient | undefined): HarnessChatProvider | undefined {
+export function chatProviderFrom(
+  settings: OpenAIEndpointSettings | OpenAICompatibleChatClient | undefined,
+): HarnessChatProvider | undefined {
   return settings === undefined ? undefined : new OpenAiChatProvider(settings);
 }
 
@@ -49,7 +57,9 @@ export function chatProviderFromEnv(env: NodeJS.ProcessEnv): HarnessChatProvider
  * (see `resolveProviderSettings`), with the deprecation warnings to show. A half configuration →
  * `ChatConfigError` naming the variable and the key; a corrupt config file → `CorruptConfigError`.
  */
-export async function loadChatProvider(host: HostEnv): Promise<{ provider: HarnessChatProvider | undefined; warnings: readonly string[] }> {
+export async function loadChatProvider(
+  host: HostEnv,
+): Promise<{ provider: HarnessChatProvider | undefined; warnings: readonly string[] }> {
   try {
     const settings = await loadProviderSettings(host);
     return { provider: chatProviderFrom(settings.chat), warnings: settings.warnings };

@@ -39,7 +39,12 @@ export class OpenAiChatProvider implements HarnessChatProvider {
   /** The options it was made with. */
   get options(): OpenAiChatOptions {
     const s = this.client.settings;
-    return { baseUrl: s.baseUrl, model: s.model, ...(s.apiKey ? { apiKey: s.apiKey } : {}), ...(s.headers ? { headers: s.headers } : {}) };
+    return {
+      baseUrl: s.baseUrl,
+      model: s.model,
+      ...(s.apiKey ? { apiKey: s.apiKey } : {}),
+      ...(s.headers ? { headers: s.headers } : {}),
+    };
   }
 
   chat(request: ChatRequest, signal: AbortSignal): Promise<ChatResponse> {

@@ -21,12 +21,26 @@ export function harnessDispatcher(options: HarnessDispatcherOptions): StepDispat
   return {
     async dispatch(request: DispatchRequest): Promise<StepOutcome> {
       if (request.step.cmd) {
-        return runShellStep(request, { projectRoot: options.projectRoot, ...(options.shellTimeoutMs ? { timeoutMs: options.shellTimeoutMs } : {}), ...(options.env ? { env: options.env } : {}) });
+        return runShellStep(request, {
+          projectRoot: options.projectRoot,
+          ...(options.shellTimeoutMs ? { timeoutMs: options.shellTimeoutMs } : {}),
+          ...(options.env ? { env: options.env } : {}),
+        });
       }
       if (request.step.children.length > 0) {
-        return { status: 'done', summary: `all ${request.step.children.length} sub-step(s) are done`, toolCalls: 0, tokens: 0, tool: 'group' };
+        return {
+          status: 'done',
+          summary: `all ${request.step.children.length} sub-step(s) are done`,
+          toolCalls: 0,
+          tokens: 0,
+          tool: 'group',
+        };
       }
-      return runLlmStep(request, { ...options.llm, projectRoot: options.projectRoot, ...(options.provider ? { provider: options.provider } : {}) });
+      return runLlmStep(request, {
+        ...options.llm,
+        projectRoot: options.projectRoot,
+        ...(options.provider ? { provider: options.provider } : {}),
+      });
     },
   };
 }

@@ -16,7 +16,12 @@ export interface LlmExecutorOptions {
   readonly tools?: ReadonlyMap<string, Tool>;
   readonly roles?: readonly Role[];
   /** Loop tuning (retry policies, iteration caps, context budget). */
-  readonly loop?: Partial<Pick<ToolLoopOptions, 'retry' | 'modelRetry' | 'maxIterations' | 'maxCallsPerTurn' | 'loopThreshold' | 'contextTokens'>>;
+  readonly loop?: Partial<
+    Pick<
+      ToolLoopOptions,
+      'retry' | 'modelRetry' | 'maxIterations' | 'maxCallsPerTurn' | 'loopThreshold' | 'contextTokens'
+    >
+  >;
 }
 
 /** What the model is told about the step: the plan's goal, where it is, the step and its notes. */
@@ -39,8 +44,19 @@ export function stepPrompt(request: DispatchRequest): string {
  * reason are recorded as observations. Answered → done; any other stop → failed, naming the reason.
  */
 export async function runLlmStep(request: DispatchRequest, options: LlmExecutorOptions): Promise<StepOutcome> {
-  if (!options.provider) return { status: 'failed', summary: `step "${request.step.id}" needs a model: ${NO_PROVIDER_HINT}`, toolCalls: 0, tokens: 0, tool: 'llm' };
-  const role = pickSeedRole(request.step.role, `${request.step.title}\n${request.step.details}`, options.roles ?? SEED_ROLES);
+  if (!options.provider)
+    return {
+      status: 'failed',
+      summary: `step "${request.step.id}" needs a model: ${NO_PROVIDER_HINT}`,
+      toolCalls: 0,
+      tokens: 0,
+      tool: 'llm',
+    };
+  const role = pickSeedRole(
+    request.step.role,
+    `${request.step.title}\n${request.step.details}`,
+    options.roles ?? SEED_ROLES,
+  );
   const goal = request.step.details ? `${request.step.title}: ${request.step.details}` : request.step.title;
   const system = `${rolePrompt(role, goal)}\nThe project root is the directory tool paths are relative to.`;
   const result = await runToolLoop({
@@ -60,7 +76,8 @@ export async function runLlmStep(request: DispatchRequest, options: LlmExecutorO
   });
   const text = result.text.trim().slice(0, SUMMARY_CHARS);
   const data = { stop_reason: result.stopReason, role: role.slug, model: options.provider.name };
-  if (stopReasonSucceeded(result.stopReason)) return { status: 'done', summary: text, toolCalls: result.toolCalls, tokens: result.tokens, tool: 'llm', data };
+  if (stopReasonSucceeded(result.stopReason))
+    return { status: 'done', summary: text, toolCalls: result.toolCalls, tokens: result.tokens, tool: 'llm', data };
   const why = result.error
     ? `${result.error.type}: ${result.error.message}`
     : result.stopReason === 'loop_detected'
@@ -68,5 +85,12 @@ export async function runLlmStep(request: DispatchRequest, options: LlmExecutorO
       : result.stopReason === 'budget_exhausted'
         ? 'the plan budget ran out'
         : `no answer after ${result.iterations} iterations`;
-  return { status: 'failed', summary: `stopped (${result.stopReason}): ${why}${text ? `\n${text}` : ''}`, toolCalls: result.toolCalls, tokens: result.tokens, tool: 'llm', data };
+  return {
+    status: 'failed',
+    summary: `stopped (${result.stopReason}): ${why}${text ? `\n${text}` : ''}`,
+    toolCalls: result.toolCalls,
+    tokens: result.tokens,
+    tool: 'llm',
+    data,
+  };
 }

@@ -23,7 +23,10 @@ export interface ProcessResult {
  * environment, stdin closed. Kills it and its descendants (SIGTERM, then SIGKILL after a grace period) on
  * timeout or abort.
  */
-export function runProcess(argv: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal?: AbortSignal }): Promise<ProcessResult> {
+export function runProcess(
+  argv: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal?: AbortSignal },
+): Promise<ProcessResult> {
   const started = Date.now();
   return new Promise((resolve) => {
     let tail = '';
@@ -32,7 +35,14 @@ export function runProcess(argv: readonly string[], options: { cwd: string; env:
     let killTimer: NodeJS.Timeout | undefined;
     // Its own process group (POSIX), so a timeout or stop ends the whole tree (`npm test` and its children).
     const group = process.platform !== 'win32';
-    const child = spawn(argv[0]!, argv.slice(1), { cwd: options.cwd, env: options.env, shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true, detached: group });
+    const child = spawn(argv[0]!, argv.slice(1), {
+      cwd: options.cwd,
+      env: options.env,
+      shell: false,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+      detached: group,
+    });
     const signal = (sig: NodeJS.Signals) => {
       try {
         if (group && child.pid !== undefined) process.kill(-child.pid, sig);

@@ -38,7 +38,8 @@ export async function runShellStep(request: DispatchRequest, options: ShellExecu
   try {
     argv = splitCommand(command);
   } catch (error) {
-    if (error instanceof CommandSyntaxError) return { status: 'failed', summary: error.message, toolCalls: 0, tokens: 0, tool: 'shell' };
+    if (error instanceof CommandSyntaxError)
+      return { status: 'failed', summary: error.message, toolCalls: 0, tokens: 0, tool: 'shell' };
     throw error;
   }
   const timeoutMs = parseDurationMs(request.step.fields['timeout']) ?? options.timeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS;
@@ -53,9 +54,20 @@ export async function runShellStep(request: DispatchRequest, options: ShellExecu
   const result = await runProcess(argv, { cwd: options.projectRoot, env, timeoutMs, signal: request.signal });
   const seconds = (result.durationMs / 1000).toFixed(1);
   const tail = lastLines(result.tail);
-  const data = { exit_code: result.exitCode ?? undefined, signal: result.signal ?? undefined, duration_ms: result.durationMs };
+  const data = {
+    exit_code: result.exitCode ?? undefined,
+    signal: result.signal ?? undefined,
+    duration_ms: result.durationMs,
+  };
   if (result.spawnError) {
-    return { status: 'failed', summary: `$ ${command}\ncould not start ${JSON.stringify(argv[0])} in ${options.projectRoot}: ${result.spawnError}`, toolCalls: 1, tokens: 0, tool: 'shell', data };
+    return {
+      status: 'failed',
+      summary: `$ ${command}\ncould not start ${JSON.stringify(argv[0])} in ${options.projectRoot}: ${result.spawnError}`,
+      toolCalls: 1,
+      tokens: 0,
+      tool: 'shell',
+      data,
+    };
   }
   const how = result.timedOut
     ? `timed out after ${(timeoutMs / 1000).toFixed(1)} s (killed)`

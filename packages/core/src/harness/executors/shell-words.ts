@@ -36,7 +36,11 @@ export function splitCommand(command: string): string[] {
     if (quote === '"') {
       if (c === '"') quote = undefined;
       else if (c === '\\' && (command[i + 1] === '"' || command[i + 1] === '\\')) word += command[++i];
-      else if (c === '$' || c === '`') throw new CommandSyntaxError(command, `"${c}" inside double quotes would be expanded by a shell; use single quotes`);
+      else if (c === '$' || c === '`')
+        throw new CommandSyntaxError(
+          command,
+          `"${c}" inside double quotes would be expanded by a shell; use single quotes`,
+        );
       else word += c;
       continue;
     }

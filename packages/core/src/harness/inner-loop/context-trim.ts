@@ -10,7 +10,11 @@ export function estimateTokens(text: string, charsPerToken = DEFAULT_CHARS_PER_T
 }
 
 /** Whether the strings together exceed `maxTokens` (strictly); a non-positive budget never does. */
-export function budgetExceeded(maxTokens: number, contents: readonly string[], charsPerToken = DEFAULT_CHARS_PER_TOKEN): boolean {
+export function budgetExceeded(
+  maxTokens: number,
+  contents: readonly string[],
+  charsPerToken = DEFAULT_CHARS_PER_TOKEN,
+): boolean {
   if (maxTokens <= 0) return false;
   return contents.reduce((sum, c) => sum + estimateTokens(c, charsPerToken), 0) > maxTokens;
 }
@@ -25,7 +29,12 @@ export interface TrimPlan {
  * head and the kept tail; drop them oldest first while the total is over budget (stopping when they
  * run out, even if still over). Nothing to do when within budget, without a budget, or without candidates.
  */
-export function planContextTrim(sizes: readonly number[], maxTokens: number, pinnedHead: number, keepTail: number): TrimPlan {
+export function planContextTrim(
+  sizes: readonly number[],
+  maxTokens: number,
+  pinnedHead: number,
+  keepTail: number,
+): TrimPlan {
   const none = { dropCount: 0, summary: '' };
   if (maxTokens <= 0 || sizes.length === 0) return none;
   const head = Math.max(0, pinnedHead);
@@ -41,7 +50,10 @@ export function planContextTrim(sizes: readonly number[], maxTokens: number, pin
     drop++;
   }
   if (drop === 0) return none;
-  return { dropCount: drop, summary: `[context trimmed: ${drop} earlier turn(s) summarized to stay within the ${maxTokens}-token window]` };
+  return {
+    dropCount: drop,
+    summary: `[context trimmed: ${drop} earlier turn(s) summarized to stay within the ${maxTokens}-token window]`,
+  };
 }
 
 /** A message as the trimmer sees it. */
@@ -55,11 +67,24 @@ export interface TrimmableMessage {
  * messages after the dropped ones]. The cut never leaves a tool result without the assistant message
  * that asked for it (chat APIs reject that): it drops fewer turns instead.
  */
-export function trimWindow<M extends TrimmableMessage>(messages: readonly M[], maxTokens: number, makeNote: (summary: string) => M, charsPerToken = DEFAULT_CHARS_PER_TOKEN): { window: M[]; dropped: number } {
-  const plan = planContextTrim(messages.map((m) => estimateTokens(m.content, charsPerToken)), maxTokens, PINNED_HEAD, KEEP_TAIL);
+export function trimWindow<M extends TrimmableMessage>(
+  messages: readonly M[],
+  maxTokens: number,
+  makeNote: (summary: string) => M,
+  charsPerToken = DEFAULT_CHARS_PER_TOKEN,
+): { window: M[]; dropped: number } {
+  const plan = planContextTrim(
+    messages.map((m) => estimateTokens(m.content, charsPerToken)),
+    maxTokens,
+    PINNED_HEAD,
+    KEEP_TAIL,
+  );
   let drop = plan.dropCount;
   while (drop > 0 && messages[PINNED_HEAD + drop]?.role === 'tool') drop--;
   if (drop === 0) return { window: [...messages], dropped: 0 };
   const summary = `[context trimmed: ${drop} earlier turn(s) summarized to stay within the ${maxTokens}-token window]`;
-  return { window: [...messages.slice(0, PINNED_HEAD), makeNote(summary), ...messages.slice(PINNED_HEAD + drop)], dropped: drop };
+  return {
+    window: [...messages.slice(0, PINNED_HEAD), makeNote(summary), ...messages.slice(PINNED_HEAD + drop)],
+    dropped: drop,
+  };
 }

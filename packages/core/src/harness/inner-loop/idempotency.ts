@@ -7,7 +7,11 @@ import { callSignature } from './loop-detector.js';
  * an empty step key still contributes the leading NUL. Argument key order does not change it.
  */
 export function idempotencyKeyFor(stepKey: string, toolName: string, rawArgs: string): string {
-  return createHash('sha256').update(`${stepKey.trim()}\u0000${callSignature(toolName, rawArgs)}`, 'utf8').digest().subarray(0, 16).toString('hex');
+  return createHash('sha256')
+    .update(`${stepKey.trim()}\u0000${callSignature(toolName, rawArgs)}`, 'utf8')
+    .digest()
+    .subarray(0, 16)
+    .toString('hex');
 }
 
 /** Where successful tool results are remembered by idempotency key. */

@@ -9,7 +9,12 @@ export interface RetryPolicy {
   readonly maxBackoffMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({ perCallTimeoutMs: 30_000, maxAttempts: 3, baseBackoffMs: 250, maxBackoffMs: 4_000 });
+export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
+  perCallTimeoutMs: 30_000,
+  maxAttempts: 3,
+  baseBackoffMs: 250,
+  maxBackoffMs: 4_000,
+});
 
 /**
  * The delay before attempt `n` (1-indexed): none before the first; then base × 2^(n−2), capped at the
@@ -21,7 +26,9 @@ export function backoffMs(policy: Pick<RetryPolicy, 'baseBackoffMs' | 'maxBackof
   return policy.maxBackoffMs > 0 && d > policy.maxBackoffMs ? policy.maxBackoffMs : d;
 }
 
-export type RetryResult<T> = { readonly ok: true; readonly value: T; readonly attempts: number } | { readonly ok: false; readonly error: StructuredToolError; readonly attempts: number };
+export type RetryResult<T> =
+  | { readonly ok: true; readonly value: T; readonly attempts: number }
+  | { readonly ok: false; readonly error: StructuredToolError; readonly attempts: number };
 
 /** An error raised when a per-call deadline expires (classified `timeout`, so it is retried). */
 export class CallTimeoutError extends HarnessError {
@@ -62,7 +69,8 @@ export async function executeWithRetry<T>(
     if (attempt > 1 && wait > 0 && !(await sleep(wait, outer))) {
       return { ok: false, error: structuredToolError('timeout', 'context canceled', attempt), attempts: attempt };
     }
-    if (outer?.aborted) return { ok: false, error: structuredToolError('timeout', 'context canceled', attempt), attempts: attempt };
+    if (outer?.aborted)
+      return { ok: false, error: structuredToolError('timeout', 'context canceled', attempt), attempts: attempt };
     const controller = new AbortController();
     const onOuter = () => controller.abort(outer?.reason);
     outer?.addEventListener('abort', onOuter, { once: true });
@@ -79,12 +87,18 @@ export async function executeWithRetry<T>(
               }, policy.perCallTimeoutMs);
             })
           : undefined;
-      const value = await (deadline ? Promise.race([fn(controller.signal, attempt), deadline]) : fn(controller.signal, attempt));
+      const value = await (deadline
+        ? Promise.race([fn(controller.signal, attempt), deadline])
+        : fn(controller.signal, attempt));
       return { ok: true, value, attempts: attempt };
     } catch (error) {
       // The call may reject with its own abort error before the deadline's rejection wins the race.
-      const structured = { ...classifyToolError(timedOut ? new CallTimeoutError(policy.perCallTimeoutMs) : error)!, attempts: attempt };
-      if (!structured.retryable || attempt >= max || outer?.aborted) return { ok: false, error: structured, attempts: attempt };
+      const structured = {
+        ...classifyToolError(timedOut ? new CallTimeoutError(policy.perCallTimeoutMs) : error)!,
+        attempts: attempt,
+      };
+      if (!structured.retryable || attempt >= max || outer?.aborted)
+        return { ok: false, error: structured, attempts: attempt };
     } finally {
       clearTimeout(timer);
       outer?.removeEventListener('abort', onOuter);

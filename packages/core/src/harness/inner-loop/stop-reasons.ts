@@ -7,9 +7,17 @@
  * - `hard_error`: the model call failed for good (after retries) or returned something unusable;
  * - `max_iterations`: the iteration cap was reached.
  */
-export type StopReason = 'respondToUser' | 'text_only' | 'budget_exhausted' | 'loop_detected' | 'hard_error' | 'max_iterations';
+export type StopReason =
+  'respondToUser' | 'text_only' | 'budget_exhausted' | 'loop_detected' | 'hard_error' | 'max_iterations';
 
-export const STOP_REASONS: readonly StopReason[] = ['respondToUser', 'text_only', 'budget_exhausted', 'loop_detected', 'hard_error', 'max_iterations'];
+export const STOP_REASONS: readonly StopReason[] = [
+  'respondToUser',
+  'text_only',
+  'budget_exhausted',
+  'loop_detected',
+  'hard_error',
+  'max_iterations',
+];
 
 /** Whether a step whose turn ended this way is done (the model answered) or failed. */
 export function stopReasonSucceeded(reason: StopReason): boolean {

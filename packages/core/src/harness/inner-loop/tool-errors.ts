@@ -22,7 +22,12 @@ const USER_FIXABLE: readonly ToolErrorType[] = ['validation', 'not_found'];
 const RETRYABLE: readonly ToolErrorType[] = ['timeout', 'unavailable', 'internal'];
 
 /** A structured error with its derived flags; a fresh one has made 1 attempt. */
-export function structuredToolError(type: ToolErrorType, message: string, attempts = 1, details?: Readonly<Record<string, unknown>>): StructuredToolError {
+export function structuredToolError(
+  type: ToolErrorType,
+  message: string,
+  attempts = 1,
+  details?: Readonly<Record<string, unknown>>,
+): StructuredToolError {
   return {
     type,
     message,
@@ -64,11 +69,46 @@ export function toolErrorString(error: StructuredToolError): string {
 
 /** Ordered substring buckets: the first bucket with a match wins (memQL's order). */
 export const CLASSIFICATION_BUCKETS: ReadonlyArray<readonly [ToolErrorType, readonly string[]]> = [
-  ['validation', ['additional property', 'invalid argument', 'validation', 'required field', 'missing required', 'must be one of', 'invalid field', 'not allowed:']],
-  ['permission', ['permission denied', 'not authorized', 'is not allowed for', 'forbidden', 'agent-only', 'scope_elevation', 'out of scope']],
+  [
+    'validation',
+    [
+      'additional property',
+      'invalid argument',
+      'validation',
+      'required field',
+      'missing required',
+      'must be one of',
+      'invalid field',
+      'not allowed:',
+    ],
+  ],
+  [
+    'permission',
+    [
+      'permission denied',
+      'not authorized',
+      'is not allowed for',
+      'forbidden',
+      'agent-only',
+      'scope_elevation',
+      'out of scope',
+    ],
+  ],
   ['not_found', ['not found', 'unknown tool', 'no handler', 'does not exist', 'unknown function', 'unknown concept']],
   ['timeout', ['timeout', 'deadline exceeded', 'context deadline', 'timed out']],
-  ['unavailable', ['overloaded', 'rate limit', 'rate_limit', 'service unavailable', '503', '529', 'connection reset', 'temporarily unavailable']],
+  [
+    'unavailable',
+    [
+      'overloaded',
+      'rate limit',
+      'rate_limit',
+      'service unavailable',
+      '503',
+      '529',
+      'connection reset',
+      'temporarily unavailable',
+    ],
+  ],
 ];
 
 /** AgentM's own error codes, mapped like memQL maps its engine codes (the text is not consulted). */
@@ -102,7 +142,14 @@ export function classifyToolError(error: unknown): StructuredToolError | null {
   return structuredToolError(classifyMessage(message), message);
 }
 
-const OVERFLOW = ['context_length_exceeded', 'context length exceeded', 'maximum context length', 'exceeds the context window', 'prompt is too long', 'reduce the length of the messages'];
+const OVERFLOW = [
+  'context_length_exceeded',
+  'context length exceeded',
+  'maximum context length',
+  'exceeds the context window',
+  'prompt is too long',
+  'reduce the length of the messages',
+];
 
 /** Whether an error says the prompt no longer fits the model's context window. */
 export function isContextOverflow(error: unknown): boolean {

@@ -58,7 +58,8 @@ export interface ToolLoopResult {
   readonly loopTool?: string;
 }
 
-const clamp = (v: number | undefined, dflt: number, max: number) => (v === undefined || v <= 0 ? dflt : Math.min(v, max));
+const clamp = (v: number | undefined, dflt: number, max: number) =>
+  v === undefined || v <= 0 ? dflt : Math.min(v, max);
 const short = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /**
@@ -82,7 +83,11 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   let tokens = 0;
   let toolCalls = 0;
   let text = '';
-  const end = async (stopReason: StopReason, iterations: number, extra: Partial<ToolLoopResult> = {}): Promise<ToolLoopResult> => {
+  const end = async (
+    stopReason: StopReason,
+    iterations: number,
+    extra: Partial<ToolLoopResult> = {},
+  ): Promise<ToolLoopResult> => {
     await emit({
       kind: 'note',
       text: `turn ended: ${stopReason}${extra.error ? ` (${extra.error.type}: ${extra.error.message})` : ''}`,
@@ -104,7 +109,11 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     if (remembered !== undefined) return remembered;
     const tool = options.tools.get(call.name)!;
     toolCalls++;
-    const result = await executeWithRetry((signal) => tool.run(call.arguments, { ...options.toolContext, signal }), options.retry ?? DEFAULT_RETRY_POLICY, options.signal);
+    const result = await executeWithRetry(
+      (signal) => tool.run(call.arguments, { ...options.toolContext, signal }),
+      options.retry ?? DEFAULT_RETRY_POLICY,
+      options.signal,
+    );
     const data = { tool: call.name, idem, attempts: result.attempts, args: short(call.arguments, 200) };
     if (result.ok) {
       store.put(idem, result.value);
@@ -114,31 +123,54 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     }
     const json = toolErrorJson(result.error);
     cache.set(cacheKey, json);
-    await emit({ kind: 'error', text: `${call.name} failed: ${result.error.type}: ${result.error.message}`, data: { ...data, error_type: result.error.type, retryable: String(result.error.retryable), user_fixable: String(result.error.userFixable) } });
+    await emit({
+      kind: 'error',
+      text: `${call.name} failed: ${result.error.type}: ${result.error.message}`,
+      data: {
+        ...data,
+        error_type: result.error.type,
+        retryable: String(result.error.retryable),
+        user_fixable: String(result.error.userFixable),
+      },
+    });
     return json;
   };
 
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
-    const { window, dropped } = options.contextTokens ? trimWindow(messages, options.contextTokens, (summary) => ({ role: 'system' as const, content: summary })) : { window: messages, dropped: 0 };
-    if (dropped > 0) await emit({ kind: 'note', text: `context trimmed: ${dropped} earlier message(s) dropped`, data: { dropped, max_tokens: options.contextTokens } });
+    const { window, dropped } = options.contextTokens
+      ? trimWindow(messages, options.contextTokens, (summary) => ({ role: 'system' as const, content: summary }))
+      : { window: messages, dropped: 0 };
+    if (dropped > 0)
+      await emit({
+        kind: 'note',
+        text: `context trimmed: ${dropped} earlier message(s) dropped`,
+        data: { dropped, max_tokens: options.contextTokens },
+      });
     const answer = await executeWithRetry(
-      (signal) => options.provider.chat({ messages: window, ...(definitions.length > 0 ? { tools: definitions } : {}) }, signal),
+      (signal) =>
+        options.provider.chat({ messages: window, ...(definitions.length > 0 ? { tools: definitions } : {}) }, signal),
       options.modelRetry ?? DEFAULT_MODEL_RETRY,
       options.signal,
     );
     if (!answer.ok) return end('hard_error', iteration, { error: answer.error });
     const response = answer.value;
-    tokens += response.usage?.totalTokens || window.reduce((n, m) => n + estimateTokens(m.content), 0) + estimateTokens(response.content);
+    tokens +=
+      response.usage?.totalTokens ||
+      window.reduce((n, m) => n + estimateTokens(m.content), 0) + estimateTokens(response.content);
     text = response.content;
     if (response.toolCalls.length === 0) return end(definitions.length > 0 ? 'respondToUser' : 'text_only', iteration);
-    if (options.budget && options.budget.tokens > 0 && tokens >= options.budget.tokens) return end('budget_exhausted', iteration);
+    if (options.budget && options.budget.tokens > 0 && tokens >= options.budget.tokens)
+      return end('budget_exhausted', iteration);
     const calls = response.toolCalls.slice(0, maxCalls);
     const looping = calls.find((c) => detector.observe(callSignature(c.name, c.arguments)));
     if (looping) return end('loop_detected', iteration, { loopTool: looping.name });
     messages.push({ role: 'assistant', content: response.content, toolCalls: calls });
     const results = await Promise.all(calls.map(runCall));
-    calls.forEach((call, i) => messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: results[i]! }));
-    if (options.budget && options.budget.toolCalls > 0 && toolCalls >= options.budget.toolCalls) return end('budget_exhausted', iteration);
+    calls.forEach((call, i) =>
+      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: results[i]! }),
+    );
+    if (options.budget && options.budget.toolCalls > 0 && toolCalls >= options.budget.toolCalls)
+      return end('budget_exhausted', iteration);
   }
   return end('max_iterations', maxIterations);
 }

@@ -49,7 +49,8 @@ export function makeObservation(input: ObservationInput): Observation {
   const data: Record<string, ObservationValue> = {};
   for (const [key, value] of Object.entries(input.data ?? {})) {
     if (value === undefined) continue;
-    if (!DATA_KEY.test(key) || (CORE_FIELDS as readonly string[]).includes(key)) throw new TypeError(`observation data key ${JSON.stringify(key)} is not allowed`);
+    if (!DATA_KEY.test(key) || (CORE_FIELDS as readonly string[]).includes(key))
+      throw new TypeError(`observation data key ${JSON.stringify(key)} is not allowed`);
     // Non-finite numbers have no number literal; -0 prints as 0: normalize both so they read back as written.
     data[key] = typeof value === 'number' ? (Number.isFinite(value) ? value + 0 : String(value)) : value;
   }

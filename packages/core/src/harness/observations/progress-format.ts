@@ -72,7 +72,17 @@ function parseHead(line: string): { observation: Omit<Observation, 'text'>; firs
   else return undefined;
   const data: Record<string, ObservationValue> = {};
   for (const key of order.slice(4)) data[key] = values[key]!;
-  return { observation: { time: head[1]!, kind: kind as ObservationKind, step: String(step), attempt, actor: String(actor), data }, first };
+  return {
+    observation: {
+      time: head[1]!,
+      kind: kind as ObservationKind,
+      step: String(step),
+      attempt,
+      actor: String(actor),
+      data,
+    },
+    first,
+  };
 }
 
 function nextNonEmpty(lines: ReadonlyArray<{ readonly text: string }>, from: number): string | undefined {
@@ -95,13 +105,15 @@ export function parseProgress(text: string): Observation[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.text;
     if (fence) {
-      if (new RegExp(`^ {0,3}${fence.char === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(line)) fence = undefined;
+      if (new RegExp(`^ {0,3}${fence.char === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(line))
+        fence = undefined;
       continue;
     }
     const parsed = parseHead(line);
     if (!parsed) {
       const open = FENCE.exec(line);
-      if (open && !(open[1]!.startsWith('`') && open[2]!.includes('`'))) fence = { char: open[1]![0]!, length: open[1]!.length };
+      if (open && !(open[1]!.startsWith('`') && open[2]!.includes('`')))
+        fence = { char: open[1]![0]!, length: open[1]!.length };
       continue;
     }
     const textLines = [parsed.first];
@@ -125,7 +137,11 @@ export function parseProgress(text: string): Observation[] {
  * endings. The existing bytes are kept; a file without a final line break gets one first. An empty file
  * starts with `header` (a Markdown heading line) and a blank line.
  */
-export function appendObservations(progress: string, observations: readonly Observation[], header = '# Progress'): string {
+export function appendObservations(
+  progress: string,
+  observations: readonly Observation[],
+  header = '# Progress',
+): string {
   const eol = dominantEol(splitLines(progress));
   let out = progress;
   if (out === '') out = `${header}${eol}${eol}`;

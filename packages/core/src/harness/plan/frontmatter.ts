@@ -38,15 +38,27 @@ export function findFrontmatter(lines: readonly Line[]): Frontmatter | undefined
       }
       return { end: i, data: data as Record<string, unknown> };
     } catch (error) {
-      return { end: i, data: {}, error: `the frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0]}` };
+      return {
+        end: i,
+        data: {},
+        error: `the frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0]}`,
+      };
     }
   }
   return undefined;
 }
 
 function stringList(value: unknown): string[] {
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
-  if (Array.isArray(value)) return value.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map((v) => String(v).trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  if (Array.isArray(value))
+    return value
+      .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+      .map((v) => String(v).trim())
+      .filter(Boolean);
   return [];
 }
 

@@ -26,7 +26,15 @@ export function parseInlineFields(text: string): InlineField[] {
     const raw = m[2] ?? m[4] ?? '';
     const start = m.index;
     const valueStart = start + 1 + (m[1] ?? m[3])!.length + 2;
-    fields.push({ key, name: key.toLowerCase(), value: raw.trim(), start, end: start + m[0].length, valueStart, valueEnd: valueStart + raw.length });
+    fields.push({
+      key,
+      name: key.toLowerCase(),
+      value: raw.trim(),
+      start,
+      end: start + m[0].length,
+      valueStart,
+      valueEnd: valueStart + raw.length,
+    });
   }
   return fields;
 }
@@ -50,7 +58,10 @@ export function setInlineFields(text: string, updates: Readonly<Record<string, s
   let out = text;
   const append: string[] = [];
   for (const [key, value] of Object.entries(updates)) {
-    if (!isWritableFieldValue(value)) throw new TypeError(`inline field ${key} cannot hold ${JSON.stringify(value)} (no "]", line breaks or outer spaces)`);
+    if (!isWritableFieldValue(value))
+      throw new TypeError(
+        `inline field ${key} cannot hold ${JSON.stringify(value)} (no "]", line breaks or outer spaces)`,
+      );
     const existing = parseInlineFields(out).find((f) => f.name === key.toLowerCase());
     if (existing) {
       const raw = out.slice(existing.valueStart, existing.valueEnd);

@@ -72,7 +72,10 @@ export function scanMarkdown(lines: readonly Line[], bodyStart = 0): ScannedLine
     const heading = HEADING.exec(text);
     if (heading) {
       inList = false;
-      const headingText = (heading[2] ?? '').replace(/[ \t]+#+$/, '').replace(/^#+$/, '').trim();
+      const headingText = (heading[2] ?? '')
+        .replace(/[ \t]+#+$/, '')
+        .replace(/^#+$/, '')
+        .trim();
       out.push({ index, kind: 'heading', indent, headingLevel: heading[1]!.length, headingText });
       continue;
     }
@@ -88,7 +91,12 @@ export function scanMarkdown(lines: readonly Line[], bodyStart = 0): ScannedLine
     const item = LIST_ITEM.exec(text);
     if (item) {
       inList = true;
-      out.push({ index, kind: 'list', indent, contentIndent: indentWidth(item[1]!) + item[2]!.length + Math.max(1, item[3]!.length) });
+      out.push({
+        index,
+        kind: 'list',
+        indent,
+        contentIndent: indentWidth(item[1]!) + item[2]!.length + Math.max(1, item[3]!.length),
+      });
       continue;
     }
     // A paragraph at the margin right after a blank line ends the list (a lazy continuation does not).

@@ -72,7 +72,14 @@ interface RawItem {
 
 function list(value: string | undefined): string[] {
   if (value === undefined) return [];
-  return [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /**
@@ -136,7 +143,10 @@ export function parsePlan(text: string): PlanDocument {
     if (!items[i]!.explicitId) continue;
     const first = seen.get(ids[i]!);
     if (first !== undefined) {
-      problems.push({ severity: 'error', message: `duplicate step id "${ids[i]}" (lines ${items[first]!.scanned.index + 1} and ${items[i]!.scanned.index + 1})` });
+      problems.push({
+        severity: 'error',
+        message: `duplicate step id "${ids[i]}" (lines ${items[first]!.scanned.index + 1} and ${items[i]!.scanned.index + 1})`,
+      });
     } else seen.set(ids[i]!, i);
   }
   const children = items.map(() => [] as string[]);
@@ -154,11 +164,18 @@ export function parsePlan(text: string): PlanDocument {
     let attempt = 0;
     if (attemptText !== undefined && attemptText !== '') {
       if (/^\d+$/.test(attemptText)) attempt = Number(attemptText);
-      else problems.push({ severity: 'warning', message: `step "${ids[i]}": attempt "${attemptText}" is not a whole number; read as 0` });
+      else
+        problems.push({
+          severity: 'warning',
+          message: `step "${ids[i]}": attempt "${attemptText}" is not a whole number; read as 0`,
+        });
     }
     const stored = statusOfSymbol(item.scanned.task!.symbol);
     if (stored === 'unknown') {
-      problems.push({ severity: 'warning', message: `step "${ids[i]}": unknown status symbol [${item.scanned.task!.symbol}] (use [ ] [/] [x] [!] [?] [-])` });
+      problems.push({
+        severity: 'warning',
+        message: `step "${ids[i]}": unknown status symbol [${item.scanned.task!.symbol}] (use [ ] [/] [x] [!] [?] [-])`,
+      });
     }
     const deps = [...new Set([...after, ...inheritedAfter(i), ...children[i]!])].filter((d) => d !== ids[i]);
     return {
@@ -189,7 +206,11 @@ export function parsePlan(text: string): PlanDocument {
   const known = new Set(ids);
   for (const step of steps) {
     for (const dep of step.after) {
-      if (!known.has(dep)) problems.push({ severity: 'warning', message: `step "${step.id}" comes after unknown step "${dep}" (it can never run)` });
+      if (!known.has(dep))
+        problems.push({
+          severity: 'warning',
+          message: `step "${step.id}" comes after unknown step "${dep}" (it can never run)`,
+        });
     }
   }
   const cycle = findCycle(steps);
@@ -206,6 +227,7 @@ export function serializePlan(doc: PlanDocument): string {
 export function findStep(doc: PlanDocument, id: string): PlanStep {
   const matches = doc.steps.filter((s) => s.id === id);
   if (matches.length === 0) throw new UnknownStepError(id);
-  if (matches.length > 1) throw new UnknownStepError(id, `${matches.length} checklist items share this id; give each a distinct [id:: …]`);
+  if (matches.length > 1)
+    throw new UnknownStepError(id, `${matches.length} checklist items share this id; give each a distinct [id:: …]`);
   return matches[0]!;
 }

@@ -40,28 +40,50 @@ export interface AppliedTransition {
  * line: the checkbox symbol and the given inline fields (plus `[id:: …]` when the id was derived, so it
  * stays stable, and `[attempt:: n]` when it changes). Every other byte of the file is kept.
  */
-export function transitionStep(doc: PlanDocument, request: TransitionRequest): { doc: PlanDocument; applied: AppliedTransition } {
+export function transitionStep(
+  doc: PlanDocument,
+  request: TransitionRequest,
+): { doc: PlanDocument; applied: AppliedTransition } {
   const step = findStep(doc, request.step);
   const from = effectiveStatus(doc, step);
-  if (from === 'unknown') throw new InvalidTransitionError(step.id, `[${step.symbol}]`, request.to, `unknown status symbol [${step.symbol}]`);
+  if (from === 'unknown')
+    throw new InvalidTransitionError(step.id, `[${step.symbol}]`, request.to, `unknown status symbol [${step.symbol}]`);
   const attempt = request.attempt ?? step.attempt;
-  if (attempt < step.attempt) throw new InvalidTransitionError(step.id, from, request.to, `attempt may not go down from ${step.attempt} to ${attempt}`);
+  if (attempt < step.attempt)
+    throw new InvalidTransitionError(
+      step.id,
+      from,
+      request.to,
+      `attempt may not go down from ${step.attempt} to ${attempt}`,
+    );
   assertTransition(step.id, from, request.to, step.attempt, attempt);
 
   const line = doc.lines[step.line]!;
-  const head = line.text.slice(0, step.symbolOffset) + STATUS_SYMBOL[request.to] + line.text.slice(step.symbolOffset + step.symbol.length, step.contentStart);
+  const head =
+    line.text.slice(0, step.symbolOffset) +
+    STATUS_SYMBOL[request.to] +
+    line.text.slice(step.symbolOffset + step.symbol.length, step.contentStart);
   const fields: Record<string, string> = {};
   if (!step.idExplicit) fields['id'] = step.id;
   Object.assign(fields, request.fields ?? {});
   if (attempt !== step.attempt) fields['attempt'] = String(attempt);
-  const content = Object.keys(fields).length > 0 ? setInlineFields(line.text.slice(step.contentStart), fields) : line.text.slice(step.contentStart);
+  const content =
+    Object.keys(fields).length > 0
+      ? setInlineFields(line.text.slice(step.contentStart), fields)
+      : line.text.slice(step.contentStart);
   const lines = [...doc.lines];
   lines[step.line] = { text: head + content, eol: line.eol };
-  return { doc: parsePlan(joinLines(lines)), applied: { step: step.id, from, to: request.to, attempt, line: step.line } };
+  return {
+    doc: parsePlan(joinLines(lines)),
+    applied: { step: step.id, from, to: request.to, attempt, line: step.line },
+  };
 }
 
 /** Applies several transitions in order (each checked against the state after the previous one). */
-export function transitionSteps(doc: PlanDocument, requests: readonly TransitionRequest[]): { doc: PlanDocument; applied: AppliedTransition[] } {
+export function transitionSteps(
+  doc: PlanDocument,
+  requests: readonly TransitionRequest[],
+): { doc: PlanDocument; applied: AppliedTransition[] } {
   const applied: AppliedTransition[] = [];
   let current = doc;
   for (const request of requests) {

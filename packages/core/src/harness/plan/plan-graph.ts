@@ -2,7 +2,9 @@
  * The id of a step on a dependency cycle (the first one a depth-first walk in input order lands on
  * again), or undefined when the dependency graph is acyclic. Unknown dependency ids are ignored here.
  */
-export function findCycle(steps: ReadonlyArray<{ readonly id: string; readonly deps: readonly string[] }>): string | undefined {
+export function findCycle(
+  steps: ReadonlyArray<{ readonly id: string; readonly deps: readonly string[] }>,
+): string | undefined {
   const deps = new Map<string, readonly string[]>();
   for (const s of steps) if (!deps.has(s.id)) deps.set(s.id, s.deps);
   const state = new Map<string, 'visiting' | 'done'>();
@@ -34,7 +36,9 @@ export function findCycle(steps: ReadonlyArray<{ readonly id: string; readonly d
  * Steps of equal depth form a "wave" that becomes ready together. A node re-entered while being resolved
  * counts 0 (a cycle guard, as in memQL).
  */
-export function stepDepths(steps: ReadonlyArray<{ readonly id: string; readonly deps: readonly string[] }>): Map<string, number> {
+export function stepDepths(
+  steps: ReadonlyArray<{ readonly id: string; readonly deps: readonly string[] }>,
+): Map<string, number> {
   const deps = new Map<string, readonly string[]>();
   for (const s of steps) deps.set(s.id, s.deps);
   const depth = new Map<string, number>();

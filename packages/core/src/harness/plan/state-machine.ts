@@ -34,7 +34,13 @@ export function retryBumpsAttempt(from: string, to: string, priorAttempt: number
 }
 
 /** Throws the typed error for a forbidden move; returns normally for an allowed one. */
-export function assertTransition(step: string, from: string, to: string, priorAttempt: number, newAttempt: number): void {
+export function assertTransition(
+  step: string,
+  from: string,
+  to: string,
+  priorAttempt: number,
+  newAttempt: number,
+): void {
   if (!isStepStatus(to)) throw new InvalidTransitionError(step, from, to, `unknown status "${to}"`);
   if (from !== '' && !isStepStatus(from)) throw new InvalidTransitionError(step, from, to, `unknown status "${from}"`);
   if (!stepTransitionAllowed(from, to)) throw new InvalidTransitionError(step, from, to);

@@ -22,7 +22,9 @@ export function slugifyTitle(title: string): string {
  * suffixed `-2`, `-3`, …. The reconciler writes a derived id into the line on its first transition, so it
  * stays stable after the plan is edited.
  */
-export function assignStepIds(items: ReadonlyArray<{ readonly explicitId?: string; readonly title: string }>): string[] {
+export function assignStepIds(
+  items: ReadonlyArray<{ readonly explicitId?: string; readonly title: string }>,
+): string[] {
   const taken = new Set(items.map((i) => i.explicitId).filter((id): id is string => id !== undefined && id !== ''));
   return items.map((item) => {
     if (item.explicitId) return item.explicitId;

@@ -6,7 +6,15 @@ export type StepStatus = 'pending' | 'ready' | 'running' | 'done' | 'failed' | '
 /** A status as stored in the file: everything but the derived `ready`, plus `unknown` for foreign symbols. */
 export type StoredStatus = Exclude<StepStatus, 'ready'> | 'unknown';
 
-export const STEP_STATUSES: readonly StepStatus[] = ['pending', 'ready', 'running', 'done', 'failed', 'blocked', 'cancelled'];
+export const STEP_STATUSES: readonly StepStatus[] = [
+  'pending',
+  'ready',
+  'running',
+  'done',
+  'failed',
+  'blocked',
+  'cancelled',
+];
 
 /** Checkbox symbol → stored status. `X` is Obsidian's capital done. */
 const BY_SYMBOL: Readonly<Record<string, Exclude<StoredStatus, 'unknown'>>> = {

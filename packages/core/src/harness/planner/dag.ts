@@ -50,7 +50,8 @@ export function validateDecompose(steps: readonly DecomposedStep[]): DecomposedS
   const visit = (key: string) => {
     state.set(key, 'visiting');
     for (const dep of byKey.get(key)!.dependsOn) {
-      if (state.get(dep) === 'visiting') throw new DecomposeValidationError(`decompose DAG has a cycle through step "${dep}"`);
+      if (state.get(dep) === 'visiting')
+        throw new DecomposeValidationError(`decompose DAG has a cycle through step "${dep}"`);
       if (!state.has(dep)) visit(dep);
     }
     state.set(key, 'done');
@@ -64,7 +65,11 @@ export function truncateText(text: string, max: number): string {
   const s = text.trim();
   const bytes = Buffer.from(s, 'utf8');
   if (max <= 0 || bytes.length <= max) return s;
-  const cut = (n: number) => bytes.subarray(0, n).toString('utf8').replace(/\uFFFD+$/, '');
+  const cut = (n: number) =>
+    bytes
+      .subarray(0, n)
+      .toString('utf8')
+      .replace(/\uFFFD+$/, '');
   if (max <= 3) return cut(max);
   return `${cut(max - 3).trim()}...`;
 }
@@ -72,5 +77,7 @@ export function truncateText(text: string, max: number): string {
 /** The one-step plan used whenever decomposition fails: key `s1`, the goal as title (≤ 120 bytes). */
 export function singleStepFallback(goal: string): DecomposedStep[] {
   const g = goal.trim();
-  return [{ key: 's1', title: g === '' ? 'complete the goal' : truncateText(g, 120), goal: g, dependsOn: [], roleHint: '' }];
+  return [
+    { key: 's1', title: g === '' ? 'complete the goal' : truncateText(g, 120), goal: g, dependsOn: [], roleHint: '' },
+  ];
 }

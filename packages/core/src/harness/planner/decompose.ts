@@ -9,7 +9,9 @@ export function decomposePrompt(goal: string, roles: readonly Role[]): string {
   return [
     'You are a planner. Break the goal below into a short plan: 1 to 8 concrete steps forming a DAG.',
     'Each step has a unique "key" (short, like s1), a "title" (one line, imperative), a "goal" (what done looks like),',
-    '"dependsOn" (keys of steps that must finish first; [] if none) and a "roleHint", one of: ' + roles.map((r) => `${r.slug} (${r.description})`).join('; ') + '.',
+    '"dependsOn" (keys of steps that must finish first; [] if none) and a "roleHint", one of: ' +
+      roles.map((r) => `${r.slug} (${r.description})`).join('; ') +
+      '.',
     'Steps that do not depend on each other may run in parallel.',
     `Answer with only a JSON object of the form {"steps":[{"key":"s1","title":"…","goal":"…","dependsOn":[],"roleHint":${JSON.stringify(roles[0]?.slug ?? 'researcher')}}]}.`,
     '',
@@ -35,18 +37,46 @@ export function parseDecomposition(text: string): DecomposedStep[] {
     if (s === null || typeof s !== 'object') throw new DecomposeValidationError(`step ${i} is not an object`);
     const o = s as Record<string, unknown>;
     const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-    const deps = Array.isArray(o['dependsOn']) ? o['dependsOn'].map(str) : typeof o['dependsOn'] === 'string' ? [o['dependsOn']] : [];
-    return { key: str(o['key']), title: str(o['title']), goal: str(o['goal']), dependsOn: deps, roleHint: str(o['roleHint']) };
+    const deps = Array.isArray(o['dependsOn'])
+      ? o['dependsOn'].map(str)
+      : typeof o['dependsOn'] === 'string'
+        ? [o['dependsOn']]
+        : [];
+    return {
+      key: str(o['key']),
+      title: str(o['title']),
+      goal: str(o['goal']),
+      dependsOn: deps,
+      roleHint: str(o['roleHint']),
+    };
   });
 }
 
 /** Asks the model for a decomposition (with the model retry policy); throws on any failure. */
-export async function decomposeGoal(provider: HarnessChatProvider, goal: string, roles: readonly Role[], retry: RetryPolicy = DEFAULT_MODEL_RETRY, signal?: AbortSignal): Promise<DecomposedStep[]> {
+export async function decomposeGoal(
+  provider: HarnessChatProvider,
+  goal: string,
+  roles: readonly Role[],
+  retry: RetryPolicy = DEFAULT_MODEL_RETRY,
+  signal?: AbortSignal,
+): Promise<DecomposedStep[]> {
   const answer = await executeWithRetry(
-    (s) => provider.chat({ messages: [{ role: 'system', content: 'You turn goals into small, valid step DAGs and answer in JSON.' }, { role: 'user', content: decomposePrompt(goal, roles) }], json: true, temperature: 0 }, s),
+    (s) =>
+      provider.chat(
+        {
+          messages: [
+            { role: 'system', content: 'You turn goals into small, valid step DAGs and answer in JSON.' },
+            { role: 'user', content: decomposePrompt(goal, roles) },
+          ],
+          json: true,
+          temperature: 0,
+        },
+        s,
+      ),
     retry,
     signal,
   );
-  if (!answer.ok) throw new DecomposeValidationError(`the model call failed: ${answer.error.type}: ${answer.error.message}`);
+  if (!answer.ok)
+    throw new DecomposeValidationError(`the model call failed: ${answer.error.type}: ${answer.error.message}`);
   return parseDecomposition(answer.value.content);
 }

@@ -40,10 +40,18 @@ function oneLine(text: string): string {
  * indented note when it says more than the title.
  */
 export function renderPlan(goal: string, steps: readonly PlannedStep[], created: Date): string {
-  const front = stringify({ goal: oneLine(goal), status: 'open', created: created.toISOString() }, { lineWidth: 0 }).trimEnd();
+  const front = stringify(
+    { goal: oneLine(goal), status: 'open', created: created.toISOString() },
+    { lineWidth: 0 },
+  ).trimEnd();
   const lines = ['---', front, '---', '', `# ${oneLine(goal).slice(0, 100)}`, ''];
   for (const s of steps) {
-    const fields = [`[id:: ${s.id}]`, ...(s.dependsOn.length > 0 ? [`[after:: ${s.dependsOn.join(', ')}]`] : []), `[role:: ${s.role}]`, `[key:: ${s.stepKey}]`];
+    const fields = [
+      `[id:: ${s.id}]`,
+      ...(s.dependsOn.length > 0 ? [`[after:: ${s.dependsOn.join(', ')}]`] : []),
+      `[role:: ${s.role}]`,
+      `[key:: ${s.stepKey}]`,
+    ];
     lines.push(`- [ ] ${oneLine(s.title)} ${fields.join(' ')}`);
     const g = oneLine(s.goal);
     if (g !== '' && g !== oneLine(s.title)) lines.push(`  Goal: ${g}`);

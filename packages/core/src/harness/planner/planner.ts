@@ -9,7 +9,16 @@ import { pickSeedRole, SEED_ROLES, type Role } from '../tools/roles.js';
 import { singleStepFallback, validateDecompose, type DecomposedStep } from './dag.js';
 import { decomposeGoal } from './decompose.js';
 import { idsForKeys, renderPlan, type PlannedStep } from './plan-render.js';
-import { composeAgent, computeUpgradeGap, decideDedup, decideRoute, roleCapabilityText, stepCapabilityText, withDefaults, type RouteThresholds } from './routing.js';
+import {
+  composeAgent,
+  computeUpgradeGap,
+  decideDedup,
+  decideRoute,
+  roleCapabilityText,
+  stepCapabilityText,
+  withDefaults,
+  type RouteThresholds,
+} from './routing.js';
 import { lexicalScorer, type SimilarityScorer } from './similarity.js';
 
 export const PLANNER_ACTOR = 'planner';
@@ -28,7 +37,11 @@ export interface PlannerOptions {
 
 export interface PlanDraft {
   readonly goal: string;
-  readonly steps: readonly (PlannedStep & { readonly action: string; readonly score: number; readonly rationale: string })[];
+  readonly steps: readonly (PlannedStep & {
+    readonly action: string;
+    readonly score: number;
+    readonly rationale: string;
+  })[];
   /** Why the single-step fallback was used, when it was. */
   readonly fallbackReason?: string;
   /** The PLAN file's text. */
@@ -45,13 +58,21 @@ export interface PlanDraft {
  */
 export async function planGoal(goal: string, planName: string, options: PlannerOptions = {}): Promise<PlanDraft> {
   const g = goal.trim();
-  if (g === '') throw new HarnessError('plan: empty goal; say what the plan should achieve, e.g. agentm plan "add a --json flag to trace"', { code: 'EPLANGOAL' });
+  if (g === '')
+    throw new HarnessError(
+      'plan: empty goal; say what the plan should achieve, e.g. agentm plan "add a --json flag to trace"',
+      { code: 'EPLANGOAL' },
+    );
   const roles = options.roles && options.roles.length > 0 ? options.roles : SEED_ROLES;
   const now = options.now ?? (() => new Date());
   const scorer = options.scorer ?? lexicalScorer;
   const thresholds = withDefaults(options.thresholds);
-  const obs = (step: string, kind: 'decision' | 'note', text: string, data: Record<string, string | number | undefined> = {}) =>
-    makeObservation({ kind, step, actor: PLANNER_ACTOR, text, data, time: now() });
+  const obs = (
+    step: string,
+    kind: 'decision' | 'note',
+    text: string,
+    data: Record<string, string | number | undefined> = {},
+  ) => makeObservation({ kind, step, actor: PLANNER_ACTOR, text, data, time: now() });
   const planId = planObservationId({ name: planName });
   const observations: Observation[] = [];
 
@@ -66,8 +87,15 @@ export async function planGoal(goal: string, planName: string, options: PlannerO
   }
   observations.push(
     fallbackReason
-      ? obs(planId, 'decision', `plan as a single step: ${fallbackReason}`, { choice: 'single_step_fallback', rationale: fallbackReason })
-      : obs(planId, 'decision', `decomposed the goal into ${decomposed.length} step(s)`, { choice: 'decompose', steps: decomposed.length, model: options.provider?.name }),
+      ? obs(planId, 'decision', `plan as a single step: ${fallbackReason}`, {
+          choice: 'single_step_fallback',
+          rationale: fallbackReason,
+        })
+      : obs(planId, 'decision', `decomposed the goal into ${decomposed.length} step(s)`, {
+          choice: 'decompose',
+          steps: decomposed.length,
+          model: options.provider?.name,
+        }),
   );
 
   const ids = idsForKeys(decomposed.map((s) => s.key));
@@ -76,11 +104,18 @@ export async function planGoal(goal: string, planName: string, options: PlannerO
   for (const s of decomposed) {
     const id = ids.get(s.key)!;
     const text = stepCapabilityText(s.title, s.goal);
-    const fits = (await scorer.scores(text, rosterTexts).catch(() => [])).map((score, i) => ({ role: roles[i]!.slug, score }));
+    const fits = (await scorer.scores(text, rosterTexts).catch(() => [])).map((score, i) => ({
+      role: roles[i]!.slug,
+      score,
+    }));
     const route = decideRoute(fits, thresholds);
     let role: string;
     let rationale = route.rationale;
-    const data: Record<string, string | number | undefined> = { choice: route.action, fit_score: Number(route.score.toFixed(4)), candidate: route.role };
+    const data: Record<string, string | number | undefined> = {
+      choice: route.action,
+      fit_score: Number(route.score.toFixed(4)),
+      candidate: route.role,
+    };
     if (route.action === 'route') role = route.role!;
     else if (route.action === 'upgrade') {
       role = route.role!;
@@ -91,7 +126,10 @@ export async function planGoal(goal: string, planName: string, options: PlannerO
     } else {
       const seed = pickSeedRole(s.roleHint, text, roles);
       const composed = composeAgent(seed, s.title, s.goal);
-      const dedupFits = (await scorer.scores(composed.capabilityText, rosterTexts).catch(() => [])).map((score, i) => ({ role: roles[i]!.slug, score }));
+      const dedupFits = (await scorer.scores(composed.capabilityText, rosterTexts).catch(() => [])).map((score, i) => ({
+        role: roles[i]!.slug,
+        score,
+      }));
       const dedup = decideDedup(dedupFits, thresholds);
       role = dedup.action === 'merge' ? dedup.role! : seed.slug;
       rationale = `${route.rationale}; ${dedup.rationale}${dedup.action === 'keep' ? ` (specialist "${composed.name}" from seed role ${seed.slug})` : ''}`;
@@ -100,7 +138,16 @@ export async function planGoal(goal: string, planName: string, options: PlannerO
     data['role'] = role;
     data['rationale'] = rationale;
     observations.push(obs(id, 'decision', `step ${id}: ${route.action} (${rationale})`, data));
-    steps.push({ ...s, id, dependsOn: s.dependsOn.map((d) => ids.get(d)!), role, stepKey: defaultStepKey(planName, id), action: route.action, score: route.score, rationale });
+    steps.push({
+      ...s,
+      id,
+      dependsOn: s.dependsOn.map((d) => ids.get(d)!),
+      role,
+      stepKey: defaultStepKey(planName, id),
+      action: route.action,
+      score: route.score,
+      rationale,
+    });
   }
   const text = renderPlan(g, steps, now());
   return { goal: g, steps, ...(fallbackReason ? { fallbackReason } : {}), text, observations };

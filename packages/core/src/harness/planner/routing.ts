@@ -43,11 +43,26 @@ export interface RouteDecision {
 export function decideRoute(fits: readonly Fit[], thresholds: RouteThresholds = DEFAULT_THRESHOLDS): RouteDecision {
   const best = bestFit(fits);
   if (!best) return { action: 'provision', score: 0, rationale: 'no existing agents -- provisioning a new specialist' };
-  if (best.score >= thresholds.route) return { action: 'route', score: best.score, role: best.role, rationale: `agent ${best.role} fits (${f2(best.score)} >= route ${f2(thresholds.route)})` };
+  if (best.score >= thresholds.route)
+    return {
+      action: 'route',
+      score: best.score,
+      role: best.role,
+      rationale: `agent ${best.role} fits (${f2(best.score)} >= route ${f2(thresholds.route)})`,
+    };
   if (best.score >= thresholds.upgrade) {
-    return { action: 'upgrade', score: best.score, role: best.role, rationale: `agent ${best.role} partial fit (${f2(best.score)} in [${f2(thresholds.upgrade)},${f2(thresholds.route)})) -- upgrading` };
+    return {
+      action: 'upgrade',
+      score: best.score,
+      role: best.role,
+      rationale: `agent ${best.role} partial fit (${f2(best.score)} in [${f2(thresholds.upgrade)},${f2(thresholds.route)})) -- upgrading`,
+    };
   }
-  return { action: 'provision', score: best.score, rationale: `best fit too low (${f2(best.score)} < upgrade ${f2(thresholds.upgrade)}) -- provisioning a new specialist` };
+  return {
+    action: 'provision',
+    score: best.score,
+    rationale: `best fit too low (${f2(best.score)} < upgrade ${f2(thresholds.upgrade)}) -- provisioning a new specialist`,
+  };
 }
 
 export interface DedupDecision {
@@ -61,14 +76,29 @@ export interface DedupDecision {
 export function decideDedup(fits: readonly Fit[], thresholds: RouteThresholds = DEFAULT_THRESHOLDS): DedupDecision {
   const best = bestFit(fits);
   if (!best) return { action: 'keep', score: 0, rationale: 'no existing agents -- keeping new agent' };
-  if (best.score >= thresholds.dedup) return { action: 'merge', score: best.score, role: best.role, rationale: `near-duplicate of agent ${best.role} (${f2(best.score)} >= dedup ${f2(thresholds.dedup)}) -- merging to avoid sprawl` };
-  return { action: 'keep', score: best.score, rationale: `distinct enough from roster (best ${f2(best.score)} < dedup ${f2(thresholds.dedup)}) -- keeping new agent` };
+  if (best.score >= thresholds.dedup)
+    return {
+      action: 'merge',
+      score: best.score,
+      role: best.role,
+      rationale: `near-duplicate of agent ${best.role} (${f2(best.score)} >= dedup ${f2(thresholds.dedup)}) -- merging to avoid sprawl`,
+    };
+  return {
+    action: 'keep',
+    score: best.score,
+    rationale: `distinct enough from roster (best ${f2(best.score)} < dedup ${f2(thresholds.dedup)}) -- keeping new agent`,
+  };
 }
 
 const byteSorted = (xs: readonly string[]) => [...xs].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
 
 /** `role: <slug>`, then the description, `knowledge: …` and `tools: …` (both byte-sorted) when present. */
-export function agentCapabilityText(slug: string, description: string, domains: readonly string[], tools: readonly string[]): string {
+export function agentCapabilityText(
+  slug: string,
+  description: string,
+  domains: readonly string[],
+  tools: readonly string[],
+): string {
   let text = `role: ${slug.trim()}`;
   if (description.trim() !== '') text += `\n${description.trim()}`;
   if (domains.length > 0) text += `\nknowledge: ${byteSorted(domains).join(', ')}`;
@@ -97,11 +127,18 @@ function dedupe(xs: readonly string[]): string[] {
 }
 
 /** What a role would add to an existing one: domains and tools it lacks (role order, deduped). */
-export function computeUpgradeGap(role: Role, currentDomains: readonly string[], currentTools: readonly string[]): { addDomains: string[]; addTools: string[] } {
+export function computeUpgradeGap(
+  role: Role,
+  currentDomains: readonly string[],
+  currentTools: readonly string[],
+): { addDomains: string[]; addTools: string[] } {
   const have = (xs: readonly string[]) => new Set(xs.map((x) => x.trim()));
   const d = have(currentDomains);
   const t = have(currentTools);
-  return { addDomains: dedupe(role.domains).filter((x) => !d.has(x)), addTools: dedupe(role.tools).filter((x) => !t.has(x)) };
+  return {
+    addDomains: dedupe(role.domains).filter((x) => !d.has(x)),
+    addTools: dedupe(role.tools).filter((x) => !t.has(x)),
+  };
 }
 
 /** The current list (deduped) followed by additions not already present. */
@@ -110,9 +147,17 @@ export function mergeCapabilities(current: readonly string[], add: readonly stri
 }
 
 /** A specialist composed from a seed role for one step (memQL `ComposeAgent`). */
-export function composeAgent(role: Role, stepTitle: string, stepGoal: string): { name: string; capabilityText: string; goal: string } {
+export function composeAgent(
+  role: Role,
+  stepTitle: string,
+  stepGoal: string,
+): { name: string; capabilityText: string; goal: string } {
   const goal = stepGoal.trim() || stepTitle.trim();
   const title = stepTitle.trim();
   const name = title === '' ? role.name : `${role.name}: ${title.length > 48 ? title.slice(0, 48) : title}`;
-  return { name, goal, capabilityText: agentCapabilityText(role.slug, role.description, dedupe(role.domains), dedupe(role.tools)) };
+  return {
+    name,
+    goal,
+    capabilityText: agentCapabilityText(role.slug, role.description, dedupe(role.domains), dedupe(role.tools)),
+  };
 }

@@ -9,7 +9,12 @@ export interface SimilarityScorer {
 
 /** Lower-cased word tokens (letters and digits of any script). */
 export function similarityTokens(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 function termFrequencies(text: string): Map<string, number> {

@@ -98,7 +98,9 @@ export class BackendPlanFiles implements PlanFiles {
       const current = await this.#readOrUndefined(this.progress);
       const next = appendObservations(current ?? '', change.observations!, progressHeader(this.name));
       try {
-        await this.backend.write(this.progress, next, { expectHash: current === undefined ? null : contentHash(current) });
+        await this.backend.write(this.progress, next, {
+          expectHash: current === undefined ? null : contentHash(current),
+        });
         return;
       } catch (error) {
         if (!(error instanceof ConcurrentModificationError) || attempt >= APPEND_ATTEMPTS) throw error;

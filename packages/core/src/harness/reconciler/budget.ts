@@ -9,7 +9,12 @@ export interface PlanBudget {
 }
 
 /** memQL's default: 50 steps, 500 tool calls, 10 minutes; tokens unlimited. */
-export const DEFAULT_PLAN_BUDGET: PlanBudget = Object.freeze({ maxSteps: 50, maxToolCalls: 500, maxWallClockMs: 600_000, maxTokens: 0 });
+export const DEFAULT_PLAN_BUDGET: PlanBudget = Object.freeze({
+  maxSteps: 50,
+  maxToolCalls: 500,
+  maxWallClockMs: 600_000,
+  maxTokens: 0,
+});
 
 export interface BudgetUsage {
   /** Dispatches (claims), retries included. */
@@ -55,7 +60,8 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
  */
 export function budgetFromMeta(raw: unknown): { budget: PlanBudget; problems: string[] } {
   if (raw === undefined || raw === null) return { budget: DEFAULT_PLAN_BUDGET, problems: [] };
-  if (typeof raw !== 'object' || Array.isArray(raw)) return { budget: DEFAULT_PLAN_BUDGET, problems: ['budget must be a mapping (steps, tool_calls, tokens, minutes)'] };
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    return { budget: DEFAULT_PLAN_BUDGET, problems: ['budget must be a mapping (steps, tool_calls, tokens, minutes)'] };
   const problems: string[] = [];
   const partial: { -readonly [K in keyof PlanBudget]?: number } = {};
   const num = (key: string, value: unknown): number | undefined => {
@@ -112,7 +118,9 @@ export function usageFromLog(observations: readonly Observation[], now: number):
 }
 
 function unionLength(intervals: Array<[number, number]>): number {
-  const sorted = intervals.filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b) && b > a).sort((x, y) => x[0] - y[0]);
+  const sorted = intervals
+    .filter(([a, b]) => Number.isFinite(a) && Number.isFinite(b) && b > a)
+    .sort((x, y) => x[0] - y[0]);
   let total = 0;
   let end = -Infinity;
   for (const [a, b] of sorted) {

@@ -43,7 +43,11 @@ function processStartMs(pid: number): number | undefined {
  * is `unknown` (we cannot see its processes; it is left alone). On this host: no such pid → `gone`; a
  * pid that started after the claim was made is a reused pid → `gone`; otherwise `alive`.
  */
-export function claimantLiveness(claimant: Claimant, claimedAt: string | undefined, self: Claimant = currentClaimant()): Liveness {
+export function claimantLiveness(
+  claimant: Claimant,
+  claimedAt: string | undefined,
+  self: Claimant = currentClaimant(),
+): Liveness {
   if (claimant.host !== self.host) return 'unknown';
   const claimed = claimedAt ? Date.parse(claimedAt) : Number.NaN;
   if (claimant.pid === self.pid) {

@@ -14,7 +14,11 @@ export interface DispatchRequest {
   /** What is left of the plan budget (0 = unlimited), so a tool loop can stop in time. */
   readonly remaining: { readonly toolCalls: number; readonly tokens: number };
   /** Appends an observation for this step and attempt to the progress log (e.g. each tool result). */
-  readonly record: (entry: { kind: ObservationKind; text: string; data?: Readonly<Record<string, ObservationValue | undefined>> }) => Promise<void>;
+  readonly record: (entry: {
+    kind: ObservationKind;
+    text: string;
+    data?: Readonly<Record<string, ObservationValue | undefined>>;
+  }) => Promise<void>;
   /** Aborted when the reconciler stops; an executor should give up promptly. */
   readonly signal: AbortSignal;
 }

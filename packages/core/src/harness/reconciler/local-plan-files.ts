@@ -71,7 +71,9 @@ export class LocalPlanFiles implements PlanFiles {
             const current = await readOrUndefined(this.progressPath);
             const next = appendObservations(current ?? '', change.observations, progressHeader(this.name));
             try {
-              await casWriteFile(this.progressPath, next, { expectHash: current === undefined ? null : contentHash(current) });
+              await casWriteFile(this.progressPath, next, {
+                expectHash: current === undefined ? null : contentHash(current),
+              });
               break;
             } catch (error) {
               if (!(error instanceof ConcurrentModificationError) || attempt >= APPEND_ATTEMPTS) throw error;

@@ -35,7 +35,15 @@ export function stepViews(doc: PlanDocument): StepView[] {
 }
 
 function transitionObservation(t: AppliedTransition, actor: string, time: Date): Observation {
-  return makeObservation({ kind: 'transition', step: t.step, attempt: t.attempt, actor, time, text: `${t.from} → ${t.to}`, data: { from: t.from, to: t.to } });
+  return makeObservation({
+    kind: 'transition',
+    step: t.step,
+    attempt: t.attempt,
+    actor,
+    time,
+    text: `${t.from} → ${t.to}`,
+    data: { from: t.from, to: t.to },
+  });
 }
 
 /**
@@ -57,12 +65,21 @@ export async function mutatePlan(
     if (!change) return undefined;
     const { doc: stepped, applied } = transitionSteps(doc, change.transitions ?? []);
     let next = stepped;
-    const observations: Observation[] = [...(change.before ?? []), ...applied.map((t) => transitionObservation(t, actor, new Date(now()))), ...(change.after ?? [])];
+    const observations: Observation[] = [
+      ...(change.before ?? []),
+      ...applied.map((t) => transitionObservation(t, actor, new Date(now()))),
+      ...(change.after ?? []),
+    ];
     let planStatus = change.planStatus;
     if (!planStatus && change.settle && !isTerminalPlanStatus(doc.meta.status)) {
       const terminal = computePlanTerminal(stepViews(next));
       if (terminal !== '') {
-        const reason = terminal === 'failed' ? 'one or more steps failed or are permanently blocked' : terminal === 'done' ? 'every step is done' : 'every step was cancelled';
+        const reason =
+          terminal === 'failed'
+            ? 'one or more steps failed or are permanently blocked'
+            : terminal === 'done'
+              ? 'every step is done'
+              : 'every step was cancelled';
         planStatus = { status: terminal, reason };
       }
     }

@@ -6,7 +6,14 @@ import { parseProgress } from '../observations/progress-format.js';
 import { findStep, parsePlan, type PlanDocument, type PlanStep } from '../plan/plan-document.js';
 import { effectiveStatus } from '../plan/plan-edit.js';
 import { isTerminalPlanStatus } from '../plan/step-status.js';
-import { budgetFromMeta, budgetTripped, normalizeBudget, usageFromLog, type BudgetLimit, type PlanBudget } from './budget.js';
+import {
+  budgetFromMeta,
+  budgetTripped,
+  normalizeBudget,
+  usageFromLog,
+  type BudgetLimit,
+  type PlanBudget,
+} from './budget.js';
 import { claimantLiveness, currentClaimant, formatClaimant, parseClaimant, type Claimant } from './claimant.js';
 import { promotablePending, type PlanTerminal } from './core.js';
 import type { StepDispatcher, StepOutcome } from './dispatcher.js';
@@ -121,7 +128,8 @@ export class Reconciler {
     const snap = await this.files.readPlan();
     if (!snap) return { skipped: 'no-plan', terminal: '', ...empty };
     const first = parsePlan(snap.text);
-    if (isTerminalPlanStatus(first.meta.status)) return { skipped: 'terminal', terminal: first.meta.status as PlanTerminal, ...empty };
+    if (isTerminalPlanStatus(first.meta.status))
+      return { skipped: 'terminal', terminal: first.meta.status as PlanTerminal, ...empty };
     const errors = first.problems.filter((p) => p.severity === 'error').map((p) => p.message);
     if (errors.length > 0) throw new PlanValidationError(this.files.planLabel, errors);
 
@@ -141,7 +149,9 @@ export class Reconciler {
     }
     const claimed: string[] = [];
     const doc = settled?.doc ?? first;
-    const queue = doc.steps.filter((s) => effectiveStatus(doc, s) === 'ready' && !this.#inflight.has(s.id)).map((s) => s.id);
+    const queue = doc.steps
+      .filter((s) => effectiveStatus(doc, s) === 'ready' && !this.#inflight.has(s.id))
+      .map((s) => s.id);
     let dispatched = usage.stepsDispatched;
     const roomInBudget = () => limits.maxSteps <= 0 || dispatched < limits.maxSteps;
     const remaining = {
@@ -166,7 +176,8 @@ export class Reconciler {
         }),
       );
     } else {
-      while (queue.length > 0 && this.#inflight.size < this.#max && roomInBudget() && !this.#abort.signal.aborted) await claimNext();
+      while (queue.length > 0 && this.#inflight.size < this.#max && roomInBudget() && !this.#abort.signal.aborted)
+        await claimNext();
     }
     const final = await this.#mutate(() => ({ settle: true }));
     const status = final?.planStatus ?? (isTerminalPlanStatus(final?.doc.meta.status) ? final!.doc.meta.status : '');
@@ -184,7 +195,15 @@ export class Reconciler {
         const claimant = parseClaimant(step.agent);
         if (!claimant || claimantLiveness(claimant, step.started, this.#claimant) !== 'gone') continue;
         const retry = step.attempt < this.#maxRecoveries;
-        before.push(this.#obs({ kind: 'error', step: step.id, attempt: step.attempt, text: `claimant ${step.agent} of step "${step.id}" is gone (its process ended mid-step)${retry ? `; retrying as attempt ${step.attempt + 1}` : `; giving up after ${step.attempt + 1} attempts`}`, data: { claimant: step.agent, reason: 'claimant_gone' } }));
+        before.push(
+          this.#obs({
+            kind: 'error',
+            step: step.id,
+            attempt: step.attempt,
+            text: `claimant ${step.agent} of step "${step.id}" is gone (its process ended mid-step)${retry ? `; retrying as attempt ${step.attempt + 1}` : `; giving up after ${step.attempt + 1} attempts`}`,
+            data: { claimant: step.agent, reason: 'claimant_gone' },
+          }),
+        );
         transitions.push({ step: step.id, to: 'failed' as const });
         if (retry) transitions.push({ step: step.id, to: 'ready' as const, attempt: step.attempt + 1 });
         recovered.push(step.id);
@@ -198,7 +217,9 @@ export class Reconciler {
   async #promote(): Promise<string[]> {
     const promoted: string[] = [];
     await this.#mutate((doc) => {
-      const ids = promotablePending(stepViews(doc)).filter((v) => v.status === 'blocked').map((v) => v.id);
+      const ids = promotablePending(stepViews(doc))
+        .filter((v) => v.status === 'blocked')
+        .map((v) => v.id);
       promoted.splice(0, promoted.length, ...ids);
       return ids.length > 0 ? { transitions: ids.map((id) => ({ step: id, to: 'ready' as const })) } : undefined;
     });
@@ -216,7 +237,15 @@ export class Reconciler {
                 kind: 'decision',
                 step: planObservationId(this.files),
                 text: `plan halted: budget "${limit}" exceeded`,
-                data: { choice: 'halt_plan', rationale: 'budget exceeded', limit, steps_dispatched: usage.stepsDispatched, tool_calls_used: usage.toolCalls, tokens_used: usage.tokens, elapsed_ms: usage.elapsedMs },
+                data: {
+                  choice: 'halt_plan',
+                  rationale: 'budget exceeded',
+                  limit,
+                  steps_dispatched: usage.stepsDispatched,
+                  tool_calls_used: usage.toolCalls,
+                  tokens_used: usage.tokens,
+                  elapsed_ms: usage.elapsedMs,
+                },
               }),
             ],
             planStatus: { status: 'failed', reason: `budget exceeded: ${limit}` },
@@ -225,13 +254,20 @@ export class Reconciler {
   }
 
   /** Claims one step (ready → running by CAS); on a win, launches it and returns its completion (wrapped: an async function would flatten it). */
-  async #claimAndLaunch(id: string, remaining: { toolCalls: number; tokens: number }): Promise<{ readonly done: Promise<void> } | undefined> {
+  async #claimAndLaunch(
+    id: string,
+    remaining: { toolCalls: number; tokens: number },
+  ): Promise<{ readonly done: Promise<void> } | undefined> {
     let claimedStep: PlanStep | undefined;
     let claimedDoc: PlanDocument | undefined;
     const result = await this.#mutate((doc) => {
       const step = doc.steps.find((s) => s.id === id);
       if (!step || effectiveStatus(doc, step) !== 'ready') return undefined;
-      const fields = { key: step.key ?? defaultStepKey(this.files.name, step.id), agent: this.#actor, started: new Date(this.#now()).toISOString() };
+      const fields = {
+        key: step.key ?? defaultStepKey(this.files.name, step.id),
+        agent: this.#actor,
+        started: new Date(this.#now()).toISOString(),
+      };
       return { transitions: [{ step: id, to: 'running' as const, fields }] };
     });
     if (!result || result.applied.length === 0) return undefined;
@@ -252,7 +288,16 @@ export class Reconciler {
     };
     let outcome: StepOutcome;
     try {
-      outcome = await this.#dispatcher.dispatch({ plan: doc, step, planName: this.files.name, stepKey: step.key!, attempt: step.attempt, remaining, record, signal: this.#abort.signal });
+      outcome = await this.#dispatcher.dispatch({
+        plan: doc,
+        step,
+        planName: this.files.name,
+        stepKey: step.key!,
+        attempt: step.attempt,
+        remaining,
+        record,
+        signal: this.#abort.signal,
+      });
     } catch (error) {
       outcome = { status: 'failed', summary: (error as Error).message ?? String(error), toolCalls: 0, tokens: 0 };
     }
@@ -264,7 +309,9 @@ export class Reconciler {
         this.#log(`step ${step.id} ${this.#abort.signal.aborted ? 'released' : outcome.status}`);
         return;
       } catch (error) {
-        this.#log(`could not record step ${step.id} (attempt ${attempt} of ${RECORD_ATTEMPTS}): ${(error as Error).message}`);
+        this.#log(
+          `could not record step ${step.id} (attempt ${attempt} of ${RECORD_ATTEMPTS}): ${(error as Error).message}`,
+        );
         if (attempt >= RECORD_ATTEMPTS) return;
         await new Promise((r) => setTimeout(r, backoffMs(DEFAULT_RETRY_POLICY, attempt + 1)));
       }

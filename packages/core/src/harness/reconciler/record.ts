@@ -5,11 +5,16 @@ import { mutatePlan } from './plan-mutation.js';
 import type { PlanFiles } from './plan-files.js';
 
 /** The step as it is now, if it is still ours: running, claimed by `actor`, at the attempt we ran. */
-function stillOurs(doc: PlanDocument, claimed: PlanStep, actor: string): { ours: true; step: PlanStep } | { ours: false; why: string } {
+function stillOurs(
+  doc: PlanDocument,
+  claimed: PlanStep,
+  actor: string,
+): { ours: true; step: PlanStep } | { ours: false; why: string } {
   const step = doc.steps.find((s) => s.id === claimed.id);
   if (!step) return { ours: false, why: 'the step is no longer in the plan' };
   if (step.stored !== 'running') return { ours: false, why: `the step is now ${step.stored}` };
-  if (step.agent !== actor || step.attempt !== claimed.attempt) return { ours: false, why: `the step was re-claimed by ${step.agent ?? 'someone else'} (attempt ${step.attempt})` };
+  if (step.agent !== actor || step.attempt !== claimed.attempt)
+    return { ours: false, why: `the step was re-claimed by ${step.agent ?? 'someone else'} (attempt ${step.attempt})` };
   return { ours: true, step };
 }
 
@@ -28,7 +33,12 @@ function resultObservation(step: PlanStep, outcome: StepOutcome, actor: string, 
     actor,
     time: new Date(now()),
     text: outcome.summary.trim() === '' ? head : `${head}: ${outcome.summary}`,
-    data: { ...(outcome.tool ? { tool: outcome.tool } : {}), ...outcome.data, tool_calls: outcome.toolCalls, tokens: outcome.tokens },
+    data: {
+      ...(outcome.tool ? { tool: outcome.tool } : {}),
+      ...outcome.data,
+      tool_calls: outcome.toolCalls,
+      tokens: outcome.tokens,
+    },
   });
 }
 
@@ -38,33 +48,72 @@ function resultObservation(step: PlanStep, outcome: StepOutcome, actor: string, 
  * cancelled it meanwhile, or another reconciler recovered it), the result is logged as a note and the
  * plan is left as it is.
  */
-export async function recordOutcome(files: PlanFiles, actor: string, claimed: PlanStep, outcome: StepOutcome, now: () => number): Promise<void> {
-  await mutatePlan(files, actor, (doc) => {
-    const check = stillOurs(doc, claimed, actor);
-    const result = resultObservation(claimed, outcome, actor, now);
-    if (!check.ours) {
-      const note = makeObservation({ kind: 'note', step: claimed.id, attempt: claimed.attempt, actor, time: new Date(now()), text: `result of attempt ${claimed.attempt} discarded: ${check.why}` });
-      return { before: [result, note] };
-    }
-    return { before: [result], transitions: [{ step: claimed.id, to: outcome.status }], settle: true };
-  }, now);
+export async function recordOutcome(
+  files: PlanFiles,
+  actor: string,
+  claimed: PlanStep,
+  outcome: StepOutcome,
+  now: () => number,
+): Promise<void> {
+  await mutatePlan(
+    files,
+    actor,
+    (doc) => {
+      const check = stillOurs(doc, claimed, actor);
+      const result = resultObservation(claimed, outcome, actor, now);
+      if (!check.ours) {
+        const note = makeObservation({
+          kind: 'note',
+          step: claimed.id,
+          attempt: claimed.attempt,
+          actor,
+          time: new Date(now()),
+          text: `result of attempt ${claimed.attempt} discarded: ${check.why}`,
+        });
+        return { before: [result, note] };
+      }
+      return { before: [result], transitions: [{ step: claimed.id, to: outcome.status }], settle: true };
+    },
+    now,
+  );
 }
 
 /**
  * A dispatch interrupted because the reconciler is stopping: the claim is released for a later run
  * (running → failed → ready with the attempt bumped; the idempotency key is kept).
  */
-export async function releaseInterrupted(files: PlanFiles, actor: string, claimed: PlanStep, outcome: StepOutcome, now: () => number): Promise<void> {
-  await mutatePlan(files, actor, (doc) => {
-    const check = stillOurs(doc, claimed, actor);
-    if (!check.ours) return undefined;
-    const text = `step "${claimed.id}" interrupted (the reconciler stopped): ${outcome.summary}; it will be retried as attempt ${claimed.attempt + 1}`;
-    return {
-      before: [makeObservation({ kind: 'error', step: claimed.id, attempt: claimed.attempt, actor, time: new Date(now()), text, data: { reason: 'interrupted', tool_calls: outcome.toolCalls, tokens: outcome.tokens } })],
-      transitions: [
-        { step: claimed.id, to: 'failed' },
-        { step: claimed.id, to: 'ready', attempt: claimed.attempt + 1 },
-      ],
-    };
-  }, now);
+export async function releaseInterrupted(
+  files: PlanFiles,
+  actor: string,
+  claimed: PlanStep,
+  outcome: StepOutcome,
+  now: () => number,
+): Promise<void> {
+  await mutatePlan(
+    files,
+    actor,
+    (doc) => {
+      const check = stillOurs(doc, claimed, actor);
+      if (!check.ours) return undefined;
+      const text = `step "${claimed.id}" interrupted (the reconciler stopped): ${outcome.summary}; it will be retried as attempt ${claimed.attempt + 1}`;
+      return {
+        before: [
+          makeObservation({
+            kind: 'error',
+            step: claimed.id,
+            attempt: claimed.attempt,
+            actor,
+            time: new Date(now()),
+            text,
+            data: { reason: 'interrupted', tool_calls: outcome.toolCalls, tokens: outcome.tokens },
+          }),
+        ],
+        transitions: [
+          { step: claimed.id, to: 'failed' },
+          { step: claimed.id, to: 'ready', attempt: claimed.attempt + 1 },
+        ],
+      };
+    },
+    now,
+  );
 }

@@ -23,14 +23,21 @@ export interface ResolvedPlanFiles {
  * vault's `<project>/_harness/` when a synced backend is selected (written through its lock and CAS),
  * else in the repo's `.harness/` (under the lock keyed on that directory, in `lockRoot`).
  */
-export async function planFilesFor(resolution: ProjectResolution, planName?: string, options: { readonly lockRoot?: string } = {}): Promise<ResolvedPlanFiles> {
+export async function planFilesFor(
+  resolution: ProjectResolution,
+  planName?: string,
+  options: { readonly lockRoot?: string } = {},
+): Promise<ResolvedPlanFiles> {
   const active = await resolveActivePlan(resolution, planName);
   const location = await stateLocation(resolution);
   const files: PlanFiles =
     location.kind === 'backend'
       ? new BackendPlanFiles(location.backend, location.dir.child(active.plan), location.dir.child(active.progress))
       : new LocalPlanFiles(join(location.dir, active.plan), join(location.dir, active.progress), {
-          lock: { lockRoot: options.lockRoot ?? defaultLockRoot(resolution.host.env as NodeJS.ProcessEnv, resolution.host.home) },
+          lock: {
+            lockRoot:
+              options.lockRoot ?? defaultLockRoot(resolution.host.env as NodeJS.ProcessEnv, resolution.host.home),
+          },
         });
   return { files, name: files.name, projectRoot: resolution.projectRoot };
 }
@@ -39,7 +46,11 @@ export async function planFilesFor(resolution: ProjectResolution, planName?: str
  * Where a front end finds a plan and its progress log: the project is resolved from `cwd` (selection
  * errors propagate), then `planFilesFor`.
  */
-export async function resolvePlanFiles(options: { readonly cwd: string; readonly host: HostEnv; readonly planName?: string | undefined }): Promise<ResolvedPlanFiles> {
+export async function resolvePlanFiles(options: {
+  readonly cwd: string;
+  readonly host: HostEnv;
+  readonly planName?: string | undefined;
+}): Promise<ResolvedPlanFiles> {
   const resolution = await resolveProject({ cwd: options.cwd, host: options.host });
   return planFilesFor(resolution, options.planName);
 }

@@ -42,7 +42,10 @@ export function runReconciler(reconciler: Reconciler, options: RunOptions = {}):
     let again = false;
     let finished = false;
     const disposeWatch = reconciler.files.watch?.(() => schedule()) ?? (() => undefined);
-    const timer = setInterval(() => schedule(), options.tickIntervalMs && options.tickIntervalMs > 0 ? options.tickIntervalMs : DEFAULT_TICK_INTERVAL_MS);
+    const timer = setInterval(
+      () => schedule(),
+      options.tickIntervalMs && options.tickIntervalMs > 0 ? options.tickIntervalMs : DEFAULT_TICK_INTERVAL_MS,
+    );
     const finish = (result: RunResult | Error) => {
       if (finished) return;
       finished = true;
@@ -50,7 +53,11 @@ export function runReconciler(reconciler: Reconciler, options: RunOptions = {}):
       disposeWatch();
       reconciler.onSettled = undefined;
       options.signal?.removeEventListener('abort', onAbort);
-      if (result instanceof Error) reconciler.stop().then(() => reject(result), () => reject(result));
+      if (result instanceof Error)
+        reconciler.stop().then(
+          () => reject(result),
+          () => reject(result),
+        );
       else resolve(result);
     };
     const onAbort = () => {
@@ -64,7 +71,8 @@ export function runReconciler(reconciler: Reconciler, options: RunOptions = {}):
           const report = await reconciler.tick();
           ticks++;
           if (report.skipped === 'no-plan') return finish(new PlanNotFoundError(reconciler.files.planLabel));
-          if (report.terminal !== '' && reconciler.inflight.length === 0) return finish({ terminal: report.terminal, ticks, stopped: false });
+          if (report.terminal !== '' && reconciler.inflight.length === 0)
+            return finish({ terminal: report.terminal, ticks, stopped: false });
         } catch (error) {
           if (error instanceof PlanValidationError) return finish(error);
           log(`tick failed (will retry): ${(error as Error).message}`);

@@ -11,7 +11,13 @@ const MAX_MATCHES = 50;
 const MAX_SEARCH_FILES = 5_000;
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.harness']);
 
-function defineTool(name: string, description: string, spec: ArgSpec, mutates: boolean, run: (args: Record<string, unknown>, context: ToolContext) => Promise<string>): Tool {
+function defineTool(
+  name: string,
+  description: string,
+  spec: ArgSpec,
+  mutates: boolean,
+  run: (args: Record<string, unknown>, context: ToolContext) => Promise<string>,
+): Tool {
   return {
     definition: { name, description, parameters: jsonSchemaOf(spec) },
     mutates,
@@ -20,27 +26,49 @@ function defineTool(name: string, description: string, spec: ArgSpec, mutates: b
 }
 
 function notFound(path: string, error: unknown): never {
-  if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ToolError('not_found', `${JSON.stringify(path)} does not exist in the project`);
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+    throw new ToolError('not_found', `${JSON.stringify(path)} does not exist in the project`);
   throw error;
 }
 
-const readFileTool = defineTool('read_file', 'Read a text file of the project (path relative to the project root).', { path: { type: 'string', required: true, description: 'file path relative to the project root' } }, false, async (args, ctx) => {
-  const path = String(args['path']);
-  const text = await readFile(insideProject(ctx.projectRoot, path), 'utf8').catch((e: unknown) => notFound(path, e));
-  return text.length > MAX_READ_CHARS ? `${text.slice(0, MAX_READ_CHARS)}\n[truncated: ${text.length - MAX_READ_CHARS} more characters]` : text;
-});
+const readFileTool = defineTool(
+  'read_file',
+  'Read a text file of the project (path relative to the project root).',
+  { path: { type: 'string', required: true, description: 'file path relative to the project root' } },
+  false,
+  async (args, ctx) => {
+    const path = String(args['path']);
+    const text = await readFile(insideProject(ctx.projectRoot, path), 'utf8').catch((e: unknown) => notFound(path, e));
+    return text.length > MAX_READ_CHARS
+      ? `${text.slice(0, MAX_READ_CHARS)}\n[truncated: ${text.length - MAX_READ_CHARS} more characters]`
+      : text;
+  },
+);
 
-const listFilesTool = defineTool('list_files', 'List a directory of the project (default: the project root); directories end with "/".', { path: { type: 'string', description: 'directory relative to the project root' } }, false, async (args, ctx) => {
-  const path = typeof args['path'] === 'string' ? args['path'] : '.';
-  const entries = await readdir(insideProject(ctx.projectRoot, path), { withFileTypes: true }).catch((e: unknown) => notFound(path, e));
-  const names = entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.name)).sort();
-  return names.length > MAX_LIST ? `${names.slice(0, MAX_LIST).join('\n')}\n[${names.length - MAX_LIST} more]` : names.join('\n');
-});
+const listFilesTool = defineTool(
+  'list_files',
+  'List a directory of the project (default: the project root); directories end with "/".',
+  { path: { type: 'string', description: 'directory relative to the project root' } },
+  false,
+  async (args, ctx) => {
+    const path = typeof args['path'] === 'string' ? args['path'] : '.';
+    const entries = await readdir(insideProject(ctx.projectRoot, path), { withFileTypes: true }).catch((e: unknown) =>
+      notFound(path, e),
+    );
+    const names = entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.name)).sort();
+    return names.length > MAX_LIST
+      ? `${names.slice(0, MAX_LIST).join('\n')}\n[${names.length - MAX_LIST} more]`
+      : names.join('\n');
+  },
+);
 
 const searchTextTool = defineTool(
   'search_text',
   'Find lines containing a text (case-insensitive) in the project files; returns path:line: text.',
-  { query: { type: 'string', required: true, description: 'text to look for' }, path: { type: 'string', description: 'directory to search (default: the project root)' } },
+  {
+    query: { type: 'string', required: true, description: 'text to look for' },
+    path: { type: 'string', description: 'directory to search (default: the project root)' },
+  },
   false,
   async (args, ctx) => {
     const query = String(args['query']).toLowerCase();
@@ -58,7 +86,8 @@ const searchTextTool = defineTool(
           files++;
           const lines = (await readFile(full, 'utf8')).split(/\r\n?|\n/);
           lines.forEach((line, i) => {
-            if (matches.length < MAX_MATCHES && line.toLowerCase().includes(query)) matches.push(`${relative(ctx.projectRoot, full)}:${i + 1}: ${line.trim().slice(0, 200)}`);
+            if (matches.length < MAX_MATCHES && line.toLowerCase().includes(query))
+              matches.push(`${relative(ctx.projectRoot, full)}:${i + 1}: ${line.trim().slice(0, 200)}`);
           });
         }
       }
@@ -71,7 +100,10 @@ const searchTextTool = defineTool(
 const writeFileTool = defineTool(
   'write_file',
   'Create or replace a text file of the project (atomically).',
-  { path: { type: 'string', required: true, description: 'file path relative to the project root' }, content: { type: 'string', required: true, description: 'the whole new content' } },
+  {
+    path: { type: 'string', required: true, description: 'file path relative to the project root' },
+    content: { type: 'string', required: true, description: 'the whole new content' },
+  },
   true,
   async (args, ctx) => {
     const path = String(args['path']);
@@ -84,18 +116,31 @@ const writeFileTool = defineTool(
 const runCommandTool = defineTool(
   'run_command',
   'Run a program in the project root without a shell (argv[0] is the program); returns the exit code and the output tail.',
-  { argv: { type: 'string[]', required: true, description: 'program and arguments' }, timeout_seconds: { type: 'integer', description: 'limit (default 120)' } },
+  {
+    argv: { type: 'string[]', required: true, description: 'program and arguments' },
+    timeout_seconds: { type: 'integer', description: 'limit (default 120)' },
+  },
   true,
   async (args, ctx) => {
     const argv = args['argv'] as string[];
-    if (argv.length === 0 || argv[0]!.trim() === '') throw new ToolError('validation', 'invalid field "argv": must name a program');
-    const seconds = typeof args['timeout_seconds'] === 'number' && args['timeout_seconds'] > 0 ? args['timeout_seconds'] : 120;
-    const result = await runProcess(argv, { cwd: ctx.projectRoot, env: process.env, timeoutMs: seconds * 1000, signal: ctx.signal });
-    if (result.spawnError) throw new ToolError('not_found', `cannot start ${JSON.stringify(argv[0])}: ${result.spawnError}`);
+    if (argv.length === 0 || argv[0]!.trim() === '')
+      throw new ToolError('validation', 'invalid field "argv": must name a program');
+    const seconds =
+      typeof args['timeout_seconds'] === 'number' && args['timeout_seconds'] > 0 ? args['timeout_seconds'] : 120;
+    const result = await runProcess(argv, {
+      cwd: ctx.projectRoot,
+      env: process.env,
+      timeoutMs: seconds * 1000,
+      signal: ctx.signal,
+    });
+    if (result.spawnError)
+      throw new ToolError('not_found', `cannot start ${JSON.stringify(argv[0])}: ${result.spawnError}`);
     if (result.timedOut) throw new ToolError('timeout', `command timed out after ${seconds} s`);
     return `exit ${result.exitCode ?? result.signal}\n${result.tail}`;
   },
 );
 
 /** Every built-in tool by name. */
-export const BUILTIN_TOOLS: ReadonlyMap<string, Tool> = new Map([readFileTool, listFilesTool, searchTextTool, writeFileTool, runCommandTool].map((t) => [t.definition.name, t]));
+export const BUILTIN_TOOLS: ReadonlyMap<string, Tool> = new Map(
+  [readFileTool, listFilesTool, searchTextTool, writeFileTool, runCommandTool].map((t) => [t.definition.name, t]),
+);

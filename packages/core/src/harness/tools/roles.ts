@@ -15,7 +15,8 @@ export interface Role {
   readonly prompt: string;
 }
 
-const REPORT = 'Use only the tools you are granted. Report your result to the planner in a short final answer; do not address the user.';
+const REPORT =
+  'Use only the tools you are granted. Report your result to the planner in a short final answer; do not address the user.';
 
 export const SEED_ROLES: readonly Role[] = [
   {
@@ -24,7 +25,22 @@ export const SEED_ROLES: readonly Role[] = [
     description: 'Gathers, reads, and synthesizes information to answer a question or inform a decision.',
     domains: ['research-methods'],
     tools: ['read_file', 'list_files', 'search_text'],
-    keywords: ['research', 'find', 'investigate', 'analyze', 'summarize', 'compare', 'gather', 'read', 'search', 'learn', 'explain', 'understand', 'review', 'evaluate'],
+    keywords: [
+      'research',
+      'find',
+      'investigate',
+      'analyze',
+      'summarize',
+      'compare',
+      'gather',
+      'read',
+      'search',
+      'learn',
+      'explain',
+      'understand',
+      'review',
+      'evaluate',
+    ],
     prompt: `You are a research specialist. Your goal: {{goal}}\nRead and search the project to answer it precisely. ${REPORT}`,
   },
   {
@@ -33,7 +49,23 @@ export const SEED_ROLES: readonly Role[] = [
     description: 'Produces and modifies artifacts -- code, files, documents -- in the sandboxed workbench.',
     domains: ['workbench', 'software-engineering'],
     tools: ['read_file', 'list_files', 'search_text', 'write_file'],
-    keywords: ['build', 'write', 'create', 'implement', 'generate', 'code', 'draft', 'make', 'produce', 'compose', 'edit', 'modify', 'refactor', 'fix', 'develop'],
+    keywords: [
+      'build',
+      'write',
+      'create',
+      'implement',
+      'generate',
+      'code',
+      'draft',
+      'make',
+      'produce',
+      'compose',
+      'edit',
+      'modify',
+      'refactor',
+      'fix',
+      'develop',
+    ],
     prompt: `You are a builder specialist. Your goal: {{goal}}\nCreate or change the project's files to reach it. ${REPORT}`,
   },
   {
@@ -42,7 +74,22 @@ export const SEED_ROLES: readonly Role[] = [
     description: "Acts on the user's own systems and UI -- drives applications, runs commands on the user's machine.",
     domains: ['workbench', 'computer-use'],
     tools: ['read_file', 'list_files', 'run_command'],
-    keywords: ['operate', 'run', 'execute', 'deploy', 'configure', 'install', 'navigate', 'click', 'automate', 'control', 'drive', 'use', 'open', 'launch'],
+    keywords: [
+      'operate',
+      'run',
+      'execute',
+      'deploy',
+      'configure',
+      'install',
+      'navigate',
+      'click',
+      'automate',
+      'control',
+      'drive',
+      'use',
+      'open',
+      'launch',
+    ],
     prompt: `You are an operator specialist. Your goal: {{goal}}\nRun programs in the project to reach it; be conservative with irreversible actions. ${REPORT}`,
   },
 ];

@@ -30,9 +30,14 @@ export interface ArgSpec {
 export function jsonSchemaOf(spec: ArgSpec): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const [name, f] of Object.entries(spec)) {
-    properties[name] = f.type === 'string[]' ? { type: 'array', items: { type: 'string' }, description: f.description } : { type: f.type, description: f.description };
+    properties[name] =
+      f.type === 'string[]'
+        ? { type: 'array', items: { type: 'string' }, description: f.description }
+        : { type: f.type, description: f.description };
   }
-  const required = Object.entries(spec).filter(([, f]) => f.required).map(([n]) => n);
+  const required = Object.entries(spec)
+    .filter(([, f]) => f.required)
+    .map(([n]) => n);
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
@@ -44,9 +49,15 @@ export function parseArgs(raw: string, spec: ArgSpec): Record<string, unknown> {
   } catch {
     throw new ToolError('validation', `arguments are not valid JSON: ${JSON.stringify(raw.slice(0, 80))}`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ToolError('validation', 'arguments must be a JSON object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ToolError('validation', 'arguments must be a JSON object');
   const args = value as Record<string, unknown>;
-  for (const key of Object.keys(args)) if (!(key in spec)) throw new ToolError('validation', `additional property "${key}" is not allowed (allowed: ${Object.keys(spec).join(', ')})`);
+  for (const key of Object.keys(args))
+    if (!(key in spec))
+      throw new ToolError(
+        'validation',
+        `additional property "${key}" is not allowed (allowed: ${Object.keys(spec).join(', ')})`,
+      );
   for (const [name, f] of Object.entries(spec)) {
     const v = args[name];
     if (v === undefined) {
@@ -54,8 +65,18 @@ export function parseArgs(raw: string, spec: ArgSpec): Record<string, unknown> {
       continue;
     }
     const ok =
-      f.type === 'string' ? typeof v === 'string' : f.type === 'integer' ? Number.isInteger(v) : f.type === 'boolean' ? typeof v === 'boolean' : Array.isArray(v) && v.every((x) => typeof x === 'string');
-    if (!ok) throw new ToolError('validation', `invalid field "${name}": must be ${f.type === 'string[]' ? 'an array of strings' : `a ${f.type}`}`);
+      f.type === 'string'
+        ? typeof v === 'string'
+        : f.type === 'integer'
+          ? Number.isInteger(v)
+          : f.type === 'boolean'
+            ? typeof v === 'boolean'
+            : Array.isArray(v) && v.every((x) => typeof x === 'string');
+    if (!ok)
+      throw new ToolError(
+        'validation',
+        `invalid field "${name}": must be ${f.type === 'string[]' ? 'an array of strings' : `a ${f.type}`}`,
+      );
   }
   return args;
 }
@@ -79,7 +100,10 @@ export function insideProject(projectRoot: string, path: string): string {
   const real = realpathOfNearest(target);
   const rel = relative(root, real);
   if (isAbsolute(path) || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel)) {
-    throw new ToolError('permission', `path ${JSON.stringify(path)} is out of scope: tools may only use paths relative to, and inside, the project root`);
+    throw new ToolError(
+      'permission',
+      `path ${JSON.stringify(path)} is out of scope: tools may only use paths relative to, and inside, the project root`,
+    );
   }
   return target;
 }

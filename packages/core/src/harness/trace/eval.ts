@@ -34,7 +34,12 @@ export interface EvalThreshold {
 }
 
 /** memQL's gate, cleared by the default fixtures (pass 1.0, success 0.5, 14 calls, 535 tokens). */
-export const DEFAULT_THRESHOLD: EvalThreshold = Object.freeze({ minPassRate: 1, minSuccessRate: 0.5, maxTotalToolCalls: 16, maxTotalTokens: 600 });
+export const DEFAULT_THRESHOLD: EvalThreshold = Object.freeze({
+  minPassRate: 1,
+  minSuccessRate: 0.5,
+  maxTotalToolCalls: 16,
+  maxTotalTokens: 600,
+});
 
 /** Runs one fixture through the real reconciler with its scripted outcomes and scores it. */
 export async function runFixture(fixture: EvalFixture): Promise<FixtureScore> {
@@ -43,14 +48,22 @@ export async function runFixture(fixture: EvalFixture): Promise<FixtureScore> {
     dispatcherFrom(async ({ step }) => {
       const o = fixture.outcomes[step.id];
       if (!o) return { status: 'done', summary: '{"ok":true}', toolCalls: 0, tokens: 0 };
-      if (o.fail) return { status: 'failed', summary: `scripted failure for step "${step.id}"`, toolCalls: o.toolCalls, tokens: o.tokens };
+      if (o.fail)
+        return {
+          status: 'failed',
+          summary: `scripted failure for step "${step.id}"`,
+          toolCalls: o.toolCalls,
+          tokens: o.tokens,
+        };
       return { status: 'done', summary: o.result ?? '{"ok":true}', toolCalls: o.toolCalls, tokens: o.tokens };
     }),
   );
   const success = run.status === 'done';
   const reasons: string[] = [];
-  if (success !== fixture.expectSuccess) reasons.push(`expected success=${fixture.expectSuccess}, got success=${success} (status mismatch)`);
-  if (fixture.expectDispatches > 0 && run.claims.length !== fixture.expectDispatches) reasons.push(`expected ${fixture.expectDispatches} step dispatch(es), got ${run.claims.length}`);
+  if (success !== fixture.expectSuccess)
+    reasons.push(`expected success=${fixture.expectSuccess}, got success=${success} (status mismatch)`);
+  if (fixture.expectDispatches > 0 && run.claims.length !== fixture.expectDispatches)
+    reasons.push(`expected ${fixture.expectDispatches} step dispatch(es), got ${run.claims.length}`);
   return {
     name: fixture.name,
     passed: reasons.length === 0,
@@ -92,9 +105,13 @@ export async function runEval(fixtures: readonly EvalFixture[]): Promise<EvalRep
 export function checkThreshold(report: EvalReport, t: EvalThreshold): { passed: boolean; violations: string[] } {
   const passRate = report.total === 0 ? 0 : report.passedCount / report.total;
   const v: string[] = [];
-  if (t.minPassRate > 0 && passRate < t.minPassRate) v.push(`pass rate ${passRate.toFixed(3)} below floor ${t.minPassRate.toFixed(3)}`);
-  if (t.minSuccessRate > 0 && report.successRate < t.minSuccessRate) v.push(`success rate ${report.successRate.toFixed(3)} below floor ${t.minSuccessRate.toFixed(3)}`);
-  if (t.maxTotalToolCalls > 0 && report.totalToolCalls > t.maxTotalToolCalls) v.push(`total tool calls ${report.totalToolCalls} exceeds cap ${t.maxTotalToolCalls}`);
-  if (t.maxTotalTokens > 0 && report.totalTokens > t.maxTotalTokens) v.push(`total tokens ${report.totalTokens} exceeds cap ${t.maxTotalTokens}`);
+  if (t.minPassRate > 0 && passRate < t.minPassRate)
+    v.push(`pass rate ${passRate.toFixed(3)} below floor ${t.minPassRate.toFixed(3)}`);
+  if (t.minSuccessRate > 0 && report.successRate < t.minSuccessRate)
+    v.push(`success rate ${report.successRate.toFixed(3)} below floor ${t.minSuccessRate.toFixed(3)}`);
+  if (t.maxTotalToolCalls > 0 && report.totalToolCalls > t.maxTotalToolCalls)
+    v.push(`total tool calls ${report.totalToolCalls} exceeds cap ${t.maxTotalToolCalls}`);
+  if (t.maxTotalTokens > 0 && report.totalTokens > t.maxTotalTokens)
+    v.push(`total tokens ${report.totalTokens} exceeds cap ${t.maxTotalTokens}`);
   return { passed: v.length === 0, violations: v };
 }

@@ -11,7 +11,13 @@ export function goDuration(ms: number): string {
   const h = Math.floor(abs / 3_600_000);
   const m = Math.floor((abs % 3_600_000) / 60_000);
   const sMs = abs % 60_000;
-  const s = `${Math.floor(sMs / 1000)}${sMs % 1000 ? `.${String(sMs % 1000).padStart(3, '0').replace(/0+$/, '')}` : ''}s`;
+  const s = `${Math.floor(sMs / 1000)}${
+    sMs % 1000
+      ? `.${String(sMs % 1000)
+          .padStart(3, '0')
+          .replace(/0+$/, '')}`
+      : ''
+  }s`;
   return sign + (h > 0 ? `${h}h${m}m${s}` : m > 0 ? `${m}m${s}` : s);
 }
 

@@ -4,7 +4,8 @@ import { dispatcherFrom } from '../reconciler/dispatcher.js';
 import { runSpec, type PlanSpec } from './spec-runner.js';
 import { replaySequence, type Trace } from './trace.js';
 
-export const NON_DETERMINISTIC_REASON = 'independent steps become ready in the same wave; dispatch order is not DAG-determined';
+export const NON_DETERMINISTIC_REASON =
+  'independent steps become ready in the same wave; dispatch order is not DAG-determined';
 
 /** The recipe of a recorded plan: its steps in trace order with the plan's dependencies. */
 export function replaySpecFromTrace(trace: Trace, doc: PlanDocument | undefined): PlanSpec {
@@ -30,8 +31,13 @@ export function classifyDeterminism(spec: PlanSpec): Determinism {
     const d = depths.get(s.id) ?? 0;
     waves.set(d, [...(waves.get(d) ?? []), s.id]);
   }
-  const ambiguousWaves = [...waves.entries()].sort(([a], [b]) => a - b).map(([, ids]) => ids).filter((ids) => ids.length >= 2);
-  return ambiguousWaves.length > 0 ? { deterministic: false, reason: NON_DETERMINISTIC_REASON, ambiguousWaves } : { deterministic: true, reason: '', ambiguousWaves: [] };
+  const ambiguousWaves = [...waves.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, ids]) => ids)
+    .filter((ids) => ids.length >= 2);
+  return ambiguousWaves.length > 0
+    ? { deterministic: false, reason: NON_DETERMINISTIC_REASON, ambiguousWaves }
+    : { deterministic: true, reason: '', ambiguousWaves: [] };
 }
 
 export interface ReplayResult {
@@ -51,9 +57,14 @@ const sorted = (xs: readonly string[]) => [...xs].sort((a, b) => Buffer.compare(
 export async function replayTrace(trace: Trace, doc: PlanDocument | undefined): Promise<ReplayResult> {
   const spec = replaySpecFromTrace(trace, doc);
   const recorded = replaySequence(trace);
-  const run = await runSpec(spec, dispatcherFrom(async () => ({ status: 'done', summary: 'replayed', toolCalls: 0, tokens: 0 })));
+  const run = await runSpec(
+    spec,
+    dispatcherFrom(async () => ({ status: 'done', summary: 'replayed', toolCalls: 0, tokens: 0 })),
+  );
   const determinism = classifyDeterminism(spec);
   const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-  const reproduced = determinism.deterministic ? same(recorded, run.claims) : same(sorted(recorded), sorted(run.claims));
+  const reproduced = determinism.deterministic
+    ? same(recorded, run.claims)
+    : same(sorted(recorded), sorted(run.claims));
   return { recorded, replayed: run.claims, determinism, reproduced };
 }

@@ -18,7 +18,10 @@ export const MAX_SPEC_TICKS = 1000;
 /** A fresh PLAN file for a spec: every step pending, ids and dependencies explicit. */
 export function renderSpecPlan(spec: PlanSpec): string {
   const lines = ['---', `goal: ${JSON.stringify(spec.goal)}`, 'status: open', '---', ''];
-  for (const s of spec.steps) lines.push(`- [ ] ${(s.title ?? s.id).replace(/\s+/g, ' ')} [id:: ${s.id}]${s.deps.length > 0 ? ` [after:: ${s.deps.join(', ')}]` : ''}`);
+  for (const s of spec.steps)
+    lines.push(
+      `- [ ] ${(s.title ?? s.id).replace(/\s+/g, ' ')} [id:: ${s.id}]${s.deps.length > 0 ? ` [after:: ${s.deps.join(', ')}]` : ''}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -40,7 +43,9 @@ export interface SpecRun {
 export async function runSpec(spec: PlanSpec, dispatcher: StepDispatcher): Promise<SpecRun> {
   const backend = new MemoryBackend();
   const planLoc = backend.resolve(`PLAN-${spec.name}.md`);
-  const files = new BackendPlanFiles(backend, planLoc, backend.resolve(`progress-${spec.name}.md`), { name: spec.name });
+  const files = new BackendPlanFiles(backend, planLoc, backend.resolve(`progress-${spec.name}.md`), {
+    name: spec.name,
+  });
   await backend.write(planLoc, renderSpecPlan(spec), { expectHash: null });
   const reconciler = new Reconciler({ files, dispatcher, maxConcurrent: 1 });
   const claims: string[] = [];

@@ -60,7 +60,11 @@ function toEvent(o: Observation, planId: string): TraceEvent {
  * up in first-seen order, then the plan's untouched steps in plan order; a step's final status is the
  * PLAN file's (the source of truth), else its last status event.
  */
-export function assembleTrace(planName: string, doc: PlanDocument | undefined, observations: readonly Observation[]): Trace {
+export function assembleTrace(
+  planName: string,
+  doc: PlanDocument | undefined,
+  observations: readonly Observation[],
+): Trace {
   const planId = `plan:${planName}`;
   const events = observations
     .map((o, i) => ({ e: toEvent(o, planId), i, t: Date.parse(o.time) }))
@@ -87,7 +91,13 @@ export function assembleTrace(planName: string, doc: PlanDocument | undefined, o
     const r = byStep.get(id)!;
     const planStep = doc?.steps.find((s) => s.id === id);
     const lastStatus = [...r.transitions].reverse().find((t) => t.status !== '')?.status ?? '';
-    return { id, title: planStep?.title ?? '', finalStatus: planStep ? planStep.stored : lastStatus, transitions: r.transitions, observations: r.observations };
+    return {
+      id,
+      title: planStep?.title ?? '',
+      finalStatus: planStep ? planStep.stored : lastStatus,
+      transitions: r.transitions,
+      observations: r.observations,
+    };
   });
   const planEvents = events.filter((e) => e.stepId === planId);
   const lastPlanStatus = [...planEvents].reverse().find((e) => e.kind === 'plan' && e.status !== '')?.status;
@@ -104,7 +114,8 @@ export function assembleTrace(planName: string, doc: PlanDocument | undefined, o
 /** Step ids in the order they were first dispatched (first transition to running). */
 export function replaySequence(trace: Trace): string[] {
   const seen: string[] = [];
-  for (const e of trace.events) if (e.kind === 'step' && e.status === 'running' && !seen.includes(e.stepId)) seen.push(e.stepId);
+  for (const e of trace.events)
+    if (e.kind === 'step' && e.status === 'running' && !seen.includes(e.stepId)) seen.push(e.stepId);
   return seen;
 }
 

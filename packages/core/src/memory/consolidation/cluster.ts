@@ -3,14 +3,18 @@
  * first); each joins the cluster whose first member (its leader) it is most similar to, when that
  * similarity reaches the threshold, else it leads a new cluster.
  */
-export function clusterBySimilarity<T>(items: readonly T[], similarity: (a: T, b: T) => number, threshold: number): T[][] {
+export function clusterBySimilarity<T>(
+  items: readonly T[],
+  similarity: (a: T, b: T) => number,
+  threshold: number,
+): T[][] {
   const clusters: T[][] = [];
   for (const item of items) {
     let best = -1;
     let bestSim = -Infinity;
     clusters.forEach((cluster, i) => {
       const s = similarity(item, cluster[0]!);
-      if (s > bestSim) (best = i), (bestSim = s);
+      if (s > bestSim) ((best = i), (bestSim = s));
     });
     if (best >= 0 && bestSim >= threshold) clusters[best]!.push(item);
     else clusters.push([item]);
@@ -25,7 +29,7 @@ export function medoid<T>(cluster: readonly T[], similarity: (a: T, b: T) => num
   for (const a of cluster) {
     let sum = 0;
     for (const b of cluster) if (a !== b) sum += similarity(a, b);
-    if (sum > bestScore) (best = a), (bestScore = sum);
+    if (sum > bestScore) ((best = a), (bestScore = sum));
   }
   return best;
 }

@@ -61,14 +61,19 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
   const now = options.now ?? Date.now();
   const warnings: string[] = [];
   const { watermark: prior, hash } = await readWatermark(options.backend, options.watermark);
-  const all = options.episodes ?? (await readProjectEpisodes(options.backend, options.project, options.layout ?? DEFAULT_LAYOUT));
+  const all =
+    options.episodes ?? (await readProjectEpisodes(options.backend, options.project, options.layout ?? DEFAULT_LAYOUT));
   const batch = [...all]
     .filter((e) => isAfterWatermark(e, prior))
     .sort((a, b) => a.timeMs - b.timeMs || (a.id < b.id ? -1 : 1))
     .slice(0, Math.max(0, config.batchMax));
 
   const beliefs = await options.beliefs.listActiveBeliefs(options.project);
-  const similarity = await similarityFor([...batch.map((e) => e.text), ...beliefs.map((b) => b.statement)], options.embedder, warnings);
+  const similarity = await similarityFor(
+    [...batch.map((e) => e.text), ...beliefs.map((b) => b.statement)],
+    options.embedder,
+    warnings,
+  );
   const clusters = clusterBySimilarity(batch, (a, b) => similarity(a.text, b.text), config.clusterThreshold);
   const candidates: Candidate[] = [];
   for (const cluster of clusters) {
@@ -76,32 +81,64 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
     if (distilled) candidates.push({ ...distilled, episodeIds: cluster.map((e) => e.id) });
   }
   // Candidate statements (new text) need vectors too; fall back to lexical for the comparison if that fails.
-  const compare = candidates.length > 0 ? await similarityFor([...candidates.map((c) => c.statement), ...beliefs.map((b) => b.statement)], options.embedder, warnings) : similarity;
-  const actions = planConsolidation({ candidates, beliefs, owner: options.project, nowMs: now, config, similarity: compare });
+  const compare =
+    candidates.length > 0
+      ? await similarityFor(
+          [...candidates.map((c) => c.statement), ...beliefs.map((b) => b.statement)],
+          options.embedder,
+          warnings,
+        )
+      : similarity;
+  const actions = planConsolidation({
+    candidates,
+    beliefs,
+    owner: options.project,
+    nowMs: now,
+    config,
+    similarity: compare,
+  });
 
   const report = summarize(options, actions, batch.length, clusters.length, prior.watermarkMs, warnings);
-  const toMs = nextWatermark(prior.watermarkMs, batch.map((e) => e.timeMs));
+  const toMs = nextWatermark(
+    prior.watermarkMs,
+    batch.map((e) => e.timeMs),
+  );
   if (options.dryRun) return { ...report, watermark: { fromMs: prior.watermarkMs, toMs } };
 
   const created = [];
   for (const action of actions) {
-    if (action.type === 'create') created.push({ ...(await options.beliefs.createBelief(action.draft)), derivedFrom: action.draft.derivedFrom });
+    if (action.type === 'create')
+      created.push({ ...(await options.beliefs.createBelief(action.draft)), derivedFrom: action.draft.derivedFrom });
     else if (action.type !== 'skip') await options.beliefs.updateBelief(action.belief, action.change);
   }
   if (batch.length > 0) {
     const boundary = batch.filter((e) => e.timeMs === toMs).map((e) => e.id);
     const boundaryIds = toMs === prior.watermarkMs ? [...new Set([...prior.boundaryIds, ...boundary])] : boundary;
-    await writeWatermark(options.backend, options.watermark, { watermarkMs: toMs, boundaryIds, lastRunMs: now, episodesSeen: prior.episodesSeen + batch.length }, hash);
+    await writeWatermark(
+      options.backend,
+      options.watermark,
+      { watermarkMs: toMs, boundaryIds, lastRunMs: now, episodesSeen: prior.episodesSeen + batch.length },
+      hash,
+    );
   }
   return {
     ...report,
-    created: created.map((b) => ({ id: b.id, statement: b.statement, confidence: b.confidence, derivedFrom: b.derivedFrom })),
+    created: created.map((b) => ({
+      id: b.id,
+      statement: b.statement,
+      confidence: b.confidence,
+      derivedFrom: b.derivedFrom,
+    })),
     watermark: { fromMs: prior.watermarkMs, toMs },
   };
 }
 
 /** Cosine over embeddings of `texts` when a provider is given and answers; lexical cosine otherwise. */
-async function similarityFor(texts: readonly string[], embedder: EmbeddingProvider | undefined, warnings: string[]): Promise<(a: string, b: string) => number> {
+async function similarityFor(
+  texts: readonly string[],
+  embedder: EmbeddingProvider | undefined,
+  warnings: string[],
+): Promise<(a: string, b: string) => number> {
   if (!embedder || texts.length === 0) return lexicalSimilarity;
   const unique = [...new Set(texts)];
   try {
@@ -119,7 +156,14 @@ async function similarityFor(texts: readonly string[], embedder: EmbeddingProvid
   }
 }
 
-function summarize(options: ConsolidateOptions, actions: readonly Action[], episodes: number, clusters: number, fromMs: number, warnings: string[]): ConsolidationReport {
+function summarize(
+  options: ConsolidateOptions,
+  actions: readonly Action[],
+  episodes: number,
+  clusters: number,
+  fromMs: number,
+  warnings: string[],
+): ConsolidationReport {
   const report = {
     project: options.project,
     dryRun: options.dryRun === true,
@@ -134,10 +178,23 @@ function summarize(options: ConsolidateOptions, actions: readonly Action[], epis
     warnings,
   };
   for (const a of actions) {
-    if (a.type === 'create') report.created.push({ statement: a.draft.statement, confidence: a.draft.confidence, derivedFrom: a.draft.derivedFrom });
-    else if (a.type === 'reinforce') report.reinforced.push({ id: a.belief.id, statement: a.belief.statement, confidence: a.change.confidence!, similarity: a.similarity });
-    else if (a.type === 'decay') report.decayed.push({ id: a.belief.id, from: a.belief.confidence, to: a.change.confidence! });
-    else if (a.type === 'prune') report.pruned.push({ id: a.belief.id, from: a.belief.confidence, to: a.change.confidence! });
+    if (a.type === 'create')
+      report.created.push({
+        statement: a.draft.statement,
+        confidence: a.draft.confidence,
+        derivedFrom: a.draft.derivedFrom,
+      });
+    else if (a.type === 'reinforce')
+      report.reinforced.push({
+        id: a.belief.id,
+        statement: a.belief.statement,
+        confidence: a.change.confidence!,
+        similarity: a.similarity,
+      });
+    else if (a.type === 'decay')
+      report.decayed.push({ id: a.belief.id, from: a.belief.confidence, to: a.change.confidence! });
+    else if (a.type === 'prune')
+      report.pruned.push({ id: a.belief.id, from: a.belief.confidence, to: a.change.confidence! });
     else report.skipped++;
   }
   return report;

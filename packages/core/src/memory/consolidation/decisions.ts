@@ -67,7 +67,13 @@ export function elapsedWindows(lastReinforcedMs: number, nowMs: number, decayDay
 }
 
 /** memQL's ConsolidationDecayedConfidence: linear in whole windows; inside the first window, unchanged. */
-export function decayedConfidence(prior: number, lastReinforcedMs: number, nowMs: number, decayDays: number, perInterval: number): number {
+export function decayedConfidence(
+  prior: number,
+  lastReinforcedMs: number,
+  nowMs: number,
+  decayDays: number,
+  perInterval: number,
+): number {
   const intervals = elapsedWindows(lastReinforcedMs, nowMs, decayDays);
   return intervals <= 0 ? clampConfidence(prior) : clampConfidence(prior - intervals * perInterval);
 }

@@ -27,7 +27,11 @@ const STATEMENT_MAX = 280;
  * stable; otherwise the belief is the cluster's medoid episode (the one most like the others), its
  * first sentence or line, cut to 280 characters, with the default kind and confidence.
  */
-export function distilExtractive(cluster: readonly EpisodeLike[], similarity: (a: string, b: string) => number, config: ConsolidationConfig): Distilled | null {
+export function distilExtractive(
+  cluster: readonly EpisodeLike[],
+  similarity: (a: string, b: string) => number,
+  config: ConsolidationConfig,
+): Distilled | null {
   if (cluster.length < Math.max(1, config.minClusterSize)) return null;
   const center = medoid(cluster, (a, b) => similarity(a.text, b.text));
   const statement = firstSentence(center.text);
@@ -37,7 +41,10 @@ export function distilExtractive(cluster: readonly EpisodeLike[], similarity: (a
 function firstSentence(text: string): string {
   const flat = text
     .replace(/^\s*(?:#{1,6}\s+)?/, '')
-    .replace(/^[\s[(*_`]*\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:\s?(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}))?)?[\])*_`]*[\s:—–-]*/, '')
+    .replace(
+      /^[\s[(*_`]*\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:\s?(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}))?)?[\])*_`]*[\s:—–-]*/,
+      '',
+    )
     .split('\n')[0]!
     .replace(/\s+/g, ' ')
     .trim();
@@ -62,7 +69,11 @@ export const DISTIL_SYSTEM_PROMPT = [
 
 /** The messages sent for one cluster. */
 export function distilMessages(cluster: readonly EpisodeLike[]): ChatMessage[] {
-  const episodes = cluster.map((e, i) => `${i + 1}. [${new Date(e.timeMs).toISOString()}] ${e.text.replace(/\s+/g, ' ').trim().slice(0, 1000)}`).join('\n');
+  const episodes = cluster
+    .map(
+      (e, i) => `${i + 1}. [${new Date(e.timeMs).toISOString()}] ${e.text.replace(/\s+/g, ' ').trim().slice(0, 1000)}`,
+    )
+    .join('\n');
   return [
     { role: 'system', content: DISTIL_SYSTEM_PROMPT },
     { role: 'user', content: `Episodes:\n${episodes}` },
@@ -76,13 +87,18 @@ export function distilMessages(cluster: readonly EpisodeLike[]): ChatMessage[] {
  */
 export function parseDistilAnswer(answer: unknown, endpoint: string, config: ConsolidationConfig): Distilled | null {
   const a = answer as { distilled?: unknown; statement?: unknown; kind?: unknown; confidence?: unknown } | null;
-  if (!a || typeof a !== 'object' || typeof a.distilled !== 'boolean') throw new ProviderMalformedError(endpoint, 'the distiller answer has no boolean `distilled`');
+  if (!a || typeof a !== 'object' || typeof a.distilled !== 'boolean')
+    throw new ProviderMalformedError(endpoint, 'the distiller answer has no boolean `distilled`');
   if (!a.distilled) return null;
-  if (typeof a.statement !== 'string' || a.statement.trim() === '') throw new ProviderMalformedError(endpoint, 'a distilled belief needs a non-empty `statement`');
+  if (typeof a.statement !== 'string' || a.statement.trim() === '')
+    throw new ProviderMalformedError(endpoint, 'a distilled belief needs a non-empty `statement`');
   const asked = typeof a.kind === 'string' ? a.kind.trim().toLowerCase() : '';
   const mapped = MEMQL_BELIEF_KINDS[asked] ?? asked;
   const kind = (BELIEF_KINDS as readonly string[]).includes(mapped) ? mapped : config.defaultKind;
-  const confidence = typeof a.confidence === 'number' && a.confidence >= 0 && a.confidence <= 1 ? a.confidence : config.defaultConfidence;
+  const confidence =
+    typeof a.confidence === 'number' && a.confidence >= 0 && a.confidence <= 1
+      ? a.confidence
+      : config.defaultConfidence;
   return { statement: a.statement.replace(/\s+/g, ' ').trim().slice(0, 1000), kind, confidence };
 }
 
@@ -92,7 +108,12 @@ export function parseDistilAnswer(answer: unknown, endpoint: string, config: Con
  */
 export async function distilCluster(
   cluster: readonly EpisodeLike[],
-  options: { chat?: ChatProvider | undefined; similarity: (a: string, b: string) => number; config: ConsolidationConfig; warnings: string[] },
+  options: {
+    chat?: ChatProvider | undefined;
+    similarity: (a: string, b: string) => number;
+    config: ConsolidationConfig;
+    warnings: string[];
+  },
 ): Promise<Distilled | null> {
   if (!options.chat) return distilExtractive(cluster, options.similarity, options.config);
   try {

@@ -9,7 +9,11 @@ import { isIndexableName } from '../indexing/walk.js';
  * read through the backend (full text, not the index's preview). Conflict copies and temp files are
  * not read. Sorted oldest first, then by id.
  */
-export async function readProjectEpisodes(backend: StorageBackend, project: string, layout: MemoryLayout = DEFAULT_LAYOUT): Promise<Episode[]> {
+export async function readProjectEpisodes(
+  backend: StorageBackend,
+  project: string,
+  layout: MemoryLayout = DEFAULT_LAYOUT,
+): Promise<Episode[]> {
   const episodes: Episode[] = [];
   for (const space of layout.projectSpaces) {
     const dir = new Locator(space).child(project, '_harness');

@@ -32,12 +32,20 @@ export interface NoteBeliefStoreOptions {
 
 /** The slug of a new belief: its first words and a short hash of the statement (`vault-lock-times-out-3f2a1b`). */
 export function beliefSlug(statement: string): string {
-  const words = statement.toLowerCase().match(/[a-z0-9]+/g)?.slice(0, SLUG_WORDS).join('-') || 'belief';
+  const words =
+    statement
+      .toLowerCase()
+      .match(/[a-z0-9]+/g)
+      ?.slice(0, SLUG_WORDS)
+      .join('-') || 'belief';
   return `${words}-${contentHash(statement).slice(0, 6)}`;
 }
 
 /** The frontmatter and body of a new belief note, in agentm's key order (DESIGN §12) plus the belief fields. */
-export function beliefNoteFields(draft: BeliefDraft, options: { type: string; group: string; slug: string }): NoteFields {
+export function beliefNoteFields(
+  draft: BeliefDraft,
+  options: { type: string; group: string; slug: string },
+): NoteFields {
   const day = localDate(new Date(draft.createdMs));
   return {
     type: options.type,
@@ -93,7 +101,10 @@ function assertReadsBack(text: string, derivedFrom: readonly string[] | undefine
   if (derivedFrom === undefined) return;
   const back = parseNote(text).derivedFrom;
   if (back.length !== derivedFrom.length || back.some((id, i) => id !== derivedFrom[i])) {
-    throw new NoteValidationError('derived_from', `the provenance of the belief at ${where} would not read back as written (an id with a comma, bracket or ": "?); nothing was written`);
+    throw new NoteValidationError(
+      'derived_from',
+      `the provenance of the belief at ${where} would not read back as written (an id with a comma, bracket or ": "?); nothing was written`,
+    );
   }
 }
 
@@ -118,7 +129,9 @@ export class NoteBeliefStore implements BeliefStore {
   async projectFolder(project: string): Promise<Locator> {
     let folder = this.#folders.get(project);
     if (!folder) {
-      folder = this.options.projectFolder ? await this.options.projectFolder(project) : (await probeProjectLocator(this.backend, project, this.options.config ?? {})).locator;
+      folder = this.options.projectFolder
+        ? await this.options.projectFolder(project)
+        : (await probeProjectLocator(this.backend, project, this.options.config ?? {})).locator;
       this.#folders.set(project, folder);
     }
     return folder;
@@ -162,9 +175,23 @@ export class NoteBeliefStore implements BeliefStore {
       // write with ConcurrentModificationError: the run stops, and a re-run skips those episodes by provenance.
       await this.backend.write(locator, text, { expectHash: null });
       this.#hashes.set(locator.key, contentHash(text));
-      return { id: locator.key, owner: draft.owner, kind: type, statement: draft.statement.trim(), confidence: draft.confidence, reinforceCount: draft.reinforceCount, lastReinforcedMs: draft.createdMs, decayWindows: 0, status: 'active', derivedFrom: draft.derivedFrom };
+      return {
+        id: locator.key,
+        owner: draft.owner,
+        kind: type,
+        statement: draft.statement.trim(),
+        confidence: draft.confidence,
+        reinforceCount: draft.reinforceCount,
+        lastReinforcedMs: draft.createdMs,
+        decayWindows: 0,
+        status: 'active',
+        derivedFrom: draft.derivedFrom,
+      };
     }
-    throw new NoteValidationError('slug', `no free slug for a new belief under ${folder.key}/${type}/ (${base} … -${MAX_SLUG_SUFFIX} are taken)`);
+    throw new NoteValidationError(
+      'slug',
+      `no free slug for a new belief under ${folder.key}/${type}/ (${base} … -${MAX_SLUG_SUFFIX} are taken)`,
+    );
   }
 
   /** Changes a belief's fields, keeping the rest of the note byte for byte; CAS against the listed text. */

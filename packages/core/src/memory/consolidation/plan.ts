@@ -46,9 +46,10 @@ export function planConsolidation(input: {
   const { config, nowMs } = input;
   const actions: Action[] = [];
   // Working set: the active beliefs as this run has left them; drafts have no id yet.
-  const working: { belief: Belief | undefined; statement: string; derivedFrom: readonly string[]; index: number }[] = input.beliefs
-    .filter((b) => b.status === 'active')
-    .map((b) => ({ belief: b, statement: b.statement, derivedFrom: b.derivedFrom, index: -1 }));
+  const working: { belief: Belief | undefined; statement: string; derivedFrom: readonly string[]; index: number }[] =
+    input.beliefs
+      .filter((b) => b.status === 'active')
+      .map((b) => ({ belief: b, statement: b.statement, derivedFrom: b.derivedFrom, index: -1 }));
   const touched = new Set<string>();
 
   for (const candidate of input.candidates) {
@@ -60,12 +61,15 @@ export function planConsolidation(input: {
     let bestSim = -Infinity;
     for (const w of working) {
       const s = input.similarity(candidate.statement, w.statement);
-      if (s > bestSim) (best = w), (bestSim = s);
+      if (s > bestSim) ((best = w), (bestSim = s));
     }
     if (best && shouldReinforce(bestSim, config.dedupThreshold, true)) {
       const derivedFrom = mergeProvenance(best.derivedFrom, candidate.episodeIds);
       if (best.belief) {
-        const prior = actions.find((a): a is Extract<Action, { type: 'reinforce' }> => a.type === 'reinforce' && a.belief.id === best!.belief!.id);
+        const prior = actions.find(
+          (a): a is Extract<Action, { type: 'reinforce' }> =>
+            a.type === 'reinforce' && a.belief.id === best!.belief!.id,
+        );
         const base = prior ? { ...best.belief, ...prior.change } : best.belief;
         const change: BeliefChange = {
           confidence: reinforcedConfidence(base.confidence, config.reinforceBump),
@@ -81,7 +85,12 @@ export function planConsolidation(input: {
         const draft = (actions[best.index] as Extract<Action, { type: 'create' }>).draft;
         actions[best.index] = {
           type: 'create',
-          draft: { ...draft, confidence: reinforcedConfidence(draft.confidence, config.reinforceBump), reinforceCount: draft.reinforceCount + 1, derivedFrom },
+          draft: {
+            ...draft,
+            confidence: reinforcedConfidence(draft.confidence, config.reinforceBump),
+            reinforceCount: draft.reinforceCount + 1,
+            derivedFrom,
+          },
         };
       }
       best.derivedFrom = derivedFrom;
@@ -97,7 +106,12 @@ export function planConsolidation(input: {
       createdMs: nowMs,
     };
     actions.push({ type: 'create', draft });
-    working.push({ belief: undefined, statement: draft.statement, derivedFrom: draft.derivedFrom, index: actions.length - 1 });
+    working.push({
+      belief: undefined,
+      statement: draft.statement,
+      derivedFrom: draft.derivedFrom,
+      index: actions.length - 1,
+    });
   }
 
   for (const belief of input.beliefs) {
@@ -109,7 +123,8 @@ export function planConsolidation(input: {
     const clock = belief.lastReinforcedMs + applied * config.decayDays * DAY_MS;
     const confidence = decayedConfidence(belief.confidence, clock, nowMs, config.decayDays, config.decayPerInterval);
     const change: BeliefChange = { confidence, decayWindows: windows };
-    if (shouldPrune(confidence, config.pruneConfidence, true)) actions.push({ type: 'prune', belief, change: { ...change, status: 'pruned' } });
+    if (shouldPrune(confidence, config.pruneConfidence, true))
+      actions.push({ type: 'prune', belief, change: { ...change, status: 'pruned' } });
     else actions.push({ type: 'decay', belief, change });
   }
   return actions;

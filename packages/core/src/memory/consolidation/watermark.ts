@@ -14,7 +14,12 @@ export interface Watermark {
   readonly episodesSeen: number;
 }
 
-export const EMPTY_WATERMARK: Watermark = Object.freeze({ watermarkMs: 0, boundaryIds: [], lastRunMs: 0, episodesSeen: 0 });
+export const EMPTY_WATERMARK: Watermark = Object.freeze({
+  watermarkMs: 0,
+  boundaryIds: [],
+  lastRunMs: 0,
+  episodesSeen: 0,
+});
 
 /** The file name used beside a project's PLAN and progress files. */
 export const WATERMARK_FILE = 'consolidation.json';
@@ -23,7 +28,10 @@ export const WATERMARK_FILE = 'consolidation.json';
  * Reads the watermark and the hash it was read at (null when absent). A file that is not a watermark
  * reads as the empty one, keeping its hash so the next write replaces it only if nobody changed it.
  */
-export async function readWatermark(backend: StorageBackend, locator: Locator): Promise<{ watermark: Watermark; hash: string | null }> {
+export async function readWatermark(
+  backend: StorageBackend,
+  locator: Locator,
+): Promise<{ watermark: Watermark; hash: string | null }> {
   let text: string;
   try {
     text = await backend.read(locator);
@@ -36,11 +44,18 @@ export async function readWatermark(backend: StorageBackend, locator: Locator): 
 
 export function parseWatermark(text: string): Watermark {
   try {
-    const v = JSON.parse(text) as { watermark?: unknown; boundary_ids?: unknown; last_run?: unknown; episodes_seen?: unknown };
+    const v = JSON.parse(text) as {
+      watermark?: unknown;
+      boundary_ids?: unknown;
+      last_run?: unknown;
+      episodes_seen?: unknown;
+    };
     const ms = (s: unknown) => (typeof s === 'string' ? (parseTimestamp(s) ?? 0) : 0);
     return {
       watermarkMs: ms(v.watermark),
-      boundaryIds: Array.isArray(v.boundary_ids) ? v.boundary_ids.filter((x): x is string => typeof x === 'string') : [],
+      boundaryIds: Array.isArray(v.boundary_ids)
+        ? v.boundary_ids.filter((x): x is string => typeof x === 'string')
+        : [],
       lastRunMs: ms(v.last_run),
       episodesSeen: typeof v.episodes_seen === 'number' ? v.episodes_seen : 0,
     };
@@ -59,7 +74,12 @@ export function formatWatermark(w: Watermark): string {
  * consolidated the same project concurrently do not both advance it: the loser gets
  * `ConcurrentModificationError` and re-runs (its belief changes were CAS-guarded too).
  */
-export async function writeWatermark(backend: StorageBackend, locator: Locator, watermark: Watermark, expectHash: string | null): Promise<void> {
+export async function writeWatermark(
+  backend: StorageBackend,
+  locator: Locator,
+  watermark: Watermark,
+  expectHash: string | null,
+): Promise<void> {
   await backend.write(locator, formatWatermark(watermark), { expectHash });
 }
 

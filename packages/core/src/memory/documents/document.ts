@@ -43,10 +43,20 @@ export interface IndexDocument {
  * `info` carries the file's mtime for mappers that have no date of their own. Throwing marks the file
  * unreadable (it is skipped and reported, the rest of the index is built).
  */
-export type ToDocument = (locator: Locator, text: string, info: Info) => IndexDocument | readonly IndexDocument[] | undefined;
+export type ToDocument = (
+  locator: Locator,
+  text: string,
+  info: Info,
+) => IndexDocument | readonly IndexDocument[] | undefined;
 
 /** Statuses recall never returns (DESIGN §8: pruned and superseded notes are never recalled). */
-export const NON_RECALLABLE_STATUSES: ReadonlySet<string> = new Set(['pruned', 'superseded', 'archived', 'inbox', 'deleted']);
+export const NON_RECALLABLE_STATUSES: ReadonlySet<string> = new Set([
+  'pruned',
+  'superseded',
+  'archived',
+  'inbox',
+  'deleted',
+]);
 
 /** Whether recall may return a document of this status. */
 export function isRecallable(doc: Pick<IndexDocument, 'status'>): boolean {

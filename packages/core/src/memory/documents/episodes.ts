@@ -89,7 +89,14 @@ export function parseEpisodes(text: string, source: EpisodeSource): Episode[] {
       closeSection();
       const found = findTimestamp(heading[2]!);
       sectionTime = found?.ms;
-      section = { kind: 'section', line: i + 1, lines: [line], ownTimeMs: found?.ms, items: 0, level: heading[1]!.length };
+      section = {
+        kind: 'section',
+        line: i + 1,
+        lines: [line],
+        ownTimeMs: found?.ms,
+        items: 0,
+        level: heading[1]!.length,
+      };
       pendingBlank = 0;
       continue;
     }
@@ -111,7 +118,10 @@ export function parseEpisodes(text: string, source: EpisodeSource): Episode[] {
     pendingBlank = 0;
   }
   closeSection();
-  return toEpisodes(blocks.sort((a, b) => a.line - b.line), source);
+  return toEpisodes(
+    blocks.sort((a, b) => a.line - b.line),
+    source,
+  );
 }
 
 function newSection(i: number): Block {

@@ -66,7 +66,9 @@ export function classifySource(key: string, layout: MemoryLayout = DEFAULT_LAYOU
     if (rest.length < 2) return IGNORED;
     const owner = rest[0]!;
     if (rest[1] === '_harness') {
-      return rest.length === 3 && PROGRESS_NAME.test(name) ? { role: 'progress', owner, typeDir: '', alwaysLoad: false } : IGNORED;
+      return rest.length === 3 && PROGRESS_NAME.test(name)
+        ? { role: 'progress', owner, typeDir: '', alwaysLoad: false }
+        : IGNORED;
     }
     if (rest[1]!.startsWith('_')) return IGNORED;
     return { role: 'note', owner, typeDir: rest.length >= 3 ? rest[1]! : '', alwaysLoad: false };
@@ -83,5 +85,9 @@ export function shouldDescend(key: string, layout: MemoryLayout = DEFAULT_LAYOUT
   const parts = key.split('/');
   if (parts.some((p) => p.startsWith('.'))) return false;
   const memory = layout.memorySpace.split('/');
-  return !(parts.length === memory.length + 1 && startsWith(parts, memory) && layout.excludedMemoryDirs.includes(parts[memory.length]!));
+  return !(
+    parts.length === memory.length + 1 &&
+    startsWith(parts, memory) &&
+    layout.excludedMemoryDirs.includes(parts[memory.length]!)
+  );
 }

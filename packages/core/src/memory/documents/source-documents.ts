@@ -11,7 +11,13 @@ import type { SourceClass } from './layout.js';
  * frontmatter `always_load: true` may add to it). Pass the note's recorded `fingerprint` when it has
  * one: computing it is a noticeable share of a cold build.
  */
-export function noteDefaults(locator: Locator, text: string, info: Pick<Info, 'mtimeMs'>, cls: SourceClass, fingerprint?: string): IndexDocument {
+export function noteDefaults(
+  locator: Locator,
+  text: string,
+  info: Pick<Info, 'mtimeMs'>,
+  cls: SourceClass,
+  fingerprint?: string,
+): IndexDocument {
   return {
     id: locator.key,
     locator: locator.key,
@@ -35,12 +41,25 @@ export function noteDefaults(locator: Locator, text: string, info: Pick<Info, 'm
  * a global note may be scoped by its mapper, e.g. from its `group`), and always-load is the union of
  * the layout and the mapper's answer.
  */
-export function documentsOf(cls: SourceClass, locator: Locator, text: string, info: Info, toDocument: ToDocument): IndexDocument[] {
+export function documentsOf(
+  cls: SourceClass,
+  locator: Locator,
+  text: string,
+  info: Info,
+  toDocument: ToDocument,
+): IndexDocument[] {
   if (cls.role === 'progress') {
-    return parseEpisodes(text, { locator: locator.key, owner: cls.owner, fallbackMs: info.mtimeMs }).map(episodeDocument);
+    return parseEpisodes(text, { locator: locator.key, owner: cls.owner, fallbackMs: info.mtimeMs }).map(
+      episodeDocument,
+    );
   }
   const mapped = toDocument(locator, text, info);
   if (mapped === undefined) return [];
   const docs = Array.isArray(mapped) ? (mapped as readonly IndexDocument[]) : [mapped as IndexDocument];
-  return docs.map((doc) => ({ ...doc, locator: locator.key, owner: cls.owner || doc.owner, alwaysLoad: doc.alwaysLoad || cls.alwaysLoad }));
+  return docs.map((doc) => ({
+    ...doc,
+    locator: locator.key,
+    owner: cls.owner || doc.owner,
+    alwaysLoad: doc.alwaysLoad || cls.alwaysLoad,
+  }));
 }

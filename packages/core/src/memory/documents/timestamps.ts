@@ -11,7 +11,8 @@
  * timestamps.
  */
 
-const STAMP = /(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s?(Z|UTC|GMT|[+-]\d{2}:?\d{2}))?)?/;
+const STAMP =
+  /(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s?(Z|UTC|GMT|[+-]\d{2}:?\d{2}))?)?/;
 const LEADING = new RegExp(`^[\\s\\[(*_\`]*${STAMP.source}[\\])*_\`]*`);
 const FIELD = new RegExp(`[\\[(](?:time|at|ts|timestamp)::\\s*${STAMP.source}\\s*[\\])]`, 'i');
 
@@ -52,7 +53,8 @@ function toMs(groups: readonly (string | undefined)[]): number | undefined {
   const minute = mi === undefined ? 0 : Number(mi);
   const second = s === undefined ? 0 : Number(s);
   const millis = frac === undefined ? 0 : Math.floor(Number(`0.${frac}`) * 1000);
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 60) return undefined;
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 60)
+    return undefined;
   if (zone === undefined) return new Date(year, month - 1, day, hour, minute, second, millis).getTime();
   const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis);
   if (zone === 'Z' || zone === 'UTC' || zone === 'GMT') return utc;

@@ -51,8 +51,15 @@ export async function applyChanges(
     if (pooled.dirs.length === 0) return { ...out, errors: pooled.errors, indexed: pooled.indexed };
     // `.md` names that are directories (the walk left them to the workers to stat): walk and read them here.
     const walk = await walkSources(source.backend, source.layout, undefined, { roots: pooled.dirs });
-    const infos = new Map(walk.files.map((f) => [f.locator.key, { locator: f.locator, isDir: false, size: f.size, mtimeMs: f.mtimeMs }]));
-    const rest = await applyChanges(state, { read: walk.files.map((f) => f.locator.key), remove: [], infos }, { ...source, pool: undefined }, collect);
+    const infos = new Map(
+      walk.files.map((f) => [f.locator.key, { locator: f.locator, isDir: false, size: f.size, mtimeMs: f.mtimeMs }]),
+    );
+    const rest = await applyChanges(
+      state,
+      { read: walk.files.map((f) => f.locator.key), remove: [], infos },
+      { ...source, pool: undefined },
+      collect,
+    );
     return { ...out, errors: [...pooled.errors, ...rest.errors], indexed: pooled.indexed + rest.indexed };
   }
   const feed = plan.read instanceof KeyFeed ? plan.read : KeyFeed.of(plan.read);
@@ -65,7 +72,9 @@ export async function applyChanges(
     let info: Info;
     try {
       const known = plan.infos.get(key);
-      [info, text] = known ? [known, await source.backend.read(locator)] : await Promise.all([source.backend.info(locator), source.backend.read(locator)]);
+      [info, text] = known
+        ? [known, await source.backend.read(locator)]
+        : await Promise.all([source.backend.info(locator), source.backend.read(locator)]);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       if (state.files.has(key)) (state.deleteFile(key), out.ops.push({ op: 'del', key }));
@@ -101,7 +110,12 @@ export async function applyChanges(
  * interns each batch's distinct terms and adopts the prepared documents. Same index as the main-thread
  * path (a vanished file is skipped, a mapper error leaves the file with no documents and is reported).
  */
-async function applyPooled(state: IndexState, feed: KeyFeed, infos: ReadonlyMap<string, Info>, pool: ReadPool): Promise<{ errors: { key: string; message: string }[]; indexed: number; dirs: string[] }> {
+async function applyPooled(
+  state: IndexState,
+  feed: KeyFeed,
+  infos: ReadonlyMap<string, Info>,
+  pool: ReadPool,
+): Promise<{ errors: { key: string; message: string }[]; indexed: number; dirs: string[] }> {
   const errors: { key: string; message: string }[] = [];
   const dirs: string[] = [];
   let indexed = 0;
@@ -123,7 +137,9 @@ async function applyPooled(state: IndexState, feed: KeyFeed, infos: ReadonlyMap<
         if (file.status === 'dir') dirs.push(file.key);
         continue;
       }
-      state.putPrepared({ key: file.key, mtimeMs: file.mtimeMs, size: file.size, hash: file.hash }, file.docs, (d) => state.bm25.addRuns(d.length, batch.ids, batch.tfs, d.runStart, d.runEnd, map));
+      state.putPrepared({ key: file.key, mtimeMs: file.mtimeMs, size: file.size, hash: file.hash }, file.docs, (d) =>
+        state.bm25.addRuns(d.length, batch.ids, batch.tfs, d.runStart, d.runEnd, map),
+      );
       if (file.error !== undefined) errors.push({ key: file.key, message: file.error });
       indexed++;
     }

@@ -218,7 +218,11 @@ export class Bm25Index {
       slots[at] = slot;
       tfs[at] = bulk.tfs[i]!;
     }
-    for (let t = 0; t < terms; t++) this.postings[t] = Postings.view(slots.subarray(start[t]!, start[t + 1]!), tfs.subarray(start[t]!, start[t + 1]!));
+    for (let t = 0; t < terms; t++)
+      this.postings[t] = Postings.view(
+        slots.subarray(start[t]!, start[t + 1]!),
+        tfs.subarray(start[t]!, start[t + 1]!),
+      );
   }
 
   #growBulk(need: number): void {
@@ -301,7 +305,8 @@ export class Bm25Index {
   compacted(): { index: Bm25Index; remap: Int32Array } {
     const remap = new Int32Array(this.slotCount).fill(-1);
     const out = new Bm25Index();
-    for (let slot = 0; slot < this.slotCount; slot++) if (this.live[slot]) remap[slot] = out.addSlot(this.lengths[slot]!);
+    for (let slot = 0; slot < this.slotCount; slot++)
+      if (this.live[slot]) remap[slot] = out.addSlot(this.lengths[slot]!);
     this.postings.forEach((p, id) => {
       let q: Postings | undefined;
       p.forEachSegment((slots, tfs, entries) => {

@@ -74,11 +74,30 @@ export function encodeSnapshot(state: IndexState, meta: SnapshotMeta): Buffer {
   const docs: DocTuple[] = [];
   for (let slot = 0; slot < state.bm25.slotCount; slot++) {
     const d = state.bySlot[slot]!;
-    docs.push([d.id, d.locator === d.id ? 0 : d.locator, d.owner, d.kind, d.status, d.tags, d.alwaysLoad ? 1 : 0, d.createdMs, d.updatedMs, d.title, d.preview, d.fingerprint, d.derivedFrom, d.confidence ?? null, state.bm25.lengths[slot]!]);
+    docs.push([
+      d.id,
+      d.locator === d.id ? 0 : d.locator,
+      d.owner,
+      d.kind,
+      d.status,
+      d.tags,
+      d.alwaysLoad ? 1 : 0,
+      d.createdMs,
+      d.updatedMs,
+      d.title,
+      d.preview,
+      d.fingerprint,
+      d.derivedFrom,
+      d.confidence ?? null,
+      state.bm25.lengths[slot]!,
+    ]);
   }
   const terms = state.bm25.termList;
   const postingCount = state.bm25.postings.reduce((n, p) => n + p.length, 0);
-  const header = Buffer.from(JSON.stringify({ schema: INDEX_SCHEMA_VERSION, ...meta, files, docs, terms, postingCount } satisfies Header), 'utf8');
+  const header = Buffer.from(
+    JSON.stringify({ schema: INDEX_SCHEMA_VERSION, ...meta, files, docs, terms, postingCount } satisfies Header),
+    'utf8',
+  );
   const body = new VarintWriter(1 << 16);
   for (const p of state.bm25.postings) {
     body.write(p.length);
@@ -110,9 +129,15 @@ export function decodeSnapshot(bytes: Buffer): { state: IndexState; meta: Snapsh
     throw new SnapshotDecodeError('corrupt', 'not an AgentM index file');
   }
   const schema = bytes.readUInt32LE(MAGIC.length);
-  if (schema !== INDEX_SCHEMA_VERSION) throw new SnapshotDecodeError('outdated', `schema ${schema}, this AgentM reads schema ${INDEX_SCHEMA_VERSION}`);
+  if (schema !== INDEX_SCHEMA_VERSION)
+    throw new SnapshotDecodeError('outdated', `schema ${schema}, this AgentM reads schema ${INDEX_SCHEMA_VERSION}`);
   const payload = bytes.subarray(0, bytes.length - 32);
-  if (!createHash('sha256').update(payload).digest().equals(bytes.subarray(bytes.length - 32))) {
+  if (
+    !createHash('sha256')
+      .update(payload)
+      .digest()
+      .equals(bytes.subarray(bytes.length - 32))
+  ) {
     throw new SnapshotDecodeError('corrupt', 'checksum mismatch (a torn or damaged file)');
   }
   const headerLength = bytes.readUInt32LE(MAGIC.length + 4);
@@ -124,12 +149,26 @@ export function decodeSnapshot(bytes: Buffer): { state: IndexState; meta: Snapsh
     throw new SnapshotDecodeError('corrupt', `unreadable header (${(error as Error).message})`);
   }
   const state = new IndexState();
-  for (const [key, mtimeMs, size, hash, ids] of header.files) state.files.set(key, { key, mtimeMs, size, hash, docIds: ids === 0 ? [key] : ids } satisfies FileEntry);
+  for (const [key, mtimeMs, size, hash, ids] of header.files)
+    state.files.set(key, { key, mtimeMs, size, hash, docIds: ids === 0 ? [key] : ids } satisfies FileEntry);
   for (const t of header.docs) {
     const slot = state.bm25.addSlot(t[14]);
     const doc: StoredDoc = {
-      id: t[0], locator: t[1] === 0 ? t[0] : t[1], owner: t[2], kind: t[3], status: t[4], tags: t[5], alwaysLoad: t[6] === 1, createdMs: t[7], updatedMs: t[8],
-      title: t[9], preview: t[10], fingerprint: t[11], derivedFrom: t[12], confidence: t[13] ?? undefined, slot,
+      id: t[0],
+      locator: t[1] === 0 ? t[0] : t[1],
+      owner: t[2],
+      kind: t[3],
+      status: t[4],
+      tags: t[5],
+      alwaysLoad: t[6] === 1,
+      createdMs: t[7],
+      updatedMs: t[8],
+      title: t[9],
+      preview: t[10],
+      fingerprint: t[11],
+      derivedFrom: t[12],
+      confidence: t[13] ?? undefined,
+      slot,
     };
     state.adopt(doc);
   }

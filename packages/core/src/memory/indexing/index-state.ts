@@ -30,7 +30,10 @@ export function searchableText(doc: Pick<IndexDocument, 'title' | 'tags' | 'text
 }
 
 export function previewOf(text: string): string {
-  const flat = text.slice(0, PREVIEW_CHARS * 3).replace(/\s+/g, ' ').trim();
+  const flat = text
+    .slice(0, PREVIEW_CHARS * 3)
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > PREVIEW_CHARS ? flat.slice(0, PREVIEW_CHARS) : flat;
 }
 
@@ -67,7 +70,11 @@ export class IndexState {
    * Replaces whatever `entry.key` produced before with documents prepared elsewhere (a read worker):
    * `addTerms` adds each one's counted terms to the BM25 index and returns its slot.
    */
-  putPrepared<D extends { readonly doc: Omit<StoredDoc, 'slot'> }>(entry: Omit<FileEntry, 'docIds'>, docs: readonly D[], addTerms: (prepared: D) => number): void {
+  putPrepared<D extends { readonly doc: Omit<StoredDoc, 'slot'> }>(
+    entry: Omit<FileEntry, 'docIds'>,
+    docs: readonly D[],
+    addTerms: (prepared: D) => number,
+  ): void {
     this.deleteFile(entry.key);
     const ids: string[] = [];
     for (const prepared of docs) {
@@ -131,7 +138,10 @@ export class IndexState {
         const updated = this.#updatedCol;
         // A project nobody owns yet still sees the global notes (owner id 0).
         const project = options.project === undefined ? -1 : (this.#owners.get(options.project) ?? -2);
-        const kinds = options.kinds && options.kinds.length > 0 ? new Set(options.kinds.map((k) => this.#kinds.get(k) ?? -1)) : undefined;
+        const kinds =
+          options.kinds && options.kinds.length > 0
+            ? new Set(options.kinds.map((k) => this.#kinds.get(k) ?? -1))
+            : undefined;
         const oldest = options.window > 0 ? options.now - options.window : Number.NEGATIVE_INFINITY;
         return (slot) =>
           okCol[slot] === 1 &&

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { appendFile, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWrite } from '../../protocol/atomic-write.js';
-import { decodeSnapshot, encodeSnapshot, INDEX_SCHEMA_VERSION, SnapshotDecodeError, type SnapshotMeta } from './codec.js';
+import {
+  decodeSnapshot,
+  encodeSnapshot,
+  INDEX_SCHEMA_VERSION,
+  SnapshotDecodeError,
+  type SnapshotMeta,
+} from './codec.js';
 import type { IndexState } from './index-state.js';
 import { journalHeader, journalLines, parseJournal, type JournalOp, type ParsedJournal } from './journal.js';
 
@@ -10,7 +16,12 @@ export const SNAPSHOT_FILE = 'index.snap';
 export const JOURNAL_FILE = 'journal.log';
 
 export type LoadResult =
-  | { readonly status: 'loaded'; readonly state: IndexState; readonly meta: SnapshotMeta; readonly journal: ParsedJournal | undefined }
+  | {
+      readonly status: 'loaded';
+      readonly state: IndexState;
+      readonly meta: SnapshotMeta;
+      readonly journal: ParsedJournal | undefined;
+    }
   | { readonly status: 'missing' | 'corrupt' | 'outdated'; readonly detail: string };
 
 /**
@@ -36,7 +47,8 @@ export class IndexStore {
     try {
       bytes = await readFile(this.snapshotPath);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing', detail: `no ${SNAPSHOT_FILE} in ${this.dir}` };
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        return { status: 'missing', detail: `no ${SNAPSHOT_FILE} in ${this.dir}` };
       throw error;
     }
     let decoded: ReturnType<typeof decodeSnapshot>;
@@ -46,8 +58,14 @@ export class IndexStore {
       if (error instanceof SnapshotDecodeError) return { status: error.reason, detail: error.message };
       return { status: 'corrupt', detail: (error as Error).message };
     }
-    if (decoded.meta.root !== root) return { status: 'outdated', detail: `built for ${decoded.meta.root}, not ${root}` };
-    return { status: 'loaded', state: decoded.state, meta: decoded.meta, journal: await this.readJournal(decoded.meta.snapshotId) };
+    if (decoded.meta.root !== root)
+      return { status: 'outdated', detail: `built for ${decoded.meta.root}, not ${root}` };
+    return {
+      status: 'loaded',
+      state: decoded.state,
+      meta: decoded.meta,
+      journal: await this.readJournal(decoded.meta.snapshotId),
+    };
   }
 
   /** The journal extending `snapshotId`, or undefined when absent, unreadable or for another snapshot. */
@@ -74,7 +92,9 @@ export class IndexStore {
 
   /** Replaces the journal with exactly these ops (a new journal, or one that had a torn line). */
   async writeJournal(snapshotId: string, ops: readonly JournalOp[]): Promise<void> {
-    await atomicWrite(this.journalPath, journalHeader(INDEX_SCHEMA_VERSION, snapshotId) + journalLines(ops), { fsync: false });
+    await atomicWrite(this.journalPath, journalHeader(INDEX_SCHEMA_VERSION, snapshotId) + journalLines(ops), {
+      fsync: false,
+    });
   }
 
   /** Appends ops to a journal `writeJournal` created. */

@@ -29,10 +29,12 @@ export function journalHeader(schema: number, snapshotId: string): string {
 }
 
 export function journalLines(ops: readonly JournalOp[]): string {
-  return ops.map((op) => {
-    const json = JSON.stringify(op);
-    return `${sum(json)}\t${json}\n`;
-  }).join('');
+  return ops
+    .map((op) => {
+      const json = JSON.stringify(op);
+      return `${sum(json)}\t${json}\n`;
+    })
+    .join('');
 }
 
 /** Parses a journal; undefined when its header is unreadable or of another schema. */

@@ -78,7 +78,9 @@ export class MemoryIndex extends DerivedMaintenance {
   static async open(options: MemoryIndexOptions): Promise<MemoryIndex> {
     const root = options.memoryRoot ?? (options.backend as { root?: unknown }).root;
     if (typeof root !== 'string' || root === '') {
-      throw new MemoryArgumentError('the memory index needs the memory root path (options.memoryRoot): this backend has no `root`');
+      throw new MemoryArgumentError(
+        'the memory index needs the memory root path (options.memoryRoot): this backend has no `root`',
+      );
     }
     const dir = options.indexDir ?? indexDirFor(root, options.indexRoot ?? defaultIndexRoot(options.env));
     assertOutside(dir, root);
@@ -128,14 +130,33 @@ export class MemoryIndex extends DerivedMaintenance {
       for (const locator of locators) {
         const info = await this.#infoOrUndefined(locator);
         let siblings = listings.get(locator.parent.key);
-        if (!siblings) listings.set(locator.parent.key, (siblings = new Set((await this.backend.list(locator.parent)).map((l) => l.name))));
-        const indexable = info && !info.isDir && isIndexableName(locator.name, siblings) && classifySource(locator.key, this.layout).role !== 'ignored';
-        if (indexable) (seen.push({ key: locator.key, mtimeMs: info.mtimeMs, size: info.size }), infos.set(locator.key, info));
+        if (!siblings)
+          listings.set(
+            locator.parent.key,
+            (siblings = new Set((await this.backend.list(locator.parent)).map((l) => l.name))),
+          );
+        const indexable =
+          info &&
+          !info.isDir &&
+          isIndexableName(locator.name, siblings) &&
+          classifySource(locator.key, this.layout).role !== 'ignored';
+        if (indexable)
+          (seen.push({ key: locator.key, mtimeMs: info.mtimeMs, size: info.size }), infos.set(locator.key, info));
         else if (this.#state.files.has(locator.key)) gone.push(locator.key);
       }
       const files = this.#state.files;
-      const plan = planRefresh(new Map(seen.filter((s) => files.has(s.key)).map((s) => [s.key, files.get(s.key)!])), seen);
-      return this.#apply({ state: this.#state, read: plan.read, infos, remove: gone, unchanged: plan.unchanged, conflictCopies: [] });
+      const plan = planRefresh(
+        new Map(seen.filter((s) => files.has(s.key)).map((s) => [s.key, files.get(s.key)!])),
+        seen,
+      );
+      return this.#apply({
+        state: this.#state,
+        read: plan.read,
+        infos,
+        remove: gone,
+        unchanged: plan.unchanged,
+        conflictCopies: [],
+      });
     });
   }
 
@@ -147,7 +168,9 @@ export class MemoryIndex extends DerivedMaintenance {
   /** Full rebuild, with its report. */
   rebuild(tier: Tier = Tier.LOCAL_INDEX): Promise<RefreshReport> {
     if (tier !== Tier.LOCAL_INDEX) {
-      throw new MemoryArgumentError(`the memory index maintains the ${Tier.LOCAL_INDEX} tier only, not ${tier}; call reindex() without a tier`);
+      throw new MemoryArgumentError(
+        `the memory index maintains the ${Tier.LOCAL_INDEX} tier only, not ${tier}; call reindex() without a tier`,
+      );
     }
     return this.#locked(() => this.#rebuild('requested'));
   }
@@ -160,8 +183,18 @@ export class MemoryIndex extends DerivedMaintenance {
 
   async #incremental(): Promise<RefreshReport> {
     const walk = await walkSources(this.backend, this.layout);
-    const plan = planRefresh(this.#state.files, walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })));
-    return this.#apply({ state: this.#state, read: plan.read, infos: infosOf(walk.files), remove: plan.remove, unchanged: plan.unchanged, conflictCopies: walk.conflictCopies.map((l) => l.key) });
+    const plan = planRefresh(
+      this.#state.files,
+      walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })),
+    );
+    return this.#apply({
+      state: this.#state,
+      read: plan.read,
+      infos: infosOf(walk.files),
+      remove: plan.remove,
+      unchanged: plan.unchanged,
+      conflictCopies: walk.conflictCopies.map((l) => l.key),
+    });
   }
 
   /**
@@ -196,9 +229,23 @@ export class MemoryIndex extends DerivedMaintenance {
       this.#journalBytes = 0;
     };
     try {
-      const report = await this.#apply({ state: fresh, read: feed, infos, remove: [], unchanged: 0, conflictCopies: [], rebuilt: reason, beforePersist: ready });
+      const report = await this.#apply({
+        state: fresh,
+        read: feed,
+        infos,
+        remove: [],
+        unchanged: 0,
+        conflictCopies: [],
+        rebuilt: reason,
+        beforePersist: ready,
+      });
       const walk = await walking;
-      return { ...report, read: feed.total, conflictCopies: walk.conflictCopies.map((l) => l.key), ...(this.#pool ? { readWorkers: this.#pool.size } : {}) };
+      return {
+        ...report,
+        read: feed.total,
+        conflictCopies: walk.conflictCopies.map((l) => l.key),
+        ...(this.#pool ? { readWorkers: this.#pool.size } : {}),
+      };
     } finally {
       const pool = this.#pool;
       this.#pool = undefined;
@@ -209,8 +256,13 @@ export class MemoryIndex extends DerivedMaintenance {
   /** Read workers for a full build, when it qualifies (see `MemoryIndexOptions.workerScript`). */
   #startPool(): ReadPool | undefined {
     const o = this.#options;
-    if (!o.workerScript || o.toDocument !== noteToDocument || o.embedder || !(this.backend instanceof FsBackend)) return undefined;
-    return ReadPool.start(o.workerScript, { root: this.backend.root, layout: this.layout }, o.workers ?? defaultWorkerCount());
+    if (!o.workerScript || o.toDocument !== noteToDocument || o.embedder || !(this.backend instanceof FsBackend))
+      return undefined;
+    return ReadPool.start(
+      o.workerScript,
+      { root: this.backend.root, layout: this.layout },
+      o.workers ?? defaultWorkerCount(),
+    );
   }
 
   /** Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit). */
@@ -224,10 +276,29 @@ export class MemoryIndex extends DerivedMaintenance {
     }
   }
 
-  async #applyUnsafe({ state, read, infos, remove, unchanged, conflictCopies, rebuilt, beforePersist }: ApplyJob): Promise<RefreshReport> {
-    const source = { backend: this.backend, layout: this.layout, toDocument: this.#options.toDocument, pool: this.#pool };
+  async #applyUnsafe({
+    state,
+    read,
+    infos,
+    remove,
+    unchanged,
+    conflictCopies,
+    rebuilt,
+    beforePersist,
+  }: ApplyJob): Promise<RefreshReport> {
+    const source = {
+      backend: this.backend,
+      layout: this.layout,
+      toDocument: this.#options.toDocument,
+      pool: this.#pool,
+    };
     const collect = { ops: rebuilt === undefined, fresh: this.#options.embedder !== undefined };
-    const { ops, fresh, errors, indexed, touched } = await applyChanges(state, { read, remove, infos }, source, collect);
+    const { ops, fresh, errors, indexed, touched } = await applyChanges(
+      state,
+      { read, remove, infos },
+      source,
+      collect,
+    );
     await beforePersist?.();
     await this.#persist(ops, rebuilt !== undefined);
     const warnings: string[] = [];
@@ -236,7 +307,18 @@ export class MemoryIndex extends DerivedMaintenance {
       warnings.push(...(await embedPending(this.#state, this.#vectors, embedder, fresh, source)));
       await this.#vectors.save(this.dir);
     }
-    return { rebuilt, read: read instanceof KeyFeed ? read.total : read.length, indexed, touched, removed: remove.length, unchanged, documents: this.#state.docs.size, conflictCopies, errors, warnings };
+    return {
+      rebuilt,
+      read: read instanceof KeyFeed ? read.total : read.length,
+      indexed,
+      touched,
+      removed: remove.length,
+      unchanged,
+      documents: this.#state.docs.size,
+      conflictCopies,
+      errors,
+      warnings,
+    };
   }
 
   async #persist(ops: readonly JournalOp[], snapshot: boolean): Promise<void> {
@@ -312,11 +394,18 @@ export class MemoryIndex extends DerivedMaintenance {
   }
 
   #locked<T>(fn: () => Promise<T>): Promise<T> {
-    const lockOptions = { ...(this.#options.lockRoot ? { lockRoot: this.#options.lockRoot } : {}), timeoutMs: this.#options.lockTimeoutMs ?? INDEX_LOCK_TIMEOUT_MS };
-    return withVaultLock(this.dir, async () => {
-      await this.#catchUp();
-      return fn();
-    }, lockOptions);
+    const lockOptions = {
+      ...(this.#options.lockRoot ? { lockRoot: this.#options.lockRoot } : {}),
+      timeoutMs: this.#options.lockTimeoutMs ?? INDEX_LOCK_TIMEOUT_MS,
+    };
+    return withVaultLock(
+      this.dir,
+      async () => {
+        await this.#catchUp();
+        return fn();
+      },
+      lockOptions,
+    );
   }
 
   async #infoOrUndefined(locator: Locator): Promise<Info | undefined> {
@@ -334,5 +423,7 @@ export class MemoryIndex extends DerivedMaintenance {
 }
 
 function infosOf(files: readonly SourceFile[]): Map<string, Info> {
-  return new Map(files.map((f) => [f.locator.key, { locator: f.locator, isDir: false, size: f.size, mtimeMs: f.mtimeMs }]));
+  return new Map(
+    files.map((f) => [f.locator.key, { locator: f.locator, isDir: false, size: f.size, mtimeMs: f.mtimeMs }]),
+  );
 }

@@ -18,7 +18,15 @@ export interface PreparedDoc {
 }
 
 export type PreparedFile =
-  | { readonly key: string; readonly status: 'ok'; readonly mtimeMs: number; readonly size: number; readonly hash: string; readonly docs: readonly PreparedDoc[]; readonly error?: string }
+  | {
+      readonly key: string;
+      readonly status: 'ok';
+      readonly mtimeMs: number;
+      readonly size: number;
+      readonly hash: string;
+      readonly docs: readonly PreparedDoc[];
+      readonly error?: string;
+    }
   | { readonly key: string; readonly status: 'missing' }
   /** A `.md` name that is a directory (the walk did not stat it): to be walked. */
   | { readonly key: string; readonly status: 'dir' };
@@ -62,7 +70,13 @@ export class BatchBuilder {
   }
 
   /** Maps and tokenizes one file's text; a mapper that throws gives a file with no documents and the error. */
-  addText(key: string, text: string, info: { mtimeMs: number; size: number }, layout: MemoryLayout, toDocument: ToDocument): void {
+  addText(
+    key: string,
+    text: string,
+    info: { mtimeMs: number; size: number },
+    layout: MemoryLayout,
+    toDocument: ToDocument,
+  ): void {
     const locator = new Locator(key);
     let docs: IndexDocument[];
     let error: string | undefined;
@@ -74,7 +88,15 @@ export class BatchBuilder {
       error = (e as Error).message ?? String(e);
     }
     const prepared = docs.map((d) => this.#prepare(d));
-    this.files.push({ key, status: 'ok', mtimeMs: info.mtimeMs, size: info.size, hash: contentHash(text), docs: prepared, ...(error !== undefined ? { error } : {}) });
+    this.files.push({
+      key,
+      status: 'ok',
+      mtimeMs: info.mtimeMs,
+      size: info.size,
+      hash: contentHash(text),
+      docs: prepared,
+      ...(error !== undefined ? { error } : {}),
+    });
   }
 
   addMissing(key: string): void {
@@ -131,6 +153,12 @@ export class BatchBuilder {
   }
 
   build(): PreparedBatch {
-    return { files: this.files, termBase: this.#termBase, newTerms: this.#newTerms, ids: this.#ids.slice(0, this.#n), tfs: this.#tfs.slice(0, this.#n) };
+    return {
+      files: this.files,
+      termBase: this.#termBase,
+      newTerms: this.#newTerms,
+      ids: this.#ids.slice(0, this.#n),
+      tfs: this.#tfs.slice(0, this.#n),
+    };
   }
 }

@@ -47,7 +47,11 @@ export class ReadPool {
    * Feeds every key of `feed` to the workers and calls `apply` with each prepared batch. Rejects when
    * a worker fails (an unreadable file, a crash): the caller keeps its previous index.
    */
-  run(feed: KeyFeed, infos: ReadonlyMap<string, Info>, apply: (batch: PreparedBatch, worker: number) => void): Promise<void> {
+  run(
+    feed: KeyFeed,
+    infos: ReadonlyMap<string, Info>,
+    apply: (batch: PreparedBatch, worker: number) => void,
+  ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       let nextId = 0;
       let inFlight = 0;
@@ -98,18 +102,20 @@ export class ReadPool {
           resolve();
         }
       };
-      const onMessage = (worker: Worker, index: number) => (message: { id: number; batch?: PreparedBatch; error?: string }) => {
-        if (failed) return;
-        inFlight--;
-        if (message.error !== undefined || !message.batch) return fail(new Error(`a read worker failed: ${message.error ?? 'no batch'}`));
-        try {
-          apply(message.batch, index);
-        } catch (error) {
-          return fail(error as Error);
-        }
-        idle.push(worker);
-        void pump();
-      };
+      const onMessage =
+        (worker: Worker, index: number) => (message: { id: number; batch?: PreparedBatch; error?: string }) => {
+          if (failed) return;
+          inFlight--;
+          if (message.error !== undefined || !message.batch)
+            return fail(new Error(`a read worker failed: ${message.error ?? 'no batch'}`));
+          try {
+            apply(message.batch, index);
+          } catch (error) {
+            return fail(error as Error);
+          }
+          idle.push(worker);
+          void pump();
+        };
       const listeners = this.#workers.map((worker, index) => {
         const message = onMessage(worker, index);
         const error = (e: Error) => fail(new Error(`a read worker crashed: ${e.message}`));
@@ -135,4 +141,3 @@ export class ReadPool {
     await Promise.all(this.#workers.map((w) => w.terminate()));
   }
 }
-

@@ -74,7 +74,10 @@ function handle(request: ReadRequest): void {
     else builder.addText(item.key, read.text, read, layout, noteToDocument);
   }
   const batch = builder.build();
-  parentPort!.postMessage({ id: request.id, batch }, [batch.ids.buffer as ArrayBuffer, batch.tfs.buffer as ArrayBuffer]);
+  parentPort!.postMessage({ id: request.id, batch }, [
+    batch.ids.buffer as ArrayBuffer,
+    batch.tfs.buffer as ArrayBuffer,
+  ]);
 }
 
 parentPort!.on('message', (request: ReadRequest) => {

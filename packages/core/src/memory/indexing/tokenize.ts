@@ -26,7 +26,8 @@ export function stem(word: string): string {
   const n = word.length;
   if (n <= 3 || word.charCodeAt(n - 1) !== 115 /* s */) return word;
   if (word.endsWith('ies') && !word.endsWith('eies') && !word.endsWith('aies')) return `${word.slice(0, -3)}y`;
-  if (word.endsWith('es') && !word.endsWith('aes') && !word.endsWith('ees') && !word.endsWith('oes')) return word.slice(0, -1);
+  if (word.endsWith('es') && !word.endsWith('aes') && !word.endsWith('ees') && !word.endsWith('oes'))
+    return word.slice(0, -1);
   if (word.endsWith('us') || word.endsWith('ss')) return word;
   return word.slice(0, -1);
 }

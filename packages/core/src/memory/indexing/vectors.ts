@@ -49,12 +49,23 @@ export class VectorCache {
     }
     try {
       const payload = bytes.subarray(0, bytes.length - 32);
-      if (!bytes.subarray(0, MAGIC.length).equals(MAGIC) || !createHash('sha256').update(payload).digest().equals(bytes.subarray(bytes.length - 32))) return cache;
+      if (
+        !bytes.subarray(0, MAGIC.length).equals(MAGIC) ||
+        !createHash('sha256')
+          .update(payload)
+          .digest()
+          .equals(bytes.subarray(bytes.length - 32))
+      )
+        return cache;
       const headerLength = bytes.readUInt32LE(MAGIC.length);
-      const header = JSON.parse(payload.subarray(MAGIC.length + 4, MAGIC.length + 4 + headerLength).toString('utf8')) as { provider: string; dim: number; fps: string[] };
+      const header = JSON.parse(
+        payload.subarray(MAGIC.length + 4, MAGIC.length + 4 + headerLength).toString('utf8'),
+      ) as { provider: string; dim: number; fps: string[] };
       if (header.provider !== providerId) return cache;
       const start = MAGIC.length + 4 + headerLength;
-      const floats = new Float32Array(payload.buffer.slice(payload.byteOffset + start, payload.byteOffset + payload.length));
+      const floats = new Float32Array(
+        payload.buffer.slice(payload.byteOffset + start, payload.byteOffset + payload.length),
+      );
       header.fps.forEach((fp, i) => cache.vectors.set(fp, floats.slice(i * header.dim, (i + 1) * header.dim)));
       cache.dimensions = header.dim;
     } catch {
@@ -72,7 +83,11 @@ export class VectorCache {
     const len = Buffer.alloc(4);
     len.writeUInt32LE(header.length, 0);
     const payload = Buffer.concat([MAGIC, len, header, Buffer.from(data.buffer)]);
-    await atomicWrite(join(dir, VECTORS_FILE), Buffer.concat([payload, createHash('sha256').update(payload).digest()]), { fsync: false });
+    await atomicWrite(
+      join(dir, VECTORS_FILE),
+      Buffer.concat([payload, createHash('sha256').update(payload).digest()]),
+      { fsync: false },
+    );
     this.#dirty = false;
   }
 
@@ -80,20 +95,28 @@ export class VectorCache {
    * Embeds the documents whose fingerprint has no vector yet, in batches. A provider failure stops
    * the embedding and is returned as a warning: the documents stay lexical-only until a later try.
    */
-  async embedMissing(docs: readonly { fingerprint: string; title: string; text: string }[], provider: EmbeddingProvider, batchSize = 64): Promise<string[]> {
+  async embedMissing(
+    docs: readonly { fingerprint: string; title: string; text: string }[],
+    provider: EmbeddingProvider,
+    batchSize = 64,
+  ): Promise<string[]> {
     const todo = new Map<string, string>();
-    for (const d of docs) if (!this.vectors.has(d.fingerprint)) todo.set(d.fingerprint, `${d.title}\n${d.text}`.slice(0, EMBED_CHARS));
+    for (const d of docs)
+      if (!this.vectors.has(d.fingerprint)) todo.set(d.fingerprint, `${d.title}\n${d.text}`.slice(0, EMBED_CHARS));
     const entries = [...todo];
     for (let i = 0; i < entries.length; i += batchSize) {
       const batch = entries.slice(i, i + batchSize);
       try {
         const vectors = await provider.embed(batch.map(([, text]) => text));
         if (this.dimensions !== 0 && vectors.some((v) => v.length !== this.dimensions)) {
-          return [`embeddings from ${provider.id} changed dimension (${vectors[0]?.length} vs ${this.dimensions}); run \`agentm reindex --full\``];
+          return [
+            `embeddings from ${provider.id} changed dimension (${vectors[0]?.length} vs ${this.dimensions}); run \`agentm reindex --full\``,
+          ];
         }
         batch.forEach(([fp], j) => this.set(fp, vectors[j]!));
       } catch (error) {
-        if (error instanceof ProviderError) return [`${error.message} — ${entries.length - i} document(s) stay lexical-only until the next refresh`];
+        if (error instanceof ProviderError)
+          return [`${error.message} — ${entries.length - i} document(s) stay lexical-only until the next refresh`];
         throw error;
       }
     }

@@ -3,7 +3,14 @@ import { NotFoundError } from '../../seam/errors.js';
 import { Locator } from '../../seam/locator.js';
 import { isTempName } from '../../protocol/atomic-write.js';
 import { recognizeConflictName } from '../../protocol/conflict-names.js';
-import { classifySource, DEFAULT_LAYOUT, shouldDescend, sourceRoots, type MemoryLayout, type SourceClass } from '../documents/layout.js';
+import {
+  classifySource,
+  DEFAULT_LAYOUT,
+  shouldDescend,
+  sourceRoots,
+  type MemoryLayout,
+  type SourceClass,
+} from '../documents/layout.js';
 
 /** A source file found under the memory root, with what the index needs to tell whether it changed. */
 export interface SourceFile extends SourceClass {
@@ -96,7 +103,9 @@ export async function walkSources(
 
 /** Whether one locator would be indexed by a walk, given the names beside it. */
 export function isIndexableName(name: string, siblings: ReadonlySet<string>): boolean {
-  return !name.startsWith('.') && !isTempName(name) && recognizeConflictName(name, (o) => siblings.has(o)) === undefined;
+  return (
+    !name.startsWith('.') && !isTempName(name) && recognizeConflictName(name, (o) => siblings.has(o)) === undefined
+  );
 }
 
 /** `Promise.all(items.map(fn))` with at most `limit` calls in flight; results in input order. */

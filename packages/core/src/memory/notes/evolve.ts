@@ -39,19 +39,27 @@ function markSuperseded(text: string, by: string, at: string, reason: string): s
   const eol = text.includes('\r\n') && !text.startsWith('---\n') ? '\r\n' : '\n';
   const lines = text.split(eol);
   const close = lines.indexOf('---', 1);
-  if (lines[0] !== '---' || close < 0) throw new NoteEvolveError('the note has no frontmatter block to mark superseded');
+  if (lines[0] !== '---' || close < 0)
+    throw new NoteEvolveError('the note has no frontmatter block to mark superseded');
   const head = lines.slice(1, close).map((l) => (/^status:/.test(l) ? 'status: superseded' : l));
   const oneLine = reason.replace(/\s+/g, ' ').trim();
   head.push(`superseded_by: ${by}`, `superseded_at: ${at}`, `superseded_reason: ${oneLine}`);
   return ['---', ...head, ...lines.slice(close)].join(eol);
 }
 
-async function freeArchiveLocator(backend: StorageBackend, space: string, old: Locator, date: string): Promise<Locator> {
+async function freeArchiveLocator(
+  backend: StorageBackend,
+  space: string,
+  old: Locator,
+  date: string,
+): Promise<Locator> {
   for (let n = 1; n <= ARCHIVE_MAX_SUFFIX; n++) {
     const candidate = backend.resolve(`${space}/_archive/${old.key}.${date}${n === 1 ? '' : `-${n}`}.md`);
     if (!(await backend.exists(candidate))) return candidate;
   }
-  throw new NoteEvolveError(`${old.key} has been archived ${ARCHIVE_MAX_SUFFIX} times today; wait a day or archive by hand`);
+  throw new NoteEvolveError(
+    `${old.key} has been archived ${ARCHIVE_MAX_SUFFIX} times today; wait a day or archive by hand`,
+  );
 }
 
 /**
@@ -62,9 +70,16 @@ async function freeArchiveLocator(backend: StorageBackend, space: string, old: L
  * old file then removed — with `supersedes: <archive path>`. Every write is a CAS, so a note changed
  * meanwhile by anyone else is left alone (`ConcurrentModificationError`).
  */
-export async function evolveNote(backend: StorageBackend, input: EvolveNoteInput, options: NoteOptions = {}): Promise<EvolvedNote> {
+export async function evolveNote(
+  backend: StorageBackend,
+  input: EvolveNoteInput,
+  options: NoteOptions = {},
+): Promise<EvolvedNote> {
   if (typeof input.reason !== 'string' || input.reason.trim() === '') {
-    throw new NoteValidationError('reason', 'evolve needs a non-empty reason (why the note is superseded); it is recorded in the archive');
+    throw new NoteValidationError(
+      'reason',
+      'evolve needs a non-empty reason (why the note is superseded); it is recorded in the archive',
+    );
   }
   if (input.newSlug !== undefined) assertSlug(input.newSlug);
   const space = options.memorySpace ?? 'memory';
@@ -74,15 +89,25 @@ export async function evolveNote(backend: StorageBackend, input: EvolveNoteInput
     try {
       text = await backend.read(input.locator);
     } catch (error) {
-      if (error instanceof NotFoundError) throw new NoteEvolveError(`there is no note at ${input.locator.key} to evolve; save a new note instead`);
+      if (error instanceof NotFoundError)
+        throw new NoteEvolveError(`there is no note at ${input.locator.key} to evolve; save a new note instead`);
       throw error;
     }
     const oldHash = contentHash(text);
     const old = parseNote(text);
-    if (old.status !== 'active') throw new NoteEvolveError(`${input.locator.key} is ${old.status ?? 'without a status'}, not active: only active notes can be superseded`);
+    if (old.status !== 'active')
+      throw new NoteEvolveError(
+        `${input.locator.key} is ${old.status ?? 'without a status'}, not active: only active notes can be superseded`,
+      );
     const renaming = input.newSlug !== undefined && input.newSlug !== old.slug;
-    if (renaming && old.alwaysLoad) throw new NoteEvolveError(`${input.locator.key} is an always-load note: it cannot be renamed (evolve it under the same slug)`);
-    if (old.kind === undefined || old.slug === undefined) throw new NoteEvolveError(`${input.locator.key} has no kind/type or slug in its frontmatter; fix the note by hand first`);
+    if (renaming && old.alwaysLoad)
+      throw new NoteEvolveError(
+        `${input.locator.key} is an always-load note: it cannot be renamed (evolve it under the same slug)`,
+      );
+    if (old.kind === undefined || old.slug === undefined)
+      throw new NoteEvolveError(
+        `${input.locator.key} has no kind/type or slug in its frontmatter; fix the note by hand first`,
+      );
     const archive = await freeArchiveLocator(backend, space, input.locator, compactDate(now));
     const target = renaming ? input.locator.parent.child(`${input.newSlug}.md`) : input.locator;
     const built = buildNote(
@@ -94,18 +119,26 @@ export async function evolveNote(backend: StorageBackend, input: EvolveNoteInput
         tags: input.tags ?? old.tags,
         alwaysLoad: old.alwaysLoad,
         supersedes: archive.key,
-        ...(old.lifecycleTier === 'durable' || old.lifecycleTier === 'volatile' ? { lifecycleTier: old.lifecycleTier } : {}),
+        ...(old.lifecycleTier === 'durable' || old.lifecycleTier === 'volatile'
+          ? { lifecycleTier: old.lifecycleTier }
+          : {}),
       },
       { ...options, now, memorySpace: space },
     );
     const remover = backend as unknown as Partial<Removable>;
     const remove = typeof remover.remove === 'function' ? remover.remove.bind(backend) : undefined;
-    if (renaming && remove === undefined) throw new NoteEvolveError('this backend cannot remove files, so a note cannot be renamed by evolve; evolve it under the same slug');
-    if (renaming && (await backend.exists(target))) throw new NoteEvolveError(`cannot rename to ${target.key}: a note already exists there`);
+    if (renaming && remove === undefined)
+      throw new NoteEvolveError(
+        'this backend cannot remove files, so a note cannot be renamed by evolve; evolve it under the same slug',
+      );
+    if (renaming && (await backend.exists(target)))
+      throw new NoteEvolveError(`cannot rename to ${target.key}: a note already exists there`);
     const archived = markSuperseded(text, target.key, localDate(now), input.reason);
     await backend.write(archive, archived, { expectHash: null });
     // Undo what this call wrote, so a CAS lost half-way leaves the store as it was (no partial evolve).
-    const undo: Array<() => Promise<void>> = [() => remove?.(archive, { expectHash: contentHash(archived) }) ?? Promise.resolve()];
+    const undo: Array<() => Promise<void>> = [
+      () => remove?.(archive, { expectHash: contentHash(archived) }) ?? Promise.resolve(),
+    ];
     try {
       if (!renaming) {
         await backend.write(target, built.content, { expectHash: oldHash });

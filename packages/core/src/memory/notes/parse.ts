@@ -85,7 +85,12 @@ function parseLines(yaml: string): Record<string, unknown> {
     if (!m) continue;
     const value = m[2]!.trim();
     const list = /^\[(.*)\]$/.exec(value);
-    fields[m[1]!] = list ? list[1]!.split(',').map((v) => v.trim()).filter((v) => v !== '') : value;
+    fields[m[1]!] = list
+      ? list[1]!
+          .split(',')
+          .map((v) => v.trim())
+          .filter((v) => v !== '')
+      : value;
   }
   return fields;
 }
@@ -103,8 +108,10 @@ export function parseNote(text: string): ParsedNote {
   else if (parts) {
     try {
       const parsed: unknown = parseYaml(parts[0], { schema: 'failsafe' });
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) fields = parsed as Record<string, unknown>;
-      else if (parsed !== null && parsed !== undefined && parsed !== '') frontmatterError = 'the frontmatter is not a mapping';
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+        fields = parsed as Record<string, unknown>;
+      else if (parsed !== null && parsed !== undefined && parsed !== '')
+        frontmatterError = 'the frontmatter is not a mapping';
     } catch (error) {
       frontmatterError = (error as Error).message;
       fields = parseLines(parts[0]);

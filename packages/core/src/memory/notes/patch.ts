@@ -30,7 +30,11 @@ export function patchNoteFields(text: string, changes: NoteFields): string {
   const eol = text.startsWith('---\r\n') ? '\r\n' : '\n';
   const lines = text.split(eol);
   const close = lines.indexOf('---', 1);
-  if (lines[0] !== '---' || close < 0) throw new NoteValidationError('frontmatter', 'the note has no frontmatter block (--- … ---) to update; fix the note by hand first');
+  if (lines[0] !== '---' || close < 0)
+    throw new NoteValidationError(
+      'frontmatter',
+      'the note has no frontmatter block (--- … ---) to update; fix the note by hand first',
+    );
   const entries = entriesOf(lines.slice(1, close));
   const byKey = new Map<string, string[]>();
   for (const e of entries) if (e.key !== undefined) byKey.set(e.key, [...(byKey.get(e.key) ?? []), ...e.lines]);

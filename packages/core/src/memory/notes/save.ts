@@ -95,7 +95,11 @@ export function buildNote(input: SaveNoteInput, options: NoteOptions = {}): Buil
  * to be absent (CAS), so of two savers of one slug exactly one wins and the other gets
  * `NoteExistsError` (which says how to supersede instead).
  */
-export async function saveNote(backend: StorageBackend, input: SaveNoteInput, options: NoteOptions = {}): Promise<BuiltNote> {
+export async function saveNote(
+  backend: StorageBackend,
+  input: SaveNoteInput,
+  options: NoteOptions = {},
+): Promise<BuiltNote> {
   const note = buildNote(input, options);
   const locator = backend.resolve(note.locator.key);
   if (await backend.exists(locator)) throw new NoteExistsError(locator.key);

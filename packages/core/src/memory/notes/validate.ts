@@ -11,7 +11,7 @@ export function assertPattern(argument: string, value: unknown, pattern: RegExp,
   if (typeof value !== 'string' || !pattern.test(value)) {
     throw new NoteValidationError(
       argument,
-      `invalid ${argument} ${JSON.stringify(value)}: it must match ${pattern.source.replace(/\\\//g, "/")} (lower-case letters, digits and hyphens${
+      `invalid ${argument} ${JSON.stringify(value)}: it must match ${pattern.source.replace(/\\\//g, '/')} (lower-case letters, digits and hyphens${
         pattern === GROUP_PATTERN ? ', segments joined by /' : ''
       }), e.g. ${example}`,
     );
@@ -32,6 +32,9 @@ export function assertTags(tags: readonly unknown[]): void {
 }
 export function assertLifecycleTier(tier: unknown): void {
   if (tier !== undefined && !(LIFECYCLE_TIERS as readonly unknown[]).includes(tier)) {
-    throw new NoteValidationError('lifecycle_tier', `invalid lifecycle_tier ${JSON.stringify(tier)}: it must be durable or volatile`);
+    throw new NoteValidationError(
+      'lifecycle_tier',
+      `invalid lifecycle_tier ${JSON.stringify(tier)}: it must be durable or volatile`,
+    );
   }
 }

@@ -37,7 +37,8 @@ export function resolveKind(kind: string, vocabulary: Vocabulary = DEFAULT_VOCAB
   const replacement = vocabulary.retired[kind];
   const value = replacement ?? kind;
   if (vocabulary.types.includes(value)) return { field: 'type', value, retiredFrom: replacement ? kind : undefined };
-  if (vocabulary.recordKinds.includes(value)) return { field: 'kind', value, retiredFrom: replacement ? kind : undefined };
+  if (vocabulary.recordKinds.includes(value))
+    return { field: 'kind', value, retiredFrom: replacement ? kind : undefined };
   throw new UnknownKindError(kind, vocabulary.types, vocabulary.recordKinds);
 }
 
@@ -58,7 +59,10 @@ export function vocabularyFromConfig(config: Readonly<Record<string, unknown>>):
     types: stringList(data['types']) ?? DEFAULT_VOCABULARY.types,
     recordKinds: stringList(data['record_kinds']) ?? DEFAULT_VOCABULARY.recordKinds,
     retired:
-      typeof retired === 'object' && retired !== null && !Array.isArray(retired) && Object.values(retired).every((v) => typeof v === 'string')
+      typeof retired === 'object' &&
+      retired !== null &&
+      !Array.isArray(retired) &&
+      Object.values(retired).every((v) => typeof v === 'string')
         ? (retired as Record<string, string>)
         : DEFAULT_VOCABULARY.retired,
   };

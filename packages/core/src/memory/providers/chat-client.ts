@@ -18,7 +18,11 @@ export type ChatWireMessage =
 export interface ChatCompletionRequest {
   readonly messages: readonly ChatWireMessage[];
   /** Tools the model may call (name, description, JSON Schema of the arguments). */
-  readonly tools?: readonly { readonly name: string; readonly description: string; readonly parameters: Readonly<Record<string, unknown>> }[];
+  readonly tools?: readonly {
+    readonly name: string;
+    readonly description: string;
+    readonly parameters: Readonly<Record<string, unknown>>;
+  }[];
   /** Ask for a JSON object as the answer (`response_format: json_object`). */
   readonly json?: boolean;
   readonly temperature?: number;
@@ -40,29 +44,52 @@ export interface ChatClientSettings extends OpenAIEndpointSettings {
 function wireMessage(m: ChatWireMessage): Record<string, unknown> {
   if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId, name: m.name, content: m.content };
   if (m.role === 'assistant' && m.toolCalls && m.toolCalls.length > 0) {
-    return { role: 'assistant', content: m.content, tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) };
+    return {
+      role: 'assistant',
+      content: m.content,
+      tool_calls: m.toolCalls.map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.name, arguments: c.arguments },
+      })),
+    };
   }
   return { role: m.role, content: m.content };
 }
 
 function parseCompletion(url: string, body: unknown): ChatCompletion {
-  const choice = (body as { choices?: unknown[] } | null)?.choices?.[0] as { message?: Record<string, unknown>; finish_reason?: string } | undefined;
+  const choice = (body as { choices?: unknown[] } | null)?.choices?.[0] as
+    { message?: Record<string, unknown>; finish_reason?: string } | undefined;
   const message = Array.isArray((body as { choices?: unknown } | null)?.choices) ? choice?.message : undefined;
   if (!message || typeof message !== 'object') throw new ProviderMalformedError(url, 'no choices[0].message');
   const content = typeof message['content'] === 'string' ? message['content'] : '';
-  const rawCalls = Array.isArray(message['tool_calls']) ? (message['tool_calls'] as Array<Record<string, unknown>>) : [];
+  const rawCalls = Array.isArray(message['tool_calls'])
+    ? (message['tool_calls'] as Array<Record<string, unknown>>)
+    : [];
   const toolCalls: ChatToolCall[] = rawCalls.map((c, i) => {
     const fn = (c['function'] ?? {}) as Record<string, unknown>;
     if (typeof fn['name'] !== 'string') throw new ProviderMalformedError(url, `tool_calls[${i}] has no function name`);
     const args = fn['arguments'];
-    return { id: typeof c['id'] === 'string' && c['id'] !== '' ? c['id'] : `call_${i}`, name: fn['name'], arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) };
+    return {
+      id: typeof c['id'] === 'string' && c['id'] !== '' ? c['id'] : `call_${i}`,
+      name: fn['name'],
+      arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}),
+    };
   });
   const u = (body as { usage?: Record<string, unknown> }).usage;
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
   return {
     content,
     toolCalls,
-    ...(u ? { usage: { promptTokens: num(u['prompt_tokens']), completionTokens: num(u['completion_tokens']), totalTokens: num(u['total_tokens']) || num(u['prompt_tokens']) + num(u['completion_tokens']) } } : {}),
+    ...(u
+      ? {
+          usage: {
+            promptTokens: num(u['prompt_tokens']),
+            completionTokens: num(u['completion_tokens']),
+            totalTokens: num(u['total_tokens']) || num(u['prompt_tokens']) + num(u['completion_tokens']),
+          },
+        }
+      : {}),
     ...(typeof choice?.finish_reason === 'string' ? { finishReason: choice.finish_reason } : {}),
   };
 }
@@ -92,12 +119,20 @@ export class OpenAICompatibleChatClient {
    * Sends one completion request and returns the first choice. `timeoutMs` (default: the settings',
    * else none) bounds the call; `signal` cancels it (its reason is thrown).
    */
-  async complete(request: ChatCompletionRequest, options: { signal?: AbortSignal | undefined; timeoutMs?: number | undefined } = {}): Promise<ChatCompletion> {
+  async complete(
+    request: ChatCompletionRequest,
+    options: { signal?: AbortSignal | undefined; timeoutMs?: number | undefined } = {},
+  ): Promise<ChatCompletion> {
     const body = {
       model: this.settings.model,
       messages: request.messages.map(wireMessage),
       ...(request.tools && request.tools.length > 0
-        ? { tools: request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })) }
+        ? {
+            tools: request.tools.map((t) => ({
+              type: 'function',
+              function: { name: t.name, description: t.description, parameters: t.parameters },
+            })),
+          }
         : {}),
       ...(request.json ? { response_format: { type: 'json_object' } } : {}),
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),

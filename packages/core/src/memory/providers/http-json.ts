@@ -1,4 +1,9 @@
-import { ProviderHttpError, ProviderMalformedError, ProviderTimeoutError, ProviderUnreachableError } from '../errors.js';
+import {
+  ProviderHttpError,
+  ProviderMalformedError,
+  ProviderTimeoutError,
+  ProviderUnreachableError,
+} from '../errors.js';
 
 export interface HttpJsonOptions {
   readonly apiKey?: string | undefined;
@@ -18,7 +23,11 @@ export interface HttpJsonOptions {
  * error message.
  */
 export async function postJson(url: string, body: unknown, options: HttpJsonOptions): Promise<unknown> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    ...options.headers,
+  };
   if (options.apiKey) headers['authorization'] = `Bearer ${options.apiKey}`;
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? 0;
@@ -30,11 +39,17 @@ export async function postJson(url: string, body: unknown, options: HttpJsonOpti
   let text: string;
   let status: number;
   try {
-    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
     status = response.status;
     text = await response.text();
   } catch (error) {
-    if (outer?.aborted) throw outer.reason instanceof Error ? outer.reason : new ProviderTimeoutError(url, timeoutMs, error);
+    if (outer?.aborted)
+      throw outer.reason instanceof Error ? outer.reason : new ProviderTimeoutError(url, timeoutMs, error);
     if (controller.signal.aborted) throw new ProviderTimeoutError(url, timeoutMs, error);
     throw new ProviderUnreachableError(url, (error as { cause?: unknown }).cause ?? error);
   } finally {
@@ -45,7 +60,11 @@ export async function postJson(url: string, body: unknown, options: HttpJsonOpti
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ProviderMalformedError(url, `the body is not JSON (${text.length > 80 ? `${text.slice(0, 80)}…` : text || 'empty'})`, error);
+    throw new ProviderMalformedError(
+      url,
+      `the body is not JSON (${text.length > 80 ? `${text.slice(0, 80)}…` : text || 'empty'})`,
+      error,
+    );
   }
 }
 

@@ -22,14 +22,21 @@ export class OpenAIChat implements ChatProvider {
    * content or it is not JSON.
    */
   async completeJson(messages: readonly ChatMessage[]): Promise<unknown> {
-    const answer = await this.client.complete({ messages, json: true, temperature: 0 }, { timeoutMs: this.client.settings.timeoutMs ?? 60_000 });
+    const answer = await this.client.complete(
+      { messages, json: true, temperature: 0 },
+      { timeoutMs: this.client.settings.timeoutMs ?? 60_000 },
+    );
     const content = answer.content;
     if (content.trim() === '') throw new ProviderMalformedError(this.url, 'no `choices[0].message.content` string');
     const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(content);
     try {
       return JSON.parse(fenced ? fenced[1]! : content) as unknown;
     } catch (error) {
-      throw new ProviderMalformedError(this.url, `the message content is not JSON (${content.length > 80 ? `${content.slice(0, 80)}…` : content})`, error);
+      throw new ProviderMalformedError(
+        this.url,
+        `the message content is not JSON (${content.length > 80 ? `${content.slice(0, 80)}…` : content})`,
+        error,
+      );
     }
   }
 }

@@ -35,19 +35,30 @@ export class OpenAIEmbeddings implements EmbeddingProvider {
    */
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
-    const answer = await postJson(this.url, { model: this.settings.model, input: texts }, { apiKey: this.settings.apiKey, timeoutMs: this.settings.timeoutMs ?? 15_000 });
+    const answer = await postJson(
+      this.url,
+      { model: this.settings.model, input: texts },
+      { apiKey: this.settings.apiKey, timeoutMs: this.settings.timeoutMs ?? 15_000 },
+    );
     const data = (answer as { data?: unknown } | null)?.data;
     if (!Array.isArray(data)) throw new ProviderMalformedError(this.url, 'no `data` array');
-    if (data.length !== texts.length) throw new ProviderMalformedError(this.url, `${data.length} embeddings for ${texts.length} inputs`);
+    if (data.length !== texts.length)
+      throw new ProviderMalformedError(this.url, `${data.length} embeddings for ${texts.length} inputs`);
     const out = new Array<Float32Array>(texts.length);
     data.forEach((item: unknown, position) => {
       const { embedding, index } = (item ?? {}) as { embedding?: unknown; index?: unknown };
-      if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+      if (
+        !Array.isArray(embedding) ||
+        embedding.length === 0 ||
+        !embedding.every((x) => typeof x === 'number' && Number.isFinite(x))
+      ) {
         throw new ProviderMalformedError(this.url, `item ${position} has no numeric \`embedding\``);
       }
-      const at = typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < texts.length ? index : position;
+      const at =
+        typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < texts.length ? index : position;
       this.#dimensions ??= embedding.length;
-      if (embedding.length !== this.#dimensions) throw new EmbeddingDimensionError(this.url, this.#dimensions, embedding.length);
+      if (embedding.length !== this.#dimensions)
+        throw new EmbeddingDimensionError(this.url, this.#dimensions, embedding.length);
       out[at] = Float32Array.from(embedding as number[]);
     });
     if (out.some((v) => v === undefined)) throw new ProviderMalformedError(this.url, 'duplicate `index` values');

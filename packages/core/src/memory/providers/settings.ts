@@ -25,10 +25,21 @@ export interface ProviderFieldNames {
  * The config keys of `.agentm-config.json` (flat, dotted, like agentm's). One chat provider serves the
  * memory distiller and the harness (LLM steps, planner); the embeddings provider serves hybrid recall.
  */
-export const PROVIDER_CONFIG_KEYS: Readonly<Record<ProviderRole, ProviderFieldNames & { readonly timeoutMs: string }>> = Object.freeze({
-  chat: { baseUrl: 'providers.chat.base_url', model: 'providers.chat.model', apiKey: 'providers.chat.api_key', timeoutMs: 'providers.chat.timeout_ms' },
-  embeddings: { baseUrl: 'providers.embeddings.base_url', model: 'providers.embeddings.model', apiKey: 'providers.embeddings.api_key', timeoutMs: 'providers.embeddings.timeout_ms' },
-});
+export const PROVIDER_CONFIG_KEYS: Readonly<Record<ProviderRole, ProviderFieldNames & { readonly timeoutMs: string }>> =
+  Object.freeze({
+    chat: {
+      baseUrl: 'providers.chat.base_url',
+      model: 'providers.chat.model',
+      apiKey: 'providers.chat.api_key',
+      timeoutMs: 'providers.chat.timeout_ms',
+    },
+    embeddings: {
+      baseUrl: 'providers.embeddings.base_url',
+      model: 'providers.embeddings.model',
+      apiKey: 'providers.embeddings.api_key',
+      timeoutMs: 'providers.embeddings.timeout_ms',
+    },
+  });
 
 /** The environment variables, which override the config key by key. */
 export const PROVIDER_ENV: Readonly<Record<ProviderRole, ProviderFieldNames>> = Object.freeze({
@@ -59,7 +70,13 @@ interface Found {
   readonly source: string;
 }
 
-function stringField(role: ProviderRole, field: keyof ProviderFieldNames, env: Env, config: ConfigData, warnings: string[]): Found | undefined {
+function stringField(
+  role: ProviderRole,
+  field: keyof ProviderFieldNames,
+  env: Env,
+  config: ConfigData,
+  warnings: string[],
+): Found | undefined {
   const primary = PROVIDER_ENV[role][field];
   const fromEnv = env[primary]?.trim();
   if (fromEnv) return { value: fromEnv, source: primary };
@@ -72,7 +89,10 @@ function stringField(role: ProviderRole, field: keyof ProviderFieldNames, env: E
   const key = PROVIDER_CONFIG_KEYS[role][field];
   const raw = config[key];
   if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== 'string') throw new ProviderConfigError(`config key ${key} must be a string, got ${JSON.stringify(raw)}: fix it with agentm config set ${key} <value>, or unset it`);
+  if (typeof raw !== 'string')
+    throw new ProviderConfigError(
+      `config key ${key} must be a string, got ${JSON.stringify(raw)}: fix it with agentm config set ${key} <value>, or unset it`,
+    );
   return raw.trim() === '' ? undefined : { value: raw.trim(), source: `config key ${key}` };
 }
 
@@ -81,11 +101,19 @@ function timeoutField(role: ProviderRole, config: ConfigData): number | undefine
   const raw = config[key];
   if (raw === undefined || raw === null) return undefined;
   const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) throw new ProviderConfigError(`config key ${key} must be a positive number of milliseconds, got ${JSON.stringify(raw)}`);
+  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0)
+    throw new ProviderConfigError(
+      `config key ${key} must be a positive number of milliseconds, got ${JSON.stringify(raw)}`,
+    );
   return n;
 }
 
-function endpoint(role: ProviderRole, env: Env, config: ConfigData, warnings: string[]): OpenAIEndpointSettings | undefined {
+function endpoint(
+  role: ProviderRole,
+  env: Env,
+  config: ConfigData,
+  warnings: string[],
+): OpenAIEndpointSettings | undefined {
   const names = PROVIDER_ENV[role];
   const keys = PROVIDER_CONFIG_KEYS[role];
   const baseUrl = stringField(role, 'baseUrl', env, config, warnings);
@@ -96,17 +124,28 @@ function endpoint(role: ProviderRole, env: Env, config: ConfigData, warnings: st
       `${model!.source} is set but ${names.baseUrl} is not (nor config key ${keys.baseUrl}): set it to the endpoint's base URL (e.g. http://127.0.0.1:11434/v1), or unset the model`,
     );
   }
-  if (!model) throw new ProviderConfigError(`${baseUrl.source} is set but ${names.model} is not (nor config key ${keys.model}): set it to the model name the endpoint serves, or unset the base URL`);
+  if (!model)
+    throw new ProviderConfigError(
+      `${baseUrl.source} is set but ${names.model} is not (nor config key ${keys.model}): set it to the model name the endpoint serves, or unset the base URL`,
+    );
   let url: URL;
   try {
     url = new URL(baseUrl.value);
   } catch {
-    throw new ProviderConfigError(`${baseUrl.source}=${JSON.stringify(baseUrl.value)} is not a URL: use e.g. http://127.0.0.1:11434/v1`);
+    throw new ProviderConfigError(
+      `${baseUrl.source}=${JSON.stringify(baseUrl.value)} is not a URL: use e.g. http://127.0.0.1:11434/v1`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProviderConfigError(`${baseUrl.source} must be an http(s) URL, got ${JSON.stringify(baseUrl.value)}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ProviderConfigError(`${baseUrl.source} must be an http(s) URL, got ${JSON.stringify(baseUrl.value)}`);
   const apiKey = stringField(role, 'apiKey', env, config, warnings)?.value;
   const timeoutMs = timeoutField(role, config);
-  return { baseUrl: baseUrl.value, model: model.value, ...(apiKey ? { apiKey } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
+  return {
+    baseUrl: baseUrl.value,
+    model: model.value,
+    ...(apiKey ? { apiKey } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  };
 }
 
 /**

@@ -35,21 +35,53 @@ export async function phaseRecall(source: RecallSource, request: PhaseRecallRequ
   const phase = normalizePhase(request.phase);
   const now = request.now ?? Date.now();
   const budgetTokens = phaseBudget(phase, { limit: request.limit, env: request.env ?? process.env });
-  const result = await recall(source, { text: request.query, project: request.project, k: request.candidates ?? 50, now });
-  const always = [...source.state.docs.values()].filter((d) => d.alwaysLoad && inScope(d, { project: request.project, kinds: undefined, window: 0, now }));
-  const body = async (doc: Pick<StoredDoc, 'id' | 'locator' | 'kind' | 'preview'>) => (await request.readBody?.(doc)) ?? doc.preview;
+  const result = await recall(source, {
+    text: request.query,
+    project: request.project,
+    k: request.candidates ?? 50,
+    now,
+  });
+  const always = [...source.state.docs.values()].filter(
+    (d) => d.alwaysLoad && inScope(d, { project: request.project, kinds: undefined, window: 0, now }),
+  );
+  const body = async (doc: Pick<StoredDoc, 'id' | 'locator' | 'kind' | 'preview'>) =>
+    (await request.readBody?.(doc)) ?? doc.preview;
   const seen = new Set<string>();
   const candidates: PhaseCandidate[] = [];
   for (const doc of always) {
     seen.add(doc.id);
-    candidates.push({ id: doc.id, locator: doc.locator, title: doc.title, kind: doc.kind, body: await body(doc), score: 1, alwaysLoad: true, updatedMs: doc.updatedMs });
+    candidates.push({
+      id: doc.id,
+      locator: doc.locator,
+      title: doc.title,
+      kind: doc.kind,
+      body: await body(doc),
+      score: 1,
+      alwaysLoad: true,
+      updatedMs: doc.updatedMs,
+    });
   }
   for (const item of result.items) {
     if (seen.has(item.id)) continue;
     const doc = source.state.docs.get(item.id);
     if (!doc) continue;
-    candidates.push({ id: item.id, locator: item.locator, title: item.title, kind: item.kind, body: await body(doc), score: item.score, alwaysLoad: false, updatedMs: item.updatedMs });
+    candidates.push({
+      id: item.id,
+      locator: item.locator,
+      title: item.title,
+      kind: item.kind,
+      body: await body(doc),
+      score: item.score,
+      alwaysLoad: false,
+      updatedMs: item.updatedMs,
+    });
   }
-  const rendered = renderPhaseRecall({ phase, project: request.project, candidates, budgetTokens, ...(request.weights ? { weights: request.weights } : {}) });
+  const rendered = renderPhaseRecall({
+    phase,
+    project: request.project,
+    candidates,
+    budgetTokens,
+    ...(request.weights ? { weights: request.weights } : {}),
+  });
   return { ...rendered, warnings: result.warnings };
 }

@@ -45,7 +45,9 @@ const MIN_BODY_CHARS = 120;
 export function renderPhaseRecall(input: PhaseRecallInput): PhaseRecallOutput {
   const phase = normalizePhase(input.phase);
   const weights = input.weights ?? PHASE_KIND_WEIGHTS;
-  const always = input.candidates.filter((c) => c.alwaysLoad).sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
+  const always = input.candidates
+    .filter((c) => c.alwaysLoad)
+    .sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
   const ranked = input.candidates
     .filter((c) => !c.alwaysLoad)
     .map((c) => ({ c, w: c.score * kindWeight(phase, c.kind, weights) }))

@@ -121,14 +121,22 @@ export function rankDocuments<D extends RankDoc>(
       raws[n++] = 0;
     }
   }
-  const heap = new TopK<Ranked<D> & { updatedMs: number }>(Math.max(0, options.k), (a, b) => a.score - b.score || a.updatedMs - b.updatedMs);
+  const heap = new TopK<Ranked<D> & { updatedMs: number }>(
+    Math.max(0, options.k),
+    (a, b) => a.score - b.score || a.updatedMs - b.updatedMs,
+  );
   // Recency is at most 1: a candidate whose relevance cannot beat the k-th best even when brand new
   // is skipped before its recency (a pow) or its document is looked at.
   const recencyCeiling = Math.max(0, options.wRec);
   for (let i = 0; i < n; i++) {
     const slot = slots[i]!;
     const cos = cosines ? cosines[slot] : undefined;
-    const similarity = relevanceOf(raws[i]!, max, cosines ? (cos !== undefined && Number.isFinite(cos) ? cos : 0) : undefined, options.lexicalShare);
+    const similarity = relevanceOf(
+      raws[i]!,
+      max,
+      cosines ? (cos !== undefined && Number.isFinite(cos) ? cos : 0) : undefined,
+      options.lexicalShare,
+    );
     if (!heap.admits(options.wSem * similarity + recencyCeiling, Number.POSITIVE_INFINITY)) continue;
     const updatedMs = view.updatedMs(slot);
     const recency = recencyOf(options.now - updatedMs, options.halfLife);

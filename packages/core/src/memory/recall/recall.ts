@@ -80,7 +80,9 @@ export async function recall(source: RecallSource, query: RecallQuery): Promise<
     try {
       const [vector] = await source.embedder.embed([text]);
       if (!vector || vector.length !== source.vectors.dimensions) {
-        warnings.push(`query embedding from ${source.embedder.id} has ${vector?.length ?? 0} dimensions, the index ${source.vectors.dimensions}: recalled lexically; run \`agentm reindex --full\``);
+        warnings.push(
+          `query embedding from ${source.embedder.id} has ${vector?.length ?? 0} dimensions, the index ${source.vectors.dimensions}: recalled lexically; run \`agentm reindex --full\``,
+        );
       } else {
         cosines = cosinesBySlot(state, source.vectors, vector);
       }
@@ -129,18 +131,23 @@ function toItem(r: Ranked<StoredDoc>, terms: readonly string[]): RecallItem {
 
 function resolveOptions(q: RecallQuery) {
   const k = q.k ?? RECALL_DEFAULTS.k;
-  if (!Number.isInteger(k) || k <= 0) throw new MemoryArgumentError(`recall: k must be a positive integer, got ${String(q.k)}`);
+  if (!Number.isInteger(k) || k <= 0)
+    throw new MemoryArgumentError(`recall: k must be a positive integer, got ${String(q.k)}`);
   const window = q.window ?? RECALL_DEFAULTS.window;
-  if (!Number.isFinite(window) || window < 0) throw new MemoryArgumentError(`recall: window must be ≥ 0 ms (0 = all history), got ${String(q.window)}`);
+  if (!Number.isFinite(window) || window < 0)
+    throw new MemoryArgumentError(`recall: window must be ≥ 0 ms (0 = all history), got ${String(q.window)}`);
   const halfLife = q.halfLife ?? RECALL_DEFAULTS.halfLife;
-  if (!Number.isFinite(halfLife) || halfLife < 0) throw new MemoryArgumentError(`recall: halfLife must be ≥ 0 ms (0 disables recency), got ${String(q.halfLife)}`);
+  if (!Number.isFinite(halfLife) || halfLife < 0)
+    throw new MemoryArgumentError(`recall: halfLife must be ≥ 0 ms (0 disables recency), got ${String(q.halfLife)}`);
   const numeric = (name: string, value: number | undefined, fallback: number) => {
     const v = value ?? fallback;
-    if (!Number.isFinite(v)) throw new MemoryArgumentError(`recall: ${name} must be a finite number, got ${String(value)}`);
+    if (!Number.isFinite(v))
+      throw new MemoryArgumentError(`recall: ${name} must be a finite number, got ${String(value)}`);
     return v;
   };
   const lexicalShare = numeric('lexicalShare', q.lexicalShare, RECALL_DEFAULTS.lexicalShare);
-  if (lexicalShare < 0 || lexicalShare > 1) throw new MemoryArgumentError(`recall: lexicalShare must be in [0, 1], got ${lexicalShare}`);
+  if (lexicalShare < 0 || lexicalShare > 1)
+    throw new MemoryArgumentError(`recall: lexicalShare must be in [0, 1], got ${lexicalShare}`);
   return {
     project: q.project,
     kinds: q.kinds,
