@@ -20,6 +20,7 @@ import {
   type Vocabulary,
 } from '../../src/index.js';
 import { fastFrontmatter } from '../../src/memory/notes/fast-frontmatter.js';
+import { yamlFlowList, yamlScalar } from '../../src/memory/notes/yaml-scalar.js';
 
 /** The frontmatter block of a file written by AgentM (between the first two `---` lines). */
 function frontmatterOf(text: string): string {
@@ -252,6 +253,25 @@ describe('every frontmatter AgentM writes is valid YAML that reads back as writt
         expectReadsBack(changed, { ...expected, status }, ['created']);
       }),
       { numRuns: 800 },
+    );
+  });
+
+  it('words and paths (a letter first, no indicator) are plain unless YAML reads them as a boolean or null', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.stringMatching(/^[A-Za-z][A-Za-z0-9_./-]{0,12}$/),
+          fc.constantFrom('Yes', 'NO', 'on', 'Off', 'y', 'N', 'True', 'false', 'Null', 'NULL', 'nan', 'inf', 'e5'),
+        ),
+        (word) => {
+          const text = `k: ${yamlScalar(word)}\nl: ${yamlFlowList([word, 'x'])}`;
+          expect(strict12(text)).toEqual({ k: word, l: [word, 'x'] });
+          expect(reading11(text, [])).toEqual({ k: word, l: [word, 'x'] });
+          if (!/^[eE][-+]?\d+$/.test(word))
+            expect(yamlScalar(word).startsWith("'")).toBe(/^(y|n|yes|no|on|off|true|false|null)$/i.test(word));
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 

@@ -101,10 +101,32 @@ export function yamlScalar(value: string | number | boolean, options: ScalarOpti
   if (value.includes('\n') || value.includes('\r') || value.includes('\t') || NEEDS_ESCAPE.test(value))
     return doubleQuoted(value);
   if (options.agentmEvolveQuotes && AGENTM_EVOLVE_QUOTES.test(value)) return singleQuoted(value);
-  const plain = emitted(value, context);
-  if (plain === value && sameIn11(value, options.timestamp === true) && pyyamlPlain(value, context)) return value;
-  return singleQuoted(value);
+  // Most values are words and paths: a letter first and no indicator anywhere is plain in YAML 1.2 and
+  // 1.1 alike unless it is one of the words either reads as a boolean or null (numbers, dates and
+  // `.inf` start with a digit, a sign or a dot; `e5` and `e-0`, which a lenient 1.1 float reads as
+  // numbers, are left to the emitter).
+  if (SIMPLE_WORD.test(value) && !/^[eE][-+]?\d+$/.test(value))
+    return KEYWORD.test(value) ? singleQuoted(value) : value;
+  const key = `${context}${options.timestamp === true ? 't' : ''}|${value}`;
+  let text = memo.get(key);
+  if (text === undefined) {
+    const plain = emitted(value, context);
+    text =
+      plain === value && sameIn11(value, options.timestamp === true) && pyyamlPlain(value, context)
+        ? value
+        : singleQuoted(value);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(key, text);
+  }
+  return text;
 }
+
+const SIMPLE_WORD = /^[A-Za-z][A-Za-z0-9_./-]*$/;
+/** The words YAML 1.2 (true/false/null) or YAML 1.1 (also yes/no/on/off/y/n) reads as booleans or null. */
+const KEYWORD = /^(?:y|n|yes|no|on|off|true|false|null)$/i;
+/** Emitter decisions for the values seen lately (dates, groups and tags repeat from note to note). */
+const memo = new Map<string, string>();
+const MEMO_LIMIT = 2048;
 
 /** An inline list, `[a, b]` (`[]` when empty), each item a flow-context scalar. */
 export function yamlFlowList(values: readonly string[], options: Omit<ScalarOptions, 'context'> = {}): string {
