@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MarkdownView } from 'obsidian';
-import { NoteExistsError, noteFingerprint, serializeNote } from '@agentm/core';
+import { NoteExistsError, noteFingerprint, serializeNote, StorageRulesError } from '@agentm/core';
 import { describe, expect, it, vi } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
 import type { Editor as FakeEditor } from './fake-obsidian/views.js';
@@ -103,6 +103,45 @@ describe('save selection as memory (core’s saveNote through the in-vault backe
     expect(await readFile(join(s.v.dir, saved.path), 'utf8')).toMatch(
       /^---\ntype: workflow\n[\s\S]*\ngroup: memory\nslug: pin-toolchain\n[\s\S]*---\n\nAlways pin the toolchain\.\n$/,
     );
+    unloadPlugin(s.plugin);
+  });
+
+  it('files by the vault’s storage rules (beside the memory root, as agentm resolves them) and refuses a broken block', async () => {
+    const rules = (kinds: string) =>
+      [
+        '# Storage rules',
+        '',
+        '```storage-rules',
+        'memory_types: [preference, meeting-note]',
+        `record_kinds: [${kinds}]`,
+        'deprecations: {minutes: meeting-note}',
+        '```',
+        '',
+      ].join('\n');
+    const s = await startWithPlugin(
+      { 'Agent/memory/fix/old.md': 'x', 'standards/storage-rules.md': rules('brief, ledger'), 'loose.md': 'x\n' },
+      {
+        host: { now: () => NOW },
+        before: (v) =>
+          v.writeConfig({ 'plugins.obsidian-vault.vault_path': v.dir, 'plugins.obsidian-vault.memory_root': 'Agent' }),
+      },
+    );
+    const form = await s.plugin.services!.saveForm();
+    expect(form.vocabulary).toMatchObject({ types: ['preference', 'meeting-note'], recordKinds: ['brief', 'ledger'] });
+    const saved = await s.plugin.services!.saveNote({ kind: 'minutes', slug: 'standup', tags: [], body: 'Notes.' });
+    expect(saved.path).toBe('Agent/memory/meeting-note/standup.md');
+    await expect(
+      s.plugin.services!.saveNote({ kind: 'research', slug: 'x', tags: [], body: 'Refused.' }),
+    ).rejects.toThrow(/"research" is in neither register/);
+
+    await mkdir(join(s.v.dir, 'Agent', 'standards'), { recursive: true });
+    await writeFile(join(s.v.dir, 'Agent', 'standards', 'storage-rules.md'), rules('brief, [ledger'));
+    const error = await s.plugin
+      .services!.saveNote({ kind: 'brief', slug: 'y', tags: [], body: 'Refused.' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageRulesError);
+    expect((error as Error).message).toContain(join(s.v.dir, 'Agent', 'standards', 'storage-rules.md'));
+    expect(existsSync(join(s.v.dir, 'Agent', 'memory', 'brief'))).toBe(false);
     unloadPlugin(s.plugin);
   });
 

@@ -43,7 +43,7 @@ describe('save-memory form validation (core’s checks and messages)', () => {
     [
       { kind: 'opinion' },
       'kind',
-      'kind "opinion" is in neither register of the filing vocabulary. Valid memory types: preference, convention, reference, workflow, fix, idea; record kinds: brief, telemetry, capture, failure-incident, design, project, moc.',
+      `kind "opinion" is in neither register of the filing vocabulary. Valid memory types: preference, convention, reference, workflow, fix, idea; record kinds: ${DEFAULT_VOCABULARY.recordKinds.join(', ')}.`,
     ],
     [
       { slug: '' },

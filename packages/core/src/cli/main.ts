@@ -7,6 +7,18 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+// The reader of our output went away (`agentm recall x | head -1`): that is the reader's choice, not
+// a failure, so stop quietly instead of dying on an unhandled 'error' event with a stack trace. A
+// closed stderr is ignored the same way (there is nobody left to tell).
+const isEpipe = (error: NodeJS.ErrnoException) => error.code === 'EPIPE';
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (!isEpipe(error)) throw error;
+  process.exit(0);
+});
+process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+  if (!isEpipe(error)) throw error;
+});
+
 process.exitCode = await runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),

@@ -16,6 +16,7 @@ import { registerReindex } from './commands/reindex.js';
 import { registerConsolidate } from './commands/consolidate.js';
 import type { CliContext, CliIo } from './context.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
+import { coreVersion } from './version.js';
 
 export type { CliIo } from './context.js';
 
@@ -42,6 +43,7 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
 export function buildProgram(ctx: CliContext): Command {
   const program = new Command('agentm')
     .description('AgentM: durable, synced memory and plan state for AI coding agents')
+    .version(coreVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
     .showHelpAfterError('(run agentm --help for usage)');

@@ -32,6 +32,8 @@ interface Rule {
   readonly ambiguous: boolean;
   /** Returns the original name, or undefined when the rule does not apply. */
   readonly match: (name: string) => string | undefined;
+  /** Adjusts the matched original, given the sibling check (when the caller has one). */
+  readonly refine?: (original: string, hasSibling: ((original: string) => boolean) | undefined) => string;
 }
 
 /** `(stem)(.ext)?` where the extension is the last dot-suffix of a name that does not start with it. */
@@ -90,6 +92,13 @@ const RULES: readonly Rule[] = [
     tool: 'Google Drive',
     ambiguous: false,
     match: byRegex(/^copy of (.+)$/i, (m) => m[1]!),
+    // Drive copies a numbered copy as "Copy of PLAN (1).md": agentm's base inference strips the " (N)"
+    // before "Copy of", so the original is PLAN.md, unless "PLAN (1).md" itself sits beside the copy.
+    refine: (original, hasSibling) => {
+      const numbered = new RegExp(String.raw`^(.+?)\s+\(\d+\)${EXT}$`).exec(original);
+      if (!numbered || hasSibling?.(original) === true) return original;
+      return numbered[1]! + (numbered[2] ?? '');
+    },
   },
   {
     // "name.Conflict.md", "name.Conflict1.md", "name.Conflict 3.md", "name.Conflict".
@@ -146,8 +155,9 @@ export function recognizeConflictName(
   hasSibling?: (original: string) => boolean,
 ): ConflictMatch | undefined {
   for (const rule of RULES) {
-    const original = rule.match(name);
-    if (original === undefined) continue;
+    const matched = rule.match(name);
+    if (matched === undefined) continue;
+    const original = rule.refine ? rule.refine(matched, hasSibling) : matched;
     if (rule.ambiguous && !(hasSibling?.(original) ?? false)) continue;
     return { family: rule.family, tool: rule.tool, original, ambiguous: rule.ambiguous };
   }

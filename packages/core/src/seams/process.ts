@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { BackendRegistry } from '../seam/registry.js';
 import { processHost, type HostEnv } from '../config/host.js';
-import { spacePath } from '../config/roots.js';
+import { spacePath, vaultPath } from '../config/roots.js';
 import { StorageSelectionError } from '../selection/errors.js';
 import { resolveProject, type ProjectResolution } from '../routing/resolve-project.js';
 import { resolveActivePlan } from '../state/active-plan.js';
@@ -120,19 +120,28 @@ export async function recallHere(
 /** A save candidate as `offerSaveHere` returns it: the caller's fields plus `project`, `phase` and `target`. */
 export type OfferedCandidate = Record<string, unknown> & { project: unknown; target: string | null };
 
+/** Python's falsiness, which agentm's `if not candidate` applies: also `{}` and `[]`. */
+function isEmptyCandidate(candidate: unknown): boolean {
+  if (!candidate) return true;
+  if (Array.isArray(candidate)) return candidate.length === 0;
+  return typeof candidate === 'object' && Object.keys(candidate).length === 0;
+}
+
 /**
  * What could be saved from this context, without saving it: `[candidate + project, phase, target]`.
  * The candidate is copied (never mutated; a non-object becomes `{body: candidate}`), `project` and
- * `phase` are set only where absent, `target` is the project's folder in the store. Memory absent, no
- * project, or an empty candidate → `[]`. Never writes.
+ * `phase` are set only where absent, `target` is the project's folder in the store. An empty
+ * candidate (`{}`, `[]`, `""`, null), no project, or no vault path (agentm's `is_available()`: a
+ * device-local store offers nothing) → `[]`. Never writes.
  */
 export async function offerSaveHere(
   context: ProcessContext | null | undefined,
   candidate: unknown,
 ): Promise<OfferedCandidate[]> {
-  if (!candidate) return [];
+  if (isEmptyCandidate(candidate)) return [];
   const resolution = await resolveIfPresent(context);
   if (resolution === undefined) return [];
+  if ((await vaultPath(resolution.host, resolution.selection?.choice.config)) === undefined) return [];
   const copy: Record<string, unknown> =
     typeof candidate === 'object' && !Array.isArray(candidate)
       ? { ...(candidate as Record<string, unknown>) }

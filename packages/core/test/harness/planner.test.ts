@@ -20,6 +20,7 @@ import {
   withDefaults,
   computeUpgradeGap,
   mergeCapabilities,
+  composeAgent,
 } from '../../src/harness/planner/routing.js';
 import { embeddingScorer, lexicalCosine, vectorCosine } from '../../src/harness/planner/similarity.js';
 import { pickSeedRole, SEED_ROLES } from '../../src/harness/tools/roles.js';
@@ -273,5 +274,22 @@ describe('planning a goal', () => {
     expect(draft.fallbackReason).toContain('AGENTM_LLM_BASE_URL');
     expect(draft.steps).toHaveLength(1);
     await expect(planGoal('   ', 'x')).rejects.toThrow('plan: empty goal');
+  });
+});
+
+describe('composeAgent names a specialist as memQL does', () => {
+  const researcher = SEED_ROLES.find((r) => r.slug === 'researcher')!;
+
+  it('cuts a title longer than 48 bytes to 45, trimmed, and marks the cut with "..."', () => {
+    const title = 'Investigate the intermittent failures in the nightly build';
+    expect(composeAgent(researcher, title, '').name).toBe(
+      'Researcher: Investigate the intermittent failures in the...',
+    );
+  });
+
+  it('keeps a title of 48 bytes or fewer whole, and uses the role name alone without a title', () => {
+    const title = 'x'.repeat(48);
+    expect(composeAgent(researcher, `  ${title} `, '').name).toBe(`Researcher: ${title}`);
+    expect(composeAgent(researcher, '  ', 'goal').name).toBe('Researcher');
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findTimestamp, parseEpisodes, parseTimestamp, textFingerprint } from '../../src/memory/engine.js';
+import { makeObservation, type ObservationKind } from '../../src/harness/observations/observation.js';
+import { formatObservation } from '../../src/harness/observations/progress-format.js';
 
 const SRC = { locator: 'desk/projects/agentm/_harness/progress.md', owner: 'agentm', fallbackMs: 42 };
 const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s).getTime();
@@ -111,5 +113,54 @@ describe('textFingerprint', () => {
   it("is agentm's fingerprint of a body (DESIGN §12)", () => {
     expect(textFingerprint('hello')).toBe('2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824');
     expect(textFingerprint('  Hello \r\n\r\n')).toBe(textFingerprint('hello'));
+  });
+});
+
+describe("the harness's bookkeeping is not an episode", () => {
+  const at = (s: number) => new Date(Date.UTC(2026, 4, 1, 12, 0, s));
+  const obs = (kind: ObservationKind, text: string, s: number, data: Record<string, string | number> = {}) =>
+    formatObservation(makeObservation({ kind, step: 'build', attempt: 0, actor: '42@box', text, data, time: at(s) }));
+
+  it('leaves out transitions (claims, results, releases, plan status) and results that say nothing but their status', () => {
+    const progress = [
+      '# Progress',
+      '',
+      obs('transition', 'ready → running', 1, { from: 'ready', to: 'running' }),
+      obs(
+        'tool_result',
+        'step "build" completed (1 tool call(s)): $ pnpm build\nexit 0 after 2.0 s\nbuilt 3 packages',
+        2,
+        {
+          tool: 'shell',
+        },
+      ),
+      obs('transition', 'running → done', 3, { from: 'running', to: 'done' }),
+      obs('tool_result', 'step "build" completed (0 tool call(s))', 4),
+      obs('error', 'step "build" dispatch failed', 5),
+      obs('error', 'step "build" dispatch failed: $ false\nexit 1 after 0.0 s', 6),
+      obs('error', 'claimant 7@gone of step "build" is gone (its process ended mid-step); retrying as attempt 1', 7, {
+        reason: 'claimant_gone',
+      }),
+      obs('transition', 'running → failed', 8, { from: 'running', to: 'failed' }),
+      obs('transition', 'failed → ready', 9, { from: 'failed', to: 'ready' }),
+      obs('note', 'the cache dir is shared between workers', 10),
+      obs('decision', 'step s1: route (agent builder fits (1.00 >= route 0.82))', 11, { choice: 'route' }),
+      obs('note', 'step "build" is blocked', 12),
+      obs('transition', 'plan open → failed: one or more steps failed or are permanently blocked', 13, {
+        from: 'open',
+        to: 'failed',
+      }),
+      '- 2026-05-01 12:00 a person wrote: ready → running is what the log says',
+      '',
+    ].join('');
+    const texts = parseEpisodes(progress, SRC).map((e) => e.text.split('\n')[0]!.replace(/^.*? — /, ''));
+    expect(texts).toEqual([
+      'step "build" completed (1 tool call(s)): $ pnpm build',
+      'step "build" dispatch failed: $ false',
+      'claimant 7@gone of step "build" is gone (its process ended mid-step); retrying as attempt 1',
+      'the cache dir is shared between workers',
+      'step s1: route (agent builder fits (1.00 >= route 0.82))',
+      '2026-05-01 12:00 a person wrote: ready → running is what the log says',
+    ]);
   });
 });

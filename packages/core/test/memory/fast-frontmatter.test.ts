@@ -42,13 +42,24 @@ describe('the fast frontmatter reader', () => {
     '  a: x',
     'a: x\n\nb: y',
     'a: tab\there',
+    'a: c1\u0080control',
+    'a: non\ufffecharacter',
+    'a: lone\ud800surrogate',
+    'a: line\u2028separator',
   ])('declines %j (the YAML parser decides)', (text) => {
     expect(fastFrontmatter(text)).toBeUndefined();
   });
 
   it('never disagrees with the YAML parser (property)', () => {
-    const chars = fc.constantFrom(...'aZ09-_./:#,[]{}"\'` !&*?|>%@=~+()é'.split(''));
-    const word = fc.string({ unit: chars, minLength: 1, maxLength: 12 });
+    const chars = fc.constantFrom(
+      ...'aZ09-_./:#,[]{}"\'` !&*?|>%@=~+()é<>\\\u00a0\u3000\u0080\u200b\ufffe\u0301'.split(''),
+      '😀',
+    );
+    const word = fc.oneof(
+      fc.string({ unit: chars, minLength: 1, maxLength: 12 }),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 5 }),
+      fc.constantFrom('~', 'null', 'yes', '007', '-', '- a', '? x', 'a?', '=', '<<', '...', 'a ... b'),
+    );
     const value = fc.oneof(
       word,
       fc.array(word, { maxLength: 4 }).map((ws) => `[${ws.join(', ')}]`),

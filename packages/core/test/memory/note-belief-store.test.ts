@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { fileSnapshot, tempDir } from '../../../../test/helpers/temp.js';
 import { VaultBackend } from '../../src/backends/vault.js';
@@ -23,6 +24,9 @@ const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 5, 10);
 const iso = (ms: number) => new Date(ms).toISOString();
 const EPISODE = 'desk/projects/agentm/_harness/progress.md#0123456789abcdef';
+
+/** A note's frontmatter as YAML 1.2 types it (booleans and numbers, not the failsafe text `parseNote` keeps). */
+const typedFields = (text: string): NoteFields => parseYaml(text.slice(4, text.indexOf('\n---\n'))) as NoteFields;
 
 async function vault() {
   const dir = await tempDir();
@@ -87,7 +91,7 @@ describe('belief notes (NoteBeliefStore over the notes module)', () => {
       decayWindows: 0,
       derivedFrom: draft().derivedFrom,
     });
-    expect(serializeNote(parsed.fields as NoteFields, parsed.body)).toBe(text);
+    expect(serializeNote(typedFields(text), parsed.body)).toBe(text);
     expect(await store.listActiveBeliefs('agentm')).toEqual([belief]);
   });
 
@@ -151,7 +155,7 @@ describe('belief notes (NoteBeliefStore over the notes module)', () => {
     };
     expect(after).toBe(
       serializeNote(
-        { ...(parsed.fields as NoteFields), updated: localDay(T0 + 40 * DAY), confidence: 0.4, decay_windows: 1 },
+        { ...typedFields(before), updated: localDay(T0 + 40 * DAY), confidence: 0.4, decay_windows: 1 },
         parsed.body,
       ),
     );
@@ -172,12 +176,13 @@ describe('belief notes (NoteBeliefStore over the notes module)', () => {
     expect(() => patchNoteFields('no frontmatter', { confidence: 1 })).toThrow(NoteValidationError);
   });
 
-  it('refuses provenance that would not read back, writing nothing', async () => {
-    const { root, backend } = await vault();
-    await expect(noteBeliefStore(backend).createBelief(draft({ derivedFrom: ['a, b'] }))).rejects.toThrow(
-      /would not read back/,
-    );
-    expect(await files(root).catch(() => ({}))).toEqual({});
+  it('quotes provenance with commas, brackets or ": " so it reads back exactly', async () => {
+    const { backend } = await vault();
+    const derivedFrom = ['a, b', '[x]', 'p: q #r', 'plain#0123'];
+    const belief = await noteBeliefStore(backend).createBelief(draft({ derivedFrom }));
+    const text = await backend.read(backend.resolve(belief.id));
+    expect(text).toContain("\nderived_from: ['a, b', '[x]', 'p: q #r', plain#0123]\n");
+    expect(parseNote(text).derivedFrom).toEqual(derivedFrom);
   });
 
   it('follows the projects-space probe: a project under projects/ gets its beliefs there', async () => {

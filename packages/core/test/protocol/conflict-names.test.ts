@@ -77,3 +77,22 @@ describe('agentmConflictName', () => {
     expect(recognizeConflictName(name)?.original).toBe('README');
   });
 });
+
+describe('Google Drive copies of a numbered copy', () => {
+  it('"Copy of PLAN (1).md" is a copy of PLAN.md, as agentm infers its base (the (N) is stripped, then "Copy of")', () => {
+    expect(recognizeConflictName('Copy of PLAN (1).md')).toMatchObject({
+      family: 'copy-of',
+      original: 'PLAN.md',
+      ambiguous: false,
+    });
+    expect(recognizeConflictName('copy of notes (12).md')?.original).toBe('notes.md');
+    expect(isConflictName('Copy of PLAN (1).md', ['PLAN.md'])).toBe(true);
+  });
+
+  it('keeps a numbered original that really exists beside the copy ("report (2026).md")', () => {
+    expect(recognizeConflictName('Copy of report (2026).md', (n) => n === 'report (2026).md')?.original).toBe(
+      'report (2026).md',
+    );
+    expect(recognizeConflictName('Copy of report (2026).md', (n) => n === 'report.md')?.original).toBe('report.md');
+  });
+});

@@ -183,6 +183,17 @@ describe('process seam: read-only, graceful no-op, seed 000 contract', () => {
     for (const empty of [null, undefined, '', 0]) expect(await offerSaveHere(w.ctx, empty)).toEqual([]);
   });
 
+  it('offerSaveHere offers nothing for an empty candidate ({} or [], falsy in agentm)', async () => {
+    const w = await world();
+    expect(await readOnly(w.home, () => offerSaveHere(w.ctx, {}))).toEqual([]);
+    expect(await offerSaveHere(w.ctx, [])).toEqual([]);
+  });
+
+  it('offerSaveHere offers nothing without a vault path (device-local store: agentm is_available() is false)', async () => {
+    const w = await world({ vault: 'none' });
+    expect(await readOnly(w.home, () => offerSaveHere(w.ctx, { kind: 'fix', slug: 's', body: 'b' }))).toEqual([]);
+  });
+
   it('statePath points into the vault _harness, follows the active plan, and checks which first', async () => {
     const w = await world();
     const harness = join(w.memoryRoot, 'desk', 'projects', 'proj', '_harness');

@@ -1,17 +1,31 @@
-import { saveNote, spacePath, vocabularyFromConfig } from '@agentm/core';
+import { resolveVocabulary, saveNote, spacePath, type ConfigData, type Vocabulary } from '@agentm/core';
+import { diskPath } from '../disk.js';
 import type { SavedNote, SaveForm, SaveNoteRequest } from '../services.js';
 import { agentmConfig, type ServiceDeps } from './deps.js';
 import { currentProject } from './project.js';
 
 /**
- * What the save form starts from: agentm's vocabulary (config `memory.vocabulary`, else the default
- * register) and the current project's folder as the group (else the memory space).
+ * The filing vocabulary, resolved by core as agentm resolves it (`$AGENTM_STORAGE_RULES`, then the
+ * `standards/storage-rules.md` in or beside this memory root, then the shipped default; config
+ * `memory.vocabulary` on top). A broken rules file throws `StorageRulesError`.
+ */
+function vocabularyHere(deps: ServiceDeps, config: ConfigData): Promise<Vocabulary> {
+  return resolveVocabulary({
+    host: deps.host().hostEnv,
+    config,
+    memoryRoot: diskPath(deps.app, deps.context().folder),
+  });
+}
+
+/**
+ * What the save form starts from: the resolved filing vocabulary and the current project's folder as
+ * the group (else the memory space).
  */
 export async function saveForm(deps: ServiceDeps): Promise<SaveForm> {
   const config = await agentmConfig(deps);
   const project = await currentProject(deps, config);
   return {
-    vocabulary: vocabularyFromConfig(config),
+    vocabulary: await vocabularyHere(deps, config),
     group: project?.dir ?? spacePath('memory', config),
     project: project?.slug,
   };
@@ -39,7 +53,11 @@ export async function saveMemoryNote(
       tags: request.tags,
       ...(request.group !== undefined ? { group: request.group } : {}),
     },
-    { now: deps.host().now(), vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) },
+    {
+      now: deps.host().now(),
+      vocabulary: await vocabularyHere(deps, config),
+      memorySpace: spacePath('memory', config),
+    },
   );
   const path = backend.pathOf(note.locator);
   onSaved(path);

@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
-import { consolidate, memoryLayoutFromConfig, noteBeliefStore, type ConsolidationReport } from '@agentm/core';
+import {
+  consolidate,
+  memoryLayoutFromConfig,
+  noteBeliefStore,
+  resolveVocabulary,
+  type ConsolidationReport,
+} from '@agentm/core';
 import { NothingToDoError } from '../errors';
 import { CancellableBackend } from './cancellable-backend';
 import type { IndexService } from './index-service';
@@ -61,7 +67,11 @@ export class CoreMemoryMaintenance implements MemoryMaintenance {
       backend,
       project: ws.project.slug,
       // The store and the watermark `agentm consolidate` uses, so the CLI and the extension consolidate one vault together.
-      beliefs: noteBeliefStore(backend, { config, projectFolder: async () => folder }),
+      beliefs: noteBeliefStore(backend, {
+        config,
+        projectFolder: async () => folder,
+        vocabulary: await resolveVocabulary({ host: ws.host, config }),
+      }),
       watermark: folder.child('_harness', 'consolidation.json'),
       layout: memoryLayoutFromConfig(config),
       chat,

@@ -7,11 +7,12 @@ import {
   buildNote,
   NoteValidationError,
   resolveKind,
+  resolveVocabulary,
   saveNote,
   spacePath,
-  UnknownKindError,
-  vocabularyFromConfig,
+  StorageRulesError,
   type SaveNoteInput,
+  type Vocabulary,
 } from '@agentm/core';
 import type { IndexService } from './index-service';
 import type { ProjectTracker, WorkspaceState } from './project-tracker';
@@ -28,6 +29,14 @@ function validationMessage(check: () => void): string | undefined {
   }
 }
 
+/**
+ * The filing vocabulary, resolved by core as `agentm save` resolves it (`$AGENTM_STORAGE_RULES`, the
+ * vault's `standards/storage-rules.md`, the shipped default; config `memory.vocabulary` on top).
+ */
+function vocabularyOf(ws: WorkspaceState): Promise<Vocabulary> {
+  return resolveVocabulary({ host: ws.host, config: ws.selection.choice.config });
+}
+
 /** Tags as the input box takes them: comma-separated, blanks dropped. */
 export function parseTags(text: string): string[] {
   return text
@@ -39,9 +48,9 @@ export function parseTags(text: string): string[] {
 /**
  * Saves notes with core's `saveNote` (agentm's format, never overwriting) into the current project's
  * folder in the projects space (`desk/projects/<slug>`, or the rung core's probe finds), or into the
- * memory space when there is no project. Kinds come from the vocabulary in `.agentm-config.json`
- * (agentm's default register otherwise); slugs and tags are checked with core's validation, so the
- * input boxes show the same messages `agentm save` prints.
+ * memory space when there is no project. Kinds come from the resolved filing vocabulary (`vocabularyOf`);
+ * slugs and tags are checked with core's validation, so the input boxes show the same messages
+ * `agentm save` prints.
  */
 export class CoreNoteSaver implements NoteSaver {
   constructor(
@@ -50,8 +59,7 @@ export class CoreNoteSaver implements NoteSaver {
   ) {}
 
   async kinds(): Promise<readonly string[]> {
-    const ws = await this.tracker.current();
-    const vocabulary = vocabularyFromConfig(ws.selection.choice.config);
+    const vocabulary = await vocabularyOf(await this.tracker.current());
     return [...vocabulary.types, ...vocabulary.recordKinds];
   }
 
@@ -59,10 +67,11 @@ export class CoreNoteSaver implements NoteSaver {
     const ws = await this.tracker.current();
     try {
       assertKindName(kind);
-      resolveKind(kind, vocabularyFromConfig(ws.selection.choice.config));
+      resolveKind(kind, await vocabularyOf(ws));
       return undefined;
     } catch (error) {
-      if (error instanceof NoteValidationError || error instanceof UnknownKindError) return error.message;
+      // A broken rules file is shown where the kind is typed: no kind can be filed until it is fixed.
+      if (error instanceof NoteValidationError || error instanceof StorageRulesError) return error.message;
       throw error;
     }
   }
@@ -73,9 +82,9 @@ export class CoreNoteSaver implements NoteSaver {
     const ws = await this.tracker.current();
     let target;
     try {
-      target = this.#build(ws, { kind, slug, body: '\n', tags: [] }).locator;
+      target = (await this.#build(ws, { kind, slug, body: '\n', tags: [] })).locator;
     } catch (error) {
-      if (error instanceof NoteValidationError || error instanceof UnknownKindError) return error.message;
+      if (error instanceof NoteValidationError || error instanceof StorageRulesError) return error.message;
       throw error;
     }
     return (await ws.selection.backend.exists(target))
@@ -99,17 +108,17 @@ export class CoreNoteSaver implements NoteSaver {
     const note = await saveNote(
       ws.selection.backend,
       { kind: draft.kind, slug: draft.slug, body: draft.body, tags: [...draft.tags], group: groupOf(ws) },
-      { vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) },
+      { vocabulary: await vocabularyOf(ws), memorySpace: spacePath('memory', config) },
     );
     await this.indexes.noteWritten([note.locator]).catch(() => undefined); // the watcher catches up otherwise
     return { uri: vscode.Uri.file(join(ws.memoryRoot ?? '', ...note.locator.parts)) };
   }
 
-  #build(ws: WorkspaceState, input: SaveNoteInput) {
+  async #build(ws: WorkspaceState, input: SaveNoteInput) {
     const config = ws.selection.choice.config;
     return buildNote(
       { ...input, group: groupOf(ws) },
-      { vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) },
+      { vocabulary: await vocabularyOf(ws), memorySpace: spacePath('memory', config) },
     );
   }
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { appendObservations, buildNote, makeObservation } from '@agentm/core';
@@ -95,6 +95,43 @@ suite('memory: save selection, recall, maintenance', () => {
       before,
       'a refused save wrote a file',
     );
+  });
+
+  test("kinds come from the vault's storage rules, as agentm files them; a broken rules block refuses, naming the file", async () => {
+    const rules = world.file(
+      'standards/storage-rules.md',
+      [
+        '# Storage rules',
+        '',
+        '```storage-rules',
+        'memory_types: [preference, convention, meeting-note]',
+        'record_kinds: [brief]',
+        'deprecations: {minutes: meeting-note, decision: convention}',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    try {
+      await select('Standup: the release moves to Friday.');
+      const uri = await ok<string>('agentm.saveSelection', { kind: 'minutes', slug: 'standup', tags: '' });
+      assert.equal(
+        vscode.Uri.parse(uri).fsPath,
+        join(world.vault, 'desk', 'projects', world.slug, 'meeting-note', 'standup.md'),
+        'a retired name of the vault rules files under its replacement',
+      );
+      // The saved note is open now: select text again, in an editor of its own.
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await select('Read the paper.');
+      const refused = await run('agentm.saveSelection', { kind: 'research', slug: 'fine', tags: '' });
+      assert.match(refused.ok ? '' : refused.message, /"research" is in neither register/);
+
+      writeFileSync(rules, readFileSync(rules, 'utf8').replace('record_kinds: [brief]', 'record_kinds: [brief'));
+      const broken = await run('agentm.saveSelection', { kind: 'convention', slug: 'fine', tags: '' });
+      assert.ok(!broken.ok && broken.message.includes(rules), `not refused naming ${rules}: ${JSON.stringify(broken)}`);
+      assert.ok(!existsSync(join(world.vault, 'desk', 'projects', world.slug, 'convention', 'fine.md')));
+    } finally {
+      rmSync(join(world.vault, 'standards'), { recursive: true, force: true });
+    }
   });
 
   test('recall returns the saved note: the Recall view, and search', async () => {

@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
 import { consolidate, noteBeliefStore, type ConsolidationReport } from '../../memory/engine.js';
 import { memoryLayoutFromConfig } from '../../memory/layout-config.js';
+import { resolveVocabulary } from '../../memory/notes/resolve-vocabulary.js';
 import { probeProjectLocator, projectsSpaceRungs } from '../../routing/resolve-project.js';
 import { isSafeSegment } from '../../routing/slug.js';
 import { NotFoundError } from '../../seam/errors.js';
 import type { Locator } from '../../seam/locator.js';
 import type { CliContext } from '../context.js';
+import { hostOf } from '../support.js';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { cliProviders, memoryStore, projectHere, type MemoryStore } from '../memory-cli.js';
 
@@ -52,7 +54,8 @@ export function registerConsolidate(program: Command, ctx: CliContext): void {
       const here = flags.project ?? (flags.allProjects ? undefined : (await projectHere(ctx, store)).slug);
       const projects = here !== undefined ? [here] : await projectsWithHarness(store);
       const layout = memoryLayoutFromConfig(store.config);
-      const beliefs = noteBeliefStore(store.backend, { config: store.config });
+      const vocabulary = await resolveVocabulary({ host: hostOf(ctx), config: store.config });
+      const beliefs = noteBeliefStore(store.backend, { config: store.config, vocabulary });
       const reports: ConsolidationReport[] = [];
       for (const project of projects) {
         const { locator } = await probeProjectLocator(store.backend, project, store.config);

@@ -2,6 +2,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import type { Command } from 'commander';
 import { spacePath } from '../../config/roots.js';
 import { evolveNote } from '../../memory/notes/evolve.js';
+import { resolveVocabulary } from '../../memory/notes/resolve-vocabulary.js';
 import { selectBackend } from '../../selection/select-backend.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
@@ -37,7 +38,10 @@ export function registerEvolve(program: Command, ctx: CliContext): void {
           reason: opts.reason,
           ...(opts.newSlug !== undefined ? { newSlug: opts.newSlug } : {}),
         },
-        { memorySpace: spacePath('memory', selected.choice.config) },
+        {
+          memorySpace: spacePath('memory', selected.choice.config),
+          vocabulary: await resolveVocabulary({ host: hostOf(ctx), config: selected.choice.config }),
+        },
       );
       const show = (k: string) => (selected.root !== undefined ? join(selected.root, k) : k);
       ctx.io.out(`${show(evolved.note.locator.key)}\narchived ${show(evolved.archive.key)}\n`);

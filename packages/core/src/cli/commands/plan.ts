@@ -24,7 +24,8 @@ export function registerPlan(program: Command, ctx: CliContext): void {
       if (goal.trim() === '') throw new CliError('plan: empty goal; say what the plan should achieve', EXIT_USAGE);
       const provider = await cliChatProvider(ctx);
       const roles = await cliRoles(ctx);
-      const { files, name } = await resolvePlanFiles(ctx, opts.name ?? planNameFromGoal(goal));
+      // A goal with no word to name it by (only punctuation) plans into PLAN.md, as before.
+      const { files, name } = await resolvePlanFiles(ctx, opts.name ?? (planNameFromGoal(goal) || 'PLAN'), '--name');
       const draft = await planGoal(goal, name, { provider, roles });
       try {
         await writePlanDraft(files, draft);

@@ -1,8 +1,27 @@
 import type { Command } from 'commander';
+import type { StorageBackend } from '../../seam/backend.js';
+import { pythonJson } from '../../config/python-json.js';
 import { listRepos, registerRepo, unregisterRepo } from '../../routing/repo-registry.js';
 import { selectBackend } from '../../selection/select-backend.js';
 import type { CliContext } from '../context.js';
+import { EXIT_CHECK_FAILED } from '../errors.js';
 import { dirOption, hostOf, printJson } from '../support.js';
+
+/**
+ * The selected store, or undefined after printing agentm's graceful-skip envelope: when selection
+ * fails in any way, `repo_registry.py` prints `{"skipped": true, "reason": "…"}` (one line, Python's
+ * `json.dumps`) on stdout and exits 1, before looking at the subcommand.
+ */
+async function storeOrSkip(ctx: CliContext, createRoot: boolean): Promise<StorageBackend | undefined> {
+  try {
+    return (await selectBackend({ host: hostOf(ctx), createRoot })).backend;
+  } catch (error) {
+    const reason = pythonJson(`select_backend() failed: ${(error as Error)?.message ?? String(error)}`).trimEnd();
+    ctx.io.out(`{"skipped": true, "reason": ${reason}}\n`);
+    ctx.exitCode = EXIT_CHECK_FAILED;
+    return undefined;
+  }
+}
 
 export function registerRepos(program: Command, ctx: CliContext): void {
   const repos = program.command('repos').description('the repo registry (_meta/repos.json in the selected store)');
@@ -10,7 +29,8 @@ export function registerRepos(program: Command, ctx: CliContext): void {
     .command('list')
     .description('print {"repos": [...]} in registration order')
     .action(async () => {
-      const { backend } = await selectBackend({ host: hostOf(ctx), createRoot: false });
+      const backend = await storeOrSkip(ctx, false);
+      if (!backend) return;
       printJson(ctx, { repos: await listRepos(backend) });
     });
   repos
@@ -19,7 +39,8 @@ export function registerRepos(program: Command, ctx: CliContext): void {
     .requiredOption('--root <dir>', 'the repo root (made absolute, normalized)')
     .option('--wiki <dir>', 'the repo wiki folder')
     .action(async (slug: string, opts: { root: string; wiki?: string }) => {
-      const { backend } = await selectBackend({ host: hostOf(ctx) });
+      const backend = await storeOrSkip(ctx, true);
+      if (!backend) return;
       await registerRepo(
         backend,
         slug,
@@ -32,7 +53,8 @@ export function registerRepos(program: Command, ctx: CliContext): void {
     .command('unregister <slug>')
     .description('remove a repo; prints removed or noop')
     .action(async (slug: string) => {
-      const { backend } = await selectBackend({ host: hostOf(ctx) });
+      const backend = await storeOrSkip(ctx, true);
+      if (!backend) return;
       ctx.io.out(`${(await unregisterRepo(backend, slug)) ? 'removed' : 'noop'}\n`);
     });
 }

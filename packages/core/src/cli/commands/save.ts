@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { spacePath } from '../../config/roots.js';
 import { saveNote } from '../../memory/notes/save.js';
-import { vocabularyFromConfig } from '../../memory/notes/vocabulary.js';
+import { resolveVocabulary } from '../../memory/notes/resolve-vocabulary.js';
 import { selectBackend } from '../../selection/select-backend.js';
 import type { CliContext } from '../context.js';
 import { hostOf, readInputFile } from '../support.js';
@@ -24,6 +24,7 @@ export function registerSave(program: Command, ctx: CliContext): void {
         const body = await readInputFile(ctx, opts.bodyFile, '--body-file');
         const selected = await selectBackend({ host: hostOf(ctx) });
         const config = selected.choice.config;
+        const vocabulary = await resolveVocabulary({ host: hostOf(ctx), config });
         const tags =
           opts.tags === undefined
             ? []
@@ -41,7 +42,7 @@ export function registerSave(program: Command, ctx: CliContext): void {
             alwaysLoad: opts.alwaysLoad === true,
             ...(opts.group !== undefined ? { group: opts.group } : {}),
           },
-          { vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) },
+          { vocabulary, memorySpace: spacePath('memory', config) },
         );
         ctx.io.out(`${selected.root !== undefined ? join(selected.root, ...note.locator.parts) : note.locator.key}\n`);
       },

@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { yamlScalar } from '../../memory/notes/yaml-scalar.js';
 import { dominantEol, type Line } from './lines.js';
 
 /** Where the frontmatter sits and what it says. Lines `[0, end]` are the block including both fences. */
@@ -83,21 +84,22 @@ const STATUS_LINE = /^(status[ \t]*:[ \t]*)(.*?)([ \t]*)$/;
  * the top of a file without frontmatter. No other line changes.
  */
 export function withFrontmatterStatus(lines: readonly Line[], front: Frontmatter | undefined, status: string): Line[] {
+  const value = yamlScalar(status);
   const out = [...lines];
   const eol = dominantEol(lines);
   if (!front) {
     // A byte-order mark stays the first character of the file.
     const bom = out[0]?.text.startsWith('\uFEFF') ? '\uFEFF' : '';
     if (bom) out[0] = { ...out[0]!, text: out[0]!.text.slice(1) };
-    return [{ text: `${bom}---`, eol }, { text: `status: ${status}`, eol }, { text: '---', eol }, ...out];
+    return [{ text: `${bom}---`, eol }, { text: `status: ${value}`, eol }, { text: '---', eol }, ...out];
   }
   for (let i = 1; i < front.end; i++) {
     const m = STATUS_LINE.exec(out[i]!.text);
     if (m) {
-      out[i] = { text: `${m[1]}${status}${m[3]}`, eol: out[i]!.eol };
+      out[i] = { text: `${m[1]}${value}${m[3]}`, eol: out[i]!.eol };
       return out;
     }
   }
-  out.splice(front.end, 0, { text: `status: ${status}`, eol: out[front.end - 1]!.eol || eol });
+  out.splice(front.end, 0, { text: `status: ${value}`, eol: out[front.end - 1]!.eol || eol });
   return out;
 }

@@ -1,4 +1,4 @@
-import { stringify } from 'yaml';
+import { yamlScalar } from '../../memory/notes/yaml-scalar.js';
 import { slugifyTitle } from '../plan/step-ids.js';
 import type { DecomposedStep } from './dag.js';
 
@@ -40,11 +40,16 @@ function oneLine(text: string): string {
  * indented note when it says more than the title.
  */
 export function renderPlan(goal: string, steps: readonly PlannedStep[], created: Date): string {
-  const front = stringify(
-    { goal: oneLine(goal), status: 'open', created: created.toISOString() },
-    { lineWidth: 0 },
-  ).trimEnd();
-  const lines = ['---', front, '---', '', `# ${oneLine(goal).slice(0, 100)}`, ''];
+  const lines = [
+    '---',
+    `goal: ${yamlScalar(oneLine(goal))}`,
+    'status: open',
+    `created: ${yamlScalar(created.toISOString(), { timestamp: true })}`,
+    '---',
+    '',
+    `# ${oneLine(goal).slice(0, 100)}`,
+    '',
+  ];
   for (const s of steps) {
     const fields = [
       `[id:: ${s.id}]`,

@@ -1,4 +1,5 @@
 import type { Role } from '../tools/roles.js';
+import { truncateText } from './dag.js';
 
 /** Route ≥ 0.82 (clear match), upgrade ≥ 0.60 (same domain, tool gap), else provision; merge roles ≥ 0.90. */
 export interface RouteThresholds {
@@ -154,7 +155,7 @@ export function composeAgent(
 ): { name: string; capabilityText: string; goal: string } {
   const goal = stepGoal.trim() || stepTitle.trim();
   const title = stepTitle.trim();
-  const name = title === '' ? role.name : `${role.name}: ${title.length > 48 ? title.slice(0, 48) : title}`;
+  const name = title === '' ? role.name : `${role.name}: ${truncateText(title, 48)}`;
   return {
     name,
     goal,

@@ -1,4 +1,5 @@
 import { MemoryBackend } from '../../backends/memory-backend.js';
+import { yamlScalar } from '../../memory/notes/yaml-scalar.js';
 import { parseProgress } from '../observations/progress-format.js';
 import { parsePlan } from '../plan/plan-document.js';
 import { BackendPlanFiles } from '../reconciler/backend-plan-files.js';
@@ -17,7 +18,7 @@ export const MAX_SPEC_TICKS = 1000;
 
 /** A fresh PLAN file for a spec: every step pending, ids and dependencies explicit. */
 export function renderSpecPlan(spec: PlanSpec): string {
-  const lines = ['---', `goal: ${JSON.stringify(spec.goal)}`, 'status: open', '---', ''];
+  const lines = ['---', `goal: ${yamlScalar(spec.goal)}`, 'status: open', '---', ''];
   for (const s of spec.steps)
     lines.push(
       `- [ ] ${(s.title ?? s.id).replace(/\s+/g, ' ')} [id:: ${s.id}]${s.deps.length > 0 ? ` [after:: ${s.deps.join(', ')}]` : ''}`,

@@ -96,14 +96,14 @@ function changedFields(change: BeliefChange, today: string): NoteFields {
   return fields;
 }
 
-/** Refuses text whose belief fields would not read back as written (a provenance id YAML cannot hold). */
+/** Refuses text whose provenance would not read back as written (a guard: the YAML emitter quotes what needs it). */
 function assertReadsBack(text: string, derivedFrom: readonly string[] | undefined, where: string): void {
   if (derivedFrom === undefined) return;
   const back = parseNote(text).derivedFrom;
   if (back.length !== derivedFrom.length || back.some((id, i) => id !== derivedFrom[i])) {
     throw new NoteValidationError(
       'derived_from',
-      `the provenance of the belief at ${where} would not read back as written (an id with a comma, bracket or ": "?); nothing was written`,
+      `the provenance of the belief at ${where} would not read back as written; nothing was written`,
     );
   }
 }

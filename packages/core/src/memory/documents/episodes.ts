@@ -2,6 +2,7 @@ import { contentHash } from '../../protocol/content-hash.js';
 import { EPISODE_KIND, type IndexDocument } from './document.js';
 import { normalizeForFingerprint } from '../notes/fingerprint.js';
 import { findTimestamp } from './timestamps.js';
+import { isHarnessBookkeeping } from './bookkeeping.js';
 
 /** One entry of a progress file: a heading section (its own paragraphs) or a top-level list item. */
 export interface Episode {
@@ -47,7 +48,8 @@ interface Block {
  * Splits a progress file into episodes. Pure. A heading starts a section; the section's paragraphs
  * (not its list items) are one episode headed by the heading; each top-level list item (with its
  * indented continuation) is one episode. Code fences are opaque. Frontmatter is skipped. A heading
- * with only list items under it is a date group: its timestamp is inherited by the items.
+ * with only list items under it is a date group: its timestamp is inherited by the items. The
+ * harness's status bookkeeping (transitions, bare result heads) is left out.
  */
 export function parseEpisodes(text: string, source: EpisodeSource): Episode[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
@@ -149,6 +151,8 @@ function toEpisodes(blocks: readonly Block[], source: EpisodeSource): Episode[] 
     if (block.kind === 'section' && headingOnly && (block.items > 0 || block.level === 1)) continue;
     const text = block.lines.join('\n').trim();
     if (text === '') continue;
+    // The harness's status bookkeeping is not memory (bookkeeping.ts): no episode, so no recall result and no belief.
+    if (block.kind === 'item' && isHarnessBookkeeping(text)) continue;
     const normalized = normalizeForFingerprint(text);
     const dup = seen.get(normalized) ?? 0;
     seen.set(normalized, dup + 1);

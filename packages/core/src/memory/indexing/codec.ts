@@ -10,7 +10,8 @@ import { IndexState, type FileEntry, type StoredDoc } from './index-state.js';
  *
  * Postings follow the header's term list: per term a varint count, then (slot delta, tf) varints.
  */
-export const INDEX_SCHEMA_VERSION = 1;
+// 2: progress entries that are the harness's bookkeeping are no longer episodes (documents/bookkeeping.ts).
+export const INDEX_SCHEMA_VERSION = 2;
 const MAGIC = Buffer.from('AGMIDX\n\0', 'latin1');
 
 type FileTuple = [key: string, mtimeMs: number, size: number, hash: string, docIds: string[] | 0];

@@ -44,3 +44,21 @@ export class NoteEvolveError extends NoteError {
     super(message, { code: 'ENOTEEVOLVE' });
   }
 }
+
+/**
+ * The filing rules (a `storage-rules.md` that exists) cannot be used: unreadable, no fenced block,
+ * not valid YAML, or a malformed register. Filing halts rather than falling back to the shipped
+ * default, as agentm's does: a rules file that is there but broken must be fixed, not ignored.
+ */
+export class StorageRulesError extends NoteError {
+  /** The rules file that was refused. */
+  readonly source: string;
+  constructor(source: string, problem: string, cause?: unknown) {
+    super(
+      `${source}: ${problem}. Filing is refused until the rules parse: fix the \`\`\`storage-rules block of that file, ` +
+        'or remove the file (or unset AGENTM_STORAGE_RULES when it names it) to file by the shipped default.',
+      { code: 'ESTORAGERULES', cause },
+    );
+    this.source = source;
+  }
+}

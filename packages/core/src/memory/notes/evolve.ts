@@ -8,6 +8,7 @@ import { compactDate, localDate } from './format.js';
 import { parseNote } from './parse.js';
 import { buildNote, type BuiltNote, type NoteOptions } from './save.js';
 import { assertSlug } from './validate.js';
+import { yamlScalar } from './yaml-scalar.js';
 
 /** Archive suffixes tried after the plain date: `-2` … `-99`. */
 export const ARCHIVE_MAX_SUFFIX = 99;
@@ -42,8 +43,14 @@ function markSuperseded(text: string, by: string, at: string, reason: string): s
   if (lines[0] !== '---' || close < 0)
     throw new NoteEvolveError('the note has no frontmatter block to mark superseded');
   const head = lines.slice(1, close).map((l) => (/^status:/.test(l) ? 'status: superseded' : l));
+  // A reason is one line (agentm's single-quoted reason folds its line breaks into spaces when read).
   const oneLine = reason.replace(/\s+/g, ' ').trim();
-  head.push(`superseded_by: ${by}`, `superseded_at: ${at}`, `superseded_reason: ${oneLine}`);
+  const quoted = { agentmEvolveQuotes: true };
+  head.push(
+    `superseded_by: ${yamlScalar(by, quoted)}`,
+    `superseded_at: ${yamlScalar(at, { ...quoted, timestamp: true })}`,
+    `superseded_reason: ${yamlScalar(oneLine, quoted)}`,
+  );
   return ['---', ...head, ...lines.slice(close)].join(eol);
 }
 

@@ -8,7 +8,12 @@
 const LINE = /^([A-Za-z_][A-Za-z0-9_.-]*): (.+)$/;
 /** A plain scalar that means the same in block and flow context: no indicator first, no `: `, ` #`, quotes, brackets, commas. */
 const SAFE_SCALAR = /^(?:[A-Za-z0-9_./()+=~$^]|-(?=[^\s]))(?:[^\s:#,[\]{}"'`]|:(?=[^\s,[\]{}])|#|[ ](?=[^\s#]))*$/u;
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f\u0085\u2028\u2029\ufeff]/;
+/**
+ * Anything YAML does not print (C0 and C1 controls, line and paragraph separators, BOM, non-characters,
+ * lone surrogates): readers differ on these (PyYAML refuses them), so the YAML parser decides.
+ */
+const CONTROL =
+  /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function scalar(text: string): string | undefined {
   return SAFE_SCALAR.test(text) && !text.endsWith(':') ? text : undefined;

@@ -1,3 +1,5 @@
+import { yamlFlowList, yamlScalar } from './yaml-scalar.js';
+
 /**
  * agentm's note format, byte for byte: a frontmatter block in a fixed key order, a blank line, and the
  * body ending in exactly one LF (inner bytes, CRLF included, kept).
@@ -51,9 +53,13 @@ export function compactDate(when: Date): string {
   return localDate(when).replace(/-/g, '');
 }
 
-function formatValue(value: NoteValue): string {
-  if (Array.isArray(value)) return `[${value.join(', ')}]`;
-  return String(value);
+/** Keys whose values are dates or times, written plain as agentm writes them (`created: 2026-11-25`). */
+const TIMESTAMP_KEYS: ReadonlySet<string> = new Set(['created', 'updated', 'source_fetched', 'last_reinforced']);
+
+function formatValue(key: NoteKey, value: NoteValue): string {
+  const timestamp = TIMESTAMP_KEYS.has(key);
+  if (Array.isArray(value)) return yamlFlowList(value as readonly string[], { timestamp });
+  return yamlScalar(value as string | number | boolean, { timestamp });
 }
 
 /** Trailing LFs stripped and exactly one appended; everything else (leading space, inner CRLF) kept. */
@@ -61,11 +67,15 @@ export function normalizeBody(body: string): string {
   return `${body.replace(/\n+$/, '')}\n`;
 }
 
-/** One frontmatter line as the serializer writes it (`key: value`, lists as `[a, b]`); undefined when the key is left out (unset, or an empty `derived_from`). */
+/**
+ * One frontmatter line as the serializer writes it (`key: value`, lists as `[a, b]`), every value
+ * through the YAML scalar emitter (`yamlScalar`: plain where agentm writes plain and that is safe,
+ * quoted otherwise); undefined when the key is left out (unset, or an empty `derived_from`).
+ */
 export function formatNoteField(key: NoteKey, value: NoteValue | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (key === 'derived_from' && Array.isArray(value) && value.length === 0) return undefined;
-  return `${key}: ${formatValue(value)}`;
+  return `${key}: ${formatValue(key, value)}`;
 }
 
 /** The note's bytes: `---`, the fields in the locked order, `---`, a blank line, the body. */

@@ -8,3 +8,5 @@ export * from './parse.js';
 export * from './save.js';
 export * from './evolve.js';
 export * from './patch.js';
+export * from './storage-rules.js';
+export * from './resolve-vocabulary.js';

@@ -6,23 +6,75 @@ export interface Vocabulary {
   readonly recordKinds: readonly string[];
   /** Retired name → its replacement (which also decides the folder). */
   readonly retired: Readonly<Record<string, string>>;
+  /** What an unlabelled capture lands as (agentm's `default_type`), when the rules name one. */
+  readonly defaultType?: string;
 }
 
-/** agentm's default register. */
+/**
+ * The shipped register: the block of agentm's `storage-rules.default.md` (6 memory types, 32 record
+ * kinds, 21 retired names), as data so the editors' bundles need no file beside them. A vault's own
+ * `standards/storage-rules.md` replaces it (`resolveVocabulary`).
+ */
 export const DEFAULT_VOCABULARY: Vocabulary = Object.freeze({
-  types: ['preference', 'convention', 'reference', 'workflow', 'fix', 'idea'],
-  recordKinds: ['brief', 'telemetry', 'capture', 'failure-incident', 'design', 'project', 'moc'],
-  retired: {
-    decision: 'convention',
-    'domain-reference': 'reference',
+  types: Object.freeze(['preference', 'convention', 'reference', 'workflow', 'fix', 'idea']),
+  recordKinds: Object.freeze([
+    'brief',
+    'telemetry',
+    'session-cost',
+    'session-brief',
+    'session-findings',
+    'session-handoff',
+    'conversation',
+    'capture',
+    'failure-incident',
+    'crystallized',
+    'opinion-supplement',
+    'handoff-artifact',
+    'handoff-index',
+    'design',
+    'project',
+    'project-index',
+    'project-summary',
+    'arc-index',
+    'dir-index',
+    'pilot-index',
+    'research-index',
+    'persona',
+    'moc',
+    'roadmap-integration',
+    'skill-watchlist',
+    'skill-watchlist-entry',
+    'content-refresh-watchlist',
+    'debt',
+    'idea-incubator',
+    'idea-incubator-summary',
+    'idea-incubator-research',
+    'idea-incubator-runbook',
+  ]),
+  retired: Object.freeze({
     preferences: 'preference',
+    feedback: 'preference',
+    conventions: 'convention',
+    'non-negotiable': 'convention',
+    'design-call': 'convention',
+    decision: 'convention',
+    'decision-summary': 'convention',
+    'domain-reference': 'reference',
+    research: 'reference',
+    'research-synthesis': 'reference',
+    snippet: 'reference',
+    skill: 'reference',
+    evidence: 'reference',
+    archive: 'reference',
+    'voice-profile': 'reference',
+    'workflow-pattern': 'workflow',
+    pattern: 'workflow',
     runbook: 'workflow',
     howto: 'workflow',
-    pattern: 'workflow',
-    'workflow-pattern': 'workflow',
     insight: 'idea',
     gap: 'idea',
-  },
+  }),
+  defaultType: 'preference',
 });
 
 /** How a kind is filed: the frontmatter field, the value (also the folder), and the retired name it replaced. */
@@ -47,23 +99,32 @@ function stringList(value: unknown): string[] | undefined {
 }
 
 /**
- * The vocabulary from config key `memory.vocabulary` (`{"types": [...], "record_kinds": [...],
- * "retired": {...}}`; each part optional, replacing the default's), or the default register.
+ * `vocabulary` with config key `memory.vocabulary` applied (`{"types": [...], "record_kinds": [...],
+ * "retired": {...}}`; each part optional, replacing that part). Without the key, `vocabulary` itself.
  */
-export function vocabularyFromConfig(config: Readonly<Record<string, unknown>>): Vocabulary {
+export function applyVocabularyConfig(vocabulary: Vocabulary, config: Readonly<Record<string, unknown>>): Vocabulary {
   const raw = config['memory.vocabulary'];
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return DEFAULT_VOCABULARY;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return vocabulary;
   const data = raw as Record<string, unknown>;
   const retired = data['retired'];
   return {
-    types: stringList(data['types']) ?? DEFAULT_VOCABULARY.types,
-    recordKinds: stringList(data['record_kinds']) ?? DEFAULT_VOCABULARY.recordKinds,
+    ...vocabulary,
+    types: stringList(data['types']) ?? vocabulary.types,
+    recordKinds: stringList(data['record_kinds']) ?? vocabulary.recordKinds,
     retired:
       typeof retired === 'object' &&
       retired !== null &&
       !Array.isArray(retired) &&
       Object.values(retired).every((v) => typeof v === 'string')
         ? (retired as Record<string, string>)
-        : DEFAULT_VOCABULARY.retired,
+        : vocabulary.retired,
   };
+}
+
+/**
+ * The shipped register with config `memory.vocabulary` applied, without reading any rules file. Front
+ * ends call `resolveVocabulary`, which also honours `$AGENTM_STORAGE_RULES` and the vault's rules.
+ */
+export function vocabularyFromConfig(config: Readonly<Record<string, unknown>>): Vocabulary {
+  return applyVocabularyConfig(DEFAULT_VOCABULARY, config);
 }
