@@ -1,6 +1,6 @@
 import { UnknownStepError } from '../errors.js';
 import { findFrontmatter, planMeta, type Frontmatter, type PlanMeta } from './frontmatter.js';
-import { parseInlineFields, stripInlineFields } from './inline-fields.js';
+import { parseInlineFields, STEP_FIELDS, stripInlineFields } from './inline-fields.js';
 import { joinLines, splitLines, type Line } from './lines.js';
 import { scanMarkdown, type ScannedLine } from './markdown-scan.js';
 import { findCycle } from './plan-graph.js';
@@ -114,14 +114,14 @@ export function parsePlan(text: string): PlanDocument {
       const parent = [...stack].reverse().find((e) => e.item >= 0);
       const content = lines[s.index]!.text.slice(s.task!.contentStart);
       const fields: Record<string, string> = {};
-      for (const f of parseInlineFields(content)) if (!(f.name in fields)) fields[f.name] = f.value;
+      for (const f of parseInlineFields(content, STEP_FIELDS)) if (!(f.name in fields)) fields[f.name] = f.value;
       const item: RawItem = {
         scanned: s,
         parentIndex: parent ? parent.item : -1,
         headings: headings.map((h) => h.text),
         fields,
         explicitId: fields['id'] || undefined,
-        title: stripInlineFields(content),
+        title: stripInlineFields(content, STEP_FIELDS),
         details: [],
       };
       stack.push({ indent: s.indent, item: items.length });

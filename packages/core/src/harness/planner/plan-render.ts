@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { neutralizeFields } from '../plan/inline-fields.js';
 import { slugifyTitle } from '../plan/step-ids.js';
 import type { DecomposedStep } from './dag.js';
 
@@ -29,9 +30,12 @@ export function idsForKeys(keys: readonly string[]): Map<string, string> {
   return ids;
 }
 
-/** One line of text that cannot be misread as Markdown structure or as an inline field. */
+/**
+ * One line of text that cannot be misread as Markdown structure or as an inline field: whitespace
+ * (line breaks included) collapsed, every `::` neutralized (see `neutralizeFields`).
+ */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/::/g, ':').trim();
+  return neutralizeFields(text.replace(/\s+/g, ' ').trim());
 }
 
 /**
