@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
 import { neutralizeFields } from '../plan/inline-fields.js';
-import { slugifyTitle } from '../plan/step-ids.js';
+import { slugifyTitle, SuffixCounter } from '../plan/step-ids.js';
 import type { DecomposedStep } from './dag.js';
 
 /** A routed step ready to be written as a checklist item. */
@@ -19,14 +19,8 @@ const SAFE_ID = /^[\p{L}\p{N}_.-]+$/u;
  */
 export function idsForKeys(keys: readonly string[]): Map<string, string> {
   const ids = new Map<string, string>();
-  const taken = new Set<string>();
-  for (const key of keys) {
-    const base = SAFE_ID.test(key) ? key : slugifyTitle(key);
-    let id = base;
-    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-    taken.add(id);
-    ids.set(key, id);
-  }
+  const suffixes = new SuffixCounter(new Set<string>());
+  for (const key of keys) ids.set(key, suffixes.claim(SAFE_ID.test(key) ? key : slugifyTitle(key)));
   return ids;
 }
 
