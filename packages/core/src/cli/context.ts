@@ -6,6 +6,8 @@ export interface CliIo {
   readonly cwd: string;
   /** Standard input, read whole (for `--body-file -` and friends). */
   readonly readStdin: () => Promise<string>;
+  /** Whether `err` writes to a terminal (progress redrawn in place; else plain lines). */
+  readonly errIsTTY?: boolean;
 }
 
 export interface CliContext {

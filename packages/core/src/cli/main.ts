@@ -13,4 +13,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
   readStdin,
+  errIsTTY: process.stderr.isTTY === true,
 });

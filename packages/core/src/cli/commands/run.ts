@@ -4,7 +4,8 @@ import { harnessDispatcher } from '../../harness/executors/harness-dispatcher.js
 import { Reconciler } from '../../harness/reconciler/reconciler.js';
 import { runReconciler } from '../../harness/reconciler/run-loop.js';
 import type { CliContext } from '../context.js';
-import { cliChatProvider } from '../memory-cli.js';
+import { DEFAULT_MODEL_RETRY } from '../../harness/inner-loop/tool-loop.js';
+import { cliChatProviderShowingWait } from '../model-wait.js';
 import { cliRoles } from '../roles-cli.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { resolvePlanFiles } from '../plan-files.js';
@@ -28,7 +29,8 @@ export function registerRun(program: Command, ctx: CliContext): void {
       if (opts.tickInterval !== undefined && !(opts.tickInterval > 0))
         throw new CliError('--tick-interval must be a positive number of seconds', EXIT_USAGE);
       const { files, name, projectRoot } = await resolvePlanFiles(ctx, opts.plan);
-      const provider = await cliChatProvider(ctx);
+      // A model turn in a run is often long; say so after 5 s, not 1.
+      const provider = await cliChatProviderShowingWait(ctx, 'agentm run', DEFAULT_MODEL_RETRY.perCallTimeoutMs, 5000);
       const roles = await cliRoles(ctx);
       const log = (line: string) => ctx.io.err(`agentm run: ${line}\n`);
       const reconciler = new Reconciler({
