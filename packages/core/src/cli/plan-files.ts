@@ -3,7 +3,7 @@ import {
   type ResolvedPlanFiles,
 } from '../harness/reconciler/resolve-plan-files.js';
 import type { CliContext } from './context.js';
-import { hostOf } from './support.js';
+import { cliSecrets, hostOf } from './support.js';
 
 export type { ResolvedPlanFiles };
 
@@ -11,8 +11,8 @@ export type { ResolvedPlanFiles };
  * Where the CLI's harness commands find a plan and its progress log: the project of the run's cwd, then
  * the harness's routing (`planFilesFor`: explicit name → `.harness/active-plan` marker → PLAN.md; the
  * vault's `<project>/_harness/` when a synced backend is selected, else the repo's `.harness/`).
- * Selection errors and a dangling marker propagate.
+ * Selection errors and a dangling marker propagate. What is logged is redacted (`cliSecrets`).
  */
-export function resolvePlanFiles(ctx: CliContext, planName?: string): Promise<ResolvedPlanFiles> {
-  return resolveHarnessPlanFiles({ cwd: ctx.io.cwd, host: hostOf(ctx), planName });
+export async function resolvePlanFiles(ctx: CliContext, planName?: string): Promise<ResolvedPlanFiles> {
+  return resolveHarnessPlanFiles({ cwd: ctx.io.cwd, host: hostOf(ctx), planName, secrets: await cliSecrets(ctx) });
 }

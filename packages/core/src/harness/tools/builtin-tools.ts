@@ -127,11 +127,21 @@ const runCommandTool = defineTool(
       throw new ToolError('validation', 'invalid field "argv": must name a program');
     const seconds =
       typeof args['timeout_seconds'] === 'number' && args['timeout_seconds'] > 0 ? args['timeout_seconds'] : 120;
+    // The model's commands need the same consent as a plan's: approved in this repo, allow-listed, or --yes.
+    const commands = ctx.commands;
+    if (!commands)
+      throw new ToolError(
+        'permission',
+        'run_command is not available here: no command approval is set up for this run',
+      );
+    const verdict = await commands.gate.check({ argv, origin: `run_command in step "${commands.step}"` });
+    if (!verdict.allowed) throw new ToolError('permission', verdict.reason);
     const result = await runProcess(argv, {
       cwd: ctx.projectRoot,
-      env: process.env,
+      env: commands.env,
       timeoutMs: seconds * 1000,
       signal: ctx.signal,
+      track: commands.track,
     });
     if (result.spawnError)
       throw new ToolError('not_found', `cannot start ${JSON.stringify(argv[0])}: ${result.spawnError}`);
