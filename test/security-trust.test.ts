@@ -153,6 +153,31 @@ describe('a synced plan runs no command without consent (black box)', { timeout:
   });
 });
 
+describe('what a command prints reaches the model without keys', { timeout: 120_000 }, () => {
+  it('run_command output is redacted before it is sent to the chat endpoint', async () => {
+    const key = 'sk-printed0123456789abcdefghijkl';
+    const server = await startChatServer((n) => ({
+      body:
+        n === 0
+          ? completion('', [
+              { name: 'run_command', args: { argv: [NODE, '-e', `console.log('sk-' + '${key.slice(3)}')`] } },
+            ])
+          : completion('done'),
+    }));
+    const r = await repoWithPlan(`- [ ] operate the printer [id:: s1] [role:: operator]\n`);
+    const run = await r.run(['run', '--plan', 't', '--yes'], {
+      AGENTM_LLM_BASE_URL: server.baseUrl,
+      AGENTM_LLM_MODEL: 'm',
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const messages = server.requests[1]!.body['messages'] as Array<{ role: string; content: string }>;
+    const toolMessage = messages.find((m) => m.role === 'tool')!.content;
+    expect(toolMessage).toContain('exit 0');
+    expect(toolMessage).toContain('[REDACTED-API-KEY]');
+    expect(toolMessage).not.toContain(key);
+  });
+});
+
 /** `agentm <args>` on a pseudo-terminal (util-linux `script`); `answer` is typed once the prompt shows. */
 function onTerminal(args: string[], cwd: string, env: NodeJS.ProcessEnv, answer: string) {
   const command = [AGENTM_BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');

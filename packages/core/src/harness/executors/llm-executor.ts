@@ -79,6 +79,7 @@ export async function runLlmStep(request: DispatchRequest, options: LlmExecutorO
               gate: options.commands.gate,
               env: options.commands.env,
               track: options.commands.records?.forStep(options.projectRoot, request.planName, request.stepKey),
+              secrets: options.commands.secrets,
               step: request.step.id,
             },
           }

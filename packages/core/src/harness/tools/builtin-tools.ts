@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { atomicWrite } from '../../protocol/atomic-write.js';
+import { redactSecrets } from '../../text/redact.js';
 import { runProcess } from '../executors/run-process.js';
 import { ToolError } from '../inner-loop/tool-errors.js';
 import { insideProject, jsonSchemaOf, parseArgs, type ArgSpec, type Tool, type ToolContext } from './tool.js';
@@ -146,7 +147,8 @@ const runCommandTool = defineTool(
     if (result.spawnError)
       throw new ToolError('not_found', `cannot start ${JSON.stringify(argv[0])}: ${result.spawnError}`);
     if (result.timedOut) throw new ToolError('timeout', `command timed out after ${seconds} s`);
-    return `exit ${result.exitCode ?? result.signal}\n${result.tail}`;
+    // The model's provider is a third party: what a command printed reaches it without any key.
+    return `exit ${result.exitCode ?? result.signal}\n${redactSecrets(result.tail, commands.secrets ?? [])}`;
   },
 );
 

@@ -12,6 +12,8 @@ export interface ToolCommands {
   readonly env: Readonly<Record<string, string>>;
   /** Where its process groups are recorded while they run. */
   readonly track?: StepRunRecords | undefined;
+  /** Known secrets, redacted (with key-shaped strings) from the output the model gets. */
+  readonly secrets?: readonly string[] | undefined;
   /** The step the model works on (named when a person is asked). */
   readonly step: string;
 }

@@ -14,6 +14,8 @@ export interface CommandPolicy {
   readonly gate: CommandGate;
   /** The environment commands get (already without secrets; the step's identity is added per step). */
   readonly env: Readonly<Record<string, string>>;
+  /** Known secret values, redacted from what a command prints before anyone (a model included) sees it. */
+  readonly secrets?: readonly string[];
   /** Device-local process-group records (absent: no crash recovery of commands, e.g. on Windows). */
   readonly records?: RunRecords;
 }
@@ -48,6 +50,7 @@ export function commandPolicyFor(options: CommandPolicyOptions): CommandPolicy {
   return {
     gate,
     env,
+    secrets,
     ...(process.platform === 'win32'
       ? {}
       : { records: new RunRecords(defaultRunRecordsDir(options.env, options.home)) }),
