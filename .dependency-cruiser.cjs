@@ -1,9 +1,12 @@
 /**
  * Import-direction check (DESIGN §2). Core layers import downward only:
- * seam ← protocol ← backends ← config ← selection ← routing ← state ← memory ← harness ← seams ← cli.
+ * text ← seam ← protocol ← backends ← config ← selection ← routing ← state ← memory ← harness ← seams ← cli.
+ * `text` is the bottom layer of pure string functions (the secret redactor and the personal-data scrubber)
+ * that every layer may use; it imports nothing of core and does no I/O.
  * Core never imports vscode or obsidian; the two front ends never import each other's host API.
  */
 const LAYERS = [
+  'text',
   'seam',
   'protocol',
   'backends',
@@ -44,6 +47,15 @@ module.exports = {
       to: {
         dependencyTypes: ['core'],
         path: '^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|os|worker_threads)$',
+      },
+    },
+    {
+      name: 'text-is-pure',
+      comment: 'text holds pure string functions: no filesystem, process or network I/O',
+      severity: 'error',
+      from: { path: `${CORE}text/` },
+      to: {
+        dependencyTypes: ['core'],
       },
     },
     {

@@ -38,7 +38,7 @@ async function ranWorld(): Promise<AgentmWorld> {
   const w = await agentmWorld();
   await w.writeConfig(vaultConfig(w));
   await writeFile(join(w.harness, 'PLAN.md'), PLAN);
-  const run = await runAgentm(['run'], { home: w.home, cwd: w.repo });
+  const run = await runAgentm(['run', '--yes'], { home: w.home, cwd: w.repo });
   expect(run.stdout, run.stderr).toBe('plan PLAN: failed\n');
   const log = parseProgress(await readFile(join(w.harness, 'progress.md'), 'utf8'));
   // The run did keep its books (claims, results, releases of the failed step, the plan's status).

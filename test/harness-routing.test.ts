@@ -24,7 +24,7 @@ describe('harness commands route plans like the state verbs', () => {
   it('a vault-backed project runs the plan in the vault _harness/, not the repo', async () => {
     const p = await vaultProject();
     await writeFile(join(p.harness, 'PLAN.md'), shellPlan('ran.txt'));
-    const run = await runAgentm(['run', '--once'], { home: p.home, cwd: p.cwd, env: p.env });
+    const run = await runAgentm(['run', '--once', '--yes'], { home: p.home, cwd: p.cwd, env: p.env });
     expect([run.code, run.stdout], run.stderr).toEqual([0, 'plan PLAN: done\n']);
     expect(await readFile(join(p.cwd, 'ran.txt'), 'utf8')).toBe('ok');
     expect(parsePlan(await readFile(join(p.harness, 'PLAN.md'), 'utf8')).steps.map((s) => s.stored)).toEqual(['done']);
@@ -37,7 +37,7 @@ describe('harness commands route plans like the state verbs', () => {
     await writeFile(join(p.harness, 'PLAN.md'), shellPlan('wrong.txt'));
     await writeFile(join(p.harness, 'PLAN-feature.md'), shellPlan('feature.txt'));
     await writeFile(join(p.cwd, '.harness', 'active-plan'), 'feature\n');
-    const run = await runAgentm(['run', '--once'], { home: p.home, cwd: p.cwd, env: p.env });
+    const run = await runAgentm(['run', '--once', '--yes'], { home: p.home, cwd: p.cwd, env: p.env });
     expect([run.code, run.stdout], run.stderr).toEqual([0, 'plan feature: done\n']);
     expect(await readFile(join(p.cwd, 'feature.txt'), 'utf8')).toBe('ok');
     await expect(stat(join(p.cwd, 'wrong.txt'))).rejects.toThrow();

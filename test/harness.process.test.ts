@@ -50,7 +50,7 @@ describe('reconciler processes', () => {
       t.plan,
       `---\ngoal: race\n---\n${ids.map((id) => `- [ ] step ${id} [id:: ${id}] [cmd:: ${STEP} '${t.side}' 200 barrier]\n`).join('')}`,
     );
-    const args = ['run', '--plan', 'race', '--max-concurrent', '2', '--tick-interval', '1'];
+    const args = ['run', '--yes', '--plan', 'race', '--max-concurrent', '2', '--tick-interval', '1'];
     const [a, b] = await Promise.all([
       runAgentm(args, { home: t.home, cwd: t.repo, env: t.env }),
       runAgentm(args, { home: t.home, cwd: t.repo, env: t.env }),
@@ -83,7 +83,10 @@ describe('reconciler processes', () => {
       t.plan,
       `---\ngoal: crash\n---\n- [ ] first [id:: s1] [cmd:: ${STEP} '${t.side}' 50 hang]\n- [ ] second [id:: s2] [after:: s1] [cmd:: ${STEP} '${t.side}' 50]\n`,
     );
-    const first = spawnProcess(AGENTM_BIN, ['run', '--plan', 'crash'], t.env, { cwd: t.repo, replaceEnv: true });
+    const first = spawnProcess(AGENTM_BIN, ['run', '--yes', '--plan', 'crash'], t.env, {
+      cwd: t.repo,
+      replaceEnv: true,
+    });
     await waitFor(
       async () => (await lines(t.side)).some((l) => l.startsWith('start s1 attempt=0')),
       'the first attempt to start',
@@ -100,7 +103,7 @@ describe('reconciler processes', () => {
     expect(stuck).toMatchObject({ stored: 'running', attempt: 0, agent: `${first.child.pid}@${hostname()}` });
     const key = stuck.key!;
 
-    const second = await runAgentm(['run', '--plan', 'crash'], { home: t.home, cwd: t.repo, env: t.env });
+    const second = await runAgentm(['run', '--yes', '--plan', 'crash'], { home: t.home, cwd: t.repo, env: t.env });
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toBe('plan crash: done\n');
     expect(second.stderr).toContain('recovered step s1: its claimant is gone');
@@ -132,7 +135,7 @@ describe('reconciler processes', () => {
   it('SIGINT stops a run: the running command is ended, its step released for a retry, exit 130', async () => {
     const t = await repoWithPlan('stop', '');
     await writeFile(t.plan, `- [ ] endless [id:: s1] [cmd:: ${STEP} '${t.side}' 50 hang]\n`);
-    const run = spawnProcess(AGENTM_BIN, ['run', '--plan', 'stop'], t.env, { cwd: t.repo, replaceEnv: true });
+    const run = spawnProcess(AGENTM_BIN, ['run', '--yes', '--plan', 'stop'], t.env, { cwd: t.repo, replaceEnv: true });
     await waitFor(
       async () => (await lines(t.side)).some((l) => l.startsWith('start s1 attempt=0')),
       'the step to start',

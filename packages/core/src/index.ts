@@ -1,3 +1,4 @@
+export * from './text/index.js';
 export * from './seam/index.js';
 export * from './protocol/index.js';
 export * from './backends/index.js';

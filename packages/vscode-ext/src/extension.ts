@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ApprovalAsker } from '@agentm/core';
 import { registerCommands } from './commands/register';
 import { ErrorFunnel } from './funnel';
 import { MARK_ACTIVATE_END, MARK_ACTIVATE_START, MARK_STATUS_READY, MARK_VIEW_VISIBLE, mark, markOnce } from './perf';
@@ -25,7 +26,12 @@ function treeView<T>(
  * activate() returns, the plans when the Plan view asks, the memory index when the Recall view (or a
  * memory command) first needs it.
  */
-export function activate(context: vscode.ExtensionContext): void {
+/** What activate returns in the extension's test mode only: the e2e cannot click a modal, so it answers for it. */
+export interface TestingApi {
+  setCommandApprovalAsker(ask: ApprovalAsker): void;
+}
+
+export function activate(context: vscode.ExtensionContext): TestingApi | undefined {
   mark(MARK_ACTIVATE_START);
   const output = vscode.window.createOutputChannel('AgentM', { log: true });
   const funnel = new ErrorFunnel(output);
@@ -71,6 +77,9 @@ export function activate(context: vscode.ExtensionContext): void {
     (error: unknown) => funnel.background('storage status', error),
   );
   mark(MARK_ACTIVATE_END);
+  return context.extensionMode === vscode.ExtensionMode.Test
+    ? { setCommandApprovalAsker: (ask) => void (wired.runner.askApproval = ask) }
+    : undefined;
 }
 
 /** Watchers, the index and the views are in `context.subscriptions`: VS Code disposes them. */

@@ -6,6 +6,13 @@ export interface CliIo {
   readonly cwd: string;
   /** Standard input, read whole (for `--body-file -` and friends). */
   readonly readStdin: () => Promise<string>;
+  /** Whether `err` writes to a terminal (progress redrawn in place; else plain lines). */
+  readonly errIsTTY?: boolean;
+  /**
+   * Asks a person a question on the terminal and resolves with the answer line (undefined: no answer,
+   * e.g. Ctrl-C or end of input). Absent when stdin and stderr are not both a terminal: nobody to ask.
+   */
+  readonly ask?: (question: string) => Promise<string | undefined>;
 }
 
 export interface CliContext {

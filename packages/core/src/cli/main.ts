@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { runCli } from './program.js';
+import { askOnTerminal } from './terminal-question.js';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -25,4 +26,6 @@ process.exitCode = await runCli(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
   readStdin,
+  errIsTTY: process.stderr.isTTY === true,
+  ...(process.stdin.isTTY && process.stderr.isTTY ? { ask: askOnTerminal } : {}),
 });

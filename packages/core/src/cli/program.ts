@@ -10,10 +10,14 @@ import { registerEval } from './commands/eval.js';
 import { registerPlan } from './commands/plan.js';
 import { registerReplay } from './commands/replay.js';
 import { registerRun } from './commands/run.js';
+import { registerApprove } from './commands/approve.js';
 import { registerTrace } from './commands/trace.js';
 import { registerRecall } from './commands/recall.js';
 import { registerReindex } from './commands/reindex.js';
 import { registerConsolidate } from './commands/consolidate.js';
+import { readConfigTolerant } from '../config/config-file.js';
+import { processHost } from '../config/host.js';
+import { redactSecrets, secretValues } from '../text/redact.js';
 import type { CliContext, CliIo } from './context.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
 import { coreVersion } from './version.js';
@@ -30,6 +34,7 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
   registerProcessSeam,
   registerEvolve,
   registerRun,
+  registerApprove,
   registerPlan,
   registerTrace,
   registerReplay,
@@ -54,8 +59,19 @@ export function buildProgram(ctx: CliContext): Command {
   return program;
 }
 
+/**
+ * `io` with every message on stderr passed through the secret redactor: errors quote provider answers,
+ * commands' output and paths, and stderr ends up in logs and agents' transcripts. stdout is data a
+ * person asked for (`agentm config get providers.chat.api_key` must print the key).
+ */
+async function redactingIo(io: CliIo): Promise<CliIo> {
+  const secrets = secretValues(io.env, await readConfigTolerant(processHost(io.env)));
+  return { ...io, err: (text) => io.err(redactSecrets(text, secrets)) };
+}
+
 /** Runs the CLI and returns the exit code; never throws. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<number> {
+  const io = await redactingIo(rawIo);
   const ctx: CliContext = { io, exitCode: EXIT_OK };
   const program = buildProgram(ctx);
   try {

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { readConfigTolerant } from '../config/config-file.js';
 import { processHost, type HostEnv } from '../config/host.js';
+import { secretValues } from '../text/redact.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT_USAGE } from './errors.js';
 
@@ -27,4 +29,10 @@ export async function readInputFile(ctx: CliContext, spec: string, flag: string)
 /** Prints JSON with a 2-space indent and a trailing newline. */
 export function printJson(ctx: CliContext, value: unknown): void {
   ctx.io.out(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** The secrets this run knows of: secret-named variables of its environment and secret config keys (`providers.*.api_key`). */
+export async function cliSecrets(ctx: CliContext): Promise<string[]> {
+  const host = hostOf(ctx);
+  return secretValues(host.env, await readConfigTolerant(host));
 }

@@ -170,7 +170,8 @@ async function mutateConfig(host: HostEnv, mutate: (data: ConfigData) => boolean
       if (!mutate(data)) return { changed: false, file };
       data[KEY_SCHEMA_VERSION] = SCHEMA_VERSION;
       const expected = read.bytes === undefined ? null : contentHash(read.bytes);
-      const prepared = await prepareWrite(file, pythonJson(data));
+      // Created 0600 (it may hold API keys); the chmod gives the owner back bits an unusual umask removed.
+      const prepared = await prepareWrite(file, pythonJson(data), { mode: 0o600 });
       try {
         await chmod(prepared.temp, 0o600);
       } catch (error) {

@@ -51,13 +51,14 @@ export interface PreparedWrite {
 
 /**
  * First half of an atomic write: creates the parents and writes `content` to a fresh temp beside
- * `path` (mode 0666 minus umask, never 0600), fsynced. Nothing visible changes yet; a failure removes
- * the temp.
+ * `path` (mode 0666 minus umask unless `mode` says otherwise), fsynced. Nothing visible changes yet; a
+ * failure removes the temp. A file holding secrets passes `mode: 0o600`: the temp is created with it,
+ * so the secret never sits in a file others can read, not even between the write and a chmod.
  */
 export async function prepareWrite(
   path: string,
   content: string | Uint8Array,
-  options: Pick<AtomicWriteOptions, 'fsync'> = {},
+  options: Pick<AtomicWriteOptions, 'fsync'> & { readonly mode?: number } = {},
 ): Promise<PreparedWrite> {
   const durable = options.fsync !== false;
   const dir = dirname(path);
@@ -65,7 +66,7 @@ export async function prepareWrite(
   const temp = join(dir, tempNameFor(basename(path)));
   let handle: FileHandle | undefined;
   try {
-    handle = await open(temp, 'wx', 0o666);
+    handle = await open(temp, 'wx', options.mode ?? 0o666);
     await handle.writeFile(typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
     if (durable) await handle.sync();
     await handle.close();

@@ -18,7 +18,7 @@ const PLAN = [
   '  - [!] property tests [attempt:: 2]',
   '## Release',
   '* [?] Publish [cmd:: npm publish] [key:: abc]',
-  '1. [-] Announce (role:: operator)',
+  '1. [-] Announce [role:: operator]',
   '- [>] Forwarded',
   '- plain bullet',
   '',

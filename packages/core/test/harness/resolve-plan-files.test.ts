@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { RedactingPlanFiles } from '../../src/harness/reconciler/redacting-plan-files.js';
 import { describe, expect, it } from 'vitest';
 import { ActivePlanError, BackendPlanFiles, LocalPlanFiles, planFilesFor, resolvePlanFiles } from '../../src/index.js';
 import { stateWorld } from '../state/helpers.js';
@@ -11,7 +12,7 @@ describe('planFilesFor: where a front end finds a plan', () => {
     const w = await stateWorld({ vault: true });
     await writeFile(join(w.memoryRoot, 'desk/projects/proj/_harness/PLAN.md'), PLAN);
     const { files, name, projectRoot } = await planFilesFor(await w.resolve());
-    expect(files).toBeInstanceOf(BackendPlanFiles);
+    expect((files as RedactingPlanFiles).inner).toBeInstanceOf(BackendPlanFiles);
     expect([name, projectRoot, files.planLabel]).toEqual(['PLAN', w.repo, 'desk/projects/proj/_harness/PLAN.md']);
     expect((await files.readPlan())?.text).toBe(PLAN);
   });
@@ -31,7 +32,7 @@ describe('planFilesFor: where a front end finds a plan', () => {
     await writeFile(join(w.repo, '.harness/PLAN-x.md'), PLAN);
     const lockRoot = join(w.home, 'locks');
     const { files } = await planFilesFor(await w.resolve(), 'x', { lockRoot });
-    expect(files).toBeInstanceOf(LocalPlanFiles);
+    expect((files as RedactingPlanFiles).inner).toBeInstanceOf(LocalPlanFiles);
     expect(files.planLabel).toBe(join(w.repo, '.harness/PLAN-x.md'));
     const snap = await files.readPlan();
     await files.commit({ plan: { text: PLAN.replace('[ ]', '[x]'), expectHash: snap!.hash } });

@@ -7,6 +7,7 @@ import { parsePlan } from '../../src/harness/plan/plan-document.js';
 import type { DispatchRequest } from '../../src/harness/reconciler/dispatcher.js';
 import { parseDurationMs, runShellStep } from '../../src/harness/executors/shell-executor.js';
 import { CommandSyntaxError, splitCommand } from '../../src/harness/executors/shell-words.js';
+import { consentingPolicy } from './command-policy-helper.js';
 
 describe('splitting a cmd:: into argv without a shell', () => {
   it.each([
@@ -70,7 +71,10 @@ describe('the shell executor', () => {
       join(root, 'show.mjs'),
       'const e = process.env; console.log(process.cwd(), e.AGENTM_STEP_ID, e.AGENTM_STEP_KEY, e.AGENTM_STEP_ATTEMPT, e.AGENTM_PLAN); for (let i = 0; i < 30; i++) console.log("line " + i);\n',
     );
-    const outcome = await runShellStep(request(`- [/] show [cmd:: ${node} show.mjs]`), { projectRoot: root });
+    const outcome = await runShellStep(request(`- [/] show [cmd:: ${node} show.mjs]`), {
+      projectRoot: root,
+      commands: consentingPolicy(),
+    });
     expect(outcome).toMatchObject({ status: 'done', toolCalls: 1, tool: 'shell', data: { exit_code: 0 } });
     expect(outcome.summary).toMatch(/^\$ .+ show\.mjs\nexit 0 after \d+\.\d s\n/);
     expect(outcome.summary).toContain('line 29');
@@ -79,7 +83,7 @@ describe('the shell executor', () => {
       request(
         `- [/] show [cmd:: ${node} -e "console.log(process.cwd(), process.env.AGENTM_STEP_ID, process.env.AGENTM_STEP_KEY, process.env.AGENTM_STEP_ATTEMPT, process.env.AGENTM_PLAN)"]`,
       ),
-      { projectRoot: root },
+      { projectRoot: root, commands: consentingPolicy() },
     );
     expect(identity.summary.split('\n')[2]).toBe(`${root} show key-123 2 demo`);
   });
@@ -87,7 +91,7 @@ describe('the shell executor', () => {
   it('a non-zero exit fails the step with the exit code', async () => {
     const outcome = await runShellStep(
       request(`- [/] boom [cmd:: ${node} -e "console.error('bad thing'); process.exit(3)"]`),
-      { projectRoot: await tempDir() },
+      { projectRoot: await tempDir(), commands: consentingPolicy() },
     );
     expect(outcome).toMatchObject({ status: 'failed', data: { exit_code: 3 } });
     expect(outcome.summary).toMatch(/exit 3 after .*\nbad thing$/);
@@ -97,11 +101,14 @@ describe('the shell executor', () => {
     const root = await tempDir();
     const outcome = await runShellStep(
       request(`- [/] quoted [cmd:: ${node} -e "console.log(process.argv.at(-1))" '$(touch pwned); touch pwned2']`),
-      { projectRoot: root },
+      { projectRoot: root, commands: consentingPolicy() },
     );
     expect(outcome.status).toBe('done');
     expect(outcome.summary).toContain('$(touch pwned); touch pwned2');
-    const refused = await runShellStep(request('- [/] inject [cmd:: echo hi; touch pwned3]'), { projectRoot: root });
+    const refused = await runShellStep(request('- [/] inject [cmd:: echo hi; touch pwned3]'), {
+      projectRoot: root,
+      commands: consentingPolicy(),
+    });
     expect(refused.status).toBe('failed');
     expect(refused.summary).toContain('shell operator ";"');
     for (const f of ['pwned', 'pwned2', 'pwned3']) expect(existsSync(join(root, f))).toBe(false);
@@ -110,7 +117,7 @@ describe('the shell executor', () => {
   it('kills a command that overruns its timeout', async () => {
     const outcome = await runShellStep(
       request(`- [/] sleepy [cmd:: ${node} -e "setTimeout(() => {}, 60000)"] [timeout:: 300ms]`),
-      { projectRoot: await tempDir() },
+      { projectRoot: await tempDir(), commands: consentingPolicy() },
     );
     expect(outcome.status).toBe('failed');
     expect(outcome.summary).toContain('timed out after 0.3 s (killed)');
@@ -119,6 +126,7 @@ describe('the shell executor', () => {
   it('a program that does not exist fails clearly', async () => {
     const outcome = await runShellStep(request('- [/] nope [cmd:: definitely-not-a-program-xyz --flag]'), {
       projectRoot: await tempDir(),
+      commands: consentingPolicy(),
     });
     expect(outcome.status).toBe('failed');
     expect(outcome.summary).toContain('could not start "definitely-not-a-program-xyz"');
@@ -165,7 +173,7 @@ describe('stopping a command', () => {
     // sh starts `sleep` in the background (same process group) and waits: the timeout must end both.
     const outcome = await runShellStep(
       request(`- [/] tree [cmd:: sh -c 'sleep 60 & echo $! > gc.pid; wait'] [timeout:: 1500ms]`),
-      { projectRoot: root },
+      { projectRoot: root, commands: consentingPolicy() },
     );
     expect(outcome.summary).toContain('timed out');
     await expectGone(Number(await waitForFile(join(root, 'gc.pid'))));
@@ -185,6 +193,7 @@ describe('stopping a command', () => {
     const stop = new AbortController();
     const running = runShellStep(request(`- [/] tree [cmd:: ${node} parent.mjs]`, { signal: stop.signal }), {
       projectRoot: root,
+      commands: consentingPolicy(),
     });
     // Stop only once the grandchild runs, however slow the machine is.
     const pid = Number(await waitForFile(join(root, 'gc.pid')));

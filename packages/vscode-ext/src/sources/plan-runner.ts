@@ -1,6 +1,7 @@
 import { userInfo } from 'node:os';
 import * as vscode from 'vscode';
 import {
+  commandPolicyFor,
   effectiveStatus,
   findStep,
   harnessDispatcher,
@@ -10,11 +11,14 @@ import {
   planFilesFor,
   Reconciler,
   runReconciler,
+  type ApprovalAsker,
   type ConfigData,
   type PlanFiles,
 } from '@agentm/core';
 import { NothingToDoError } from '../errors';
+import { providerApiKey } from '../secrets';
 import { chooseChatProvider, LazyChatProvider } from './chat-choice';
+import { askInModal } from './command-approval';
 import type { ProjectTracker } from './project-tracker';
 import type { PlanRunner, WorkProgress } from './types';
 
@@ -36,6 +40,8 @@ const PERSON = (() => {
  */
 export class CorePlanRunner implements PlanRunner, vscode.Disposable {
   readonly #running = new Map<string, AbortController>();
+  /** Who approves a command nobody approved yet (a modal; tests put an answer in its place). */
+  askApproval: ApprovalAsker = askInModal;
 
   constructor(
     private readonly tracker: ProjectTracker,
@@ -57,16 +63,27 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
       throw new NothingToDoError(
         `plan '${plan}' is already running in this window; run "AgentM: Stop plan" to stop it`,
       );
-    const { files, project, env, config } = await this.#files(plan);
+    const { files, project, env, config, home } = await this.#files(plan);
     const controller = new AbortController();
     this.#running.set(plan, controller);
     const cancelled = token.onCancellationRequested(() => controller.abort());
     try {
       const provider = new LazyChatProvider(() => chooseChatProvider(this.secrets, env, config));
       const log = (line: string) => progress.report({ message: line });
+      const apiKey = await providerApiKey(this.secrets);
+      // Every command (a step's, the model's run_command) asks in a modal until approved for this repo,
+      // and runs without AgentM's keys in its environment.
+      const commands = commandPolicyFor({
+        projectRoot: project,
+        env,
+        home,
+        config,
+        ask: (prompt) => this.askApproval(prompt),
+        ...(apiKey ? { secrets: [apiKey] } : {}),
+      });
       const reconciler = new Reconciler({
         files: this.#watched(files),
-        dispatcher: harnessDispatcher({ projectRoot: project, provider, env }),
+        dispatcher: harnessDispatcher({ projectRoot: project, provider, commands }),
         log,
       });
       const result = await runReconciler(reconciler, { signal: controller.signal, log });
@@ -115,16 +132,20 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
 
   async #files(
     plan: string,
-  ): Promise<{ files: PlanFiles; project: string; env: NodeJS.ProcessEnv; config: ConfigData }> {
+  ): Promise<{ files: PlanFiles; project: string; env: NodeJS.ProcessEnv; config: ConfigData; home: string }> {
     const ws = await this.tracker.current();
     if (!ws.project) throw new NothingToDoError(`cannot run a plan: ${ws.noProject}`);
-    const { files, projectRoot } = await planFilesFor(ws.project, plan === 'PLAN' ? '' : plan);
+    const apiKey = await providerApiKey(this.secrets);
+    const { files, projectRoot } = await planFilesFor(ws.project, plan === 'PLAN' ? '' : plan, {
+      ...(apiKey ? { secrets: [apiKey] } : {}),
+    });
     if (!(await files.readPlan())) throw new NothingToDoError(`plan '${plan}' has no PLAN file (${files.planLabel})`);
     return {
       files,
       project: projectRoot,
       env: { ...(ws.host.env as NodeJS.ProcessEnv) },
       config: ws.selection.choice.config,
+      home: ws.host.home,
     };
   }
 

@@ -4,7 +4,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { parsePlan, parseProgress } from '@agentm/core';
+import { parsePlan, parseProgress, type ApprovalAsker, type ApprovalPrompt } from '@agentm/core';
+import type { TestingApi } from '../../src/extension';
 import {
   extension,
   findItem,
@@ -25,13 +26,24 @@ const stepOf = (world: World, plan: string, id: string) =>
 
 suite('running plans', () => {
   let world: World;
+  let testing: TestingApi;
+  /** Every approval the runner asked for, and the answer the test gives (the e2e cannot click a modal). */
+  const asked: ApprovalPrompt[] = [];
+  let answer = true;
+  const asker: ApprovalAsker = async (prompt) => {
+    asked.push(prompt);
+    return answer;
+  };
   suiteSetup(async () => {
-    await extension().activate();
+    testing = (await extension().activate()) as TestingApi;
+    assert.ok(testing?.setCommandApprovalAsker, 'the extension exposes its testing API in test mode');
+    testing.setCommandApprovalAsker(asker);
     world = await makeWorld();
     await showViews();
   });
   suiteTeardown(async () => {
-    for (const f of ['ran.txt', 'ok-marker']) rmSync(join(world.repo, f), { force: true });
+    for (const f of ['ran.txt', 'ok-marker', 'declined.txt', 'approved.txt'])
+      rmSync(join(world.repo, f), { force: true });
     await leaveWorld();
     removeTempDirs();
   });
@@ -62,6 +74,52 @@ suite('running plans', () => {
       5_000,
     );
     assert.match(findItem(view.items, 'build')!.description ?? '', /done · 1\/1 done/);
+  });
+
+  test('a command nobody approved: declined in the dialog, the step fails naming how to consent, and nothing runs', async () => {
+    asked.length = 0;
+    answer = false;
+    world.file(
+      `desk/projects/${world.slug}/_harness/PLAN-trust.md`,
+      '- [ ] Touch a file [id:: touch] [cmd:: touch declined.txt]\n',
+    );
+    await waitForView('plan', 'the trust plan', (v) => findItem(v.items, 'Touch a file') !== undefined, 5_000);
+    const result = await ok<string>('agentm.runPlan', 'trust');
+    answer = true;
+    assert.match(result, /^failed \(0\/1 steps done; failed: touch/);
+    assert.ok(!existsSync(join(world.repo, 'declined.txt')), 'a declined command ran');
+    assert.deepEqual(
+      asked.map((p) => [p.origin, p.command]),
+      [['step "touch"', 'touch declined.txt']],
+    );
+    const error = parseProgress(readFileSync(join(world.harness, 'progress-trust.md'), 'utf8')).find(
+      (o) => o.kind === 'error' && o.step === 'touch',
+    );
+    assert.match(error?.text ?? '', /command `touch declined.txt` was declined in .*: nothing ran/);
+    assert.match(error?.text ?? '', /agentm approve add -- touch declined.txt/);
+    assert.equal(stepOf(world, 'trust', 'touch').stored, 'failed');
+  });
+
+  test('approved in the dialog: the command runs, and is not asked about again in this repo', async () => {
+    asked.length = 0;
+    world.file(
+      `desk/projects/${world.slug}/_harness/PLAN-approve.md`,
+      '- [ ] Touch it [id:: one] [cmd:: touch approved.txt]\n- [ ] Touch it again [id:: two] [after:: one] [cmd:: touch approved.txt]\n',
+    );
+    await waitForView('plan', 'the approve plan', (v) => findItem(v.items, 'Touch it') !== undefined, 5_000);
+    assert.equal(await ok<string>('agentm.runPlan', 'approve'), 'done (2/2 steps done)');
+    assert.ok(existsSync(join(world.repo, 'approved.txt')), 'the approved command did not run');
+    assert.deepEqual(
+      asked.map((p) => p.command),
+      ['touch approved.txt'],
+      'asked once: the approval is remembered for the repo',
+    );
+    const approvals = join(
+      process.env['XDG_CONFIG_HOME'] ?? join(process.env['HOME']!, '.config'),
+      'agentm',
+      'approvals.json',
+    );
+    assert.match(readFileSync(approvals, 'utf8'), /"command": "touch approved.txt"/);
   });
 
   test('stop cancels a running plan: the command ends, the step is released for a retry', async () => {

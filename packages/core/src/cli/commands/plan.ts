@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { slugifyTitle } from '../../harness/plan/step-ids.js';
+import { DEFAULT_PLANNER_RETRY } from '../../harness/planner/decompose.js';
 import { planGoal, writePlanDraft } from '../../harness/planner/planner.js';
 import { ConcurrentModificationError } from '../../protocol/errors.js';
 import type { CliContext } from '../context.js';
-import { cliChatProvider } from '../memory-cli.js';
+import { cliChatProviderShowingWait } from '../model-wait.js';
 import { cliRoles } from '../roles-cli.js';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { resolvePlanFiles } from '../plan-files.js';
@@ -22,7 +23,7 @@ export function registerPlan(program: Command, ctx: CliContext): void {
     .option('--json', 'print the planned steps and decisions as JSON')
     .action(async (goal: string, opts: { name?: string; json?: boolean }) => {
       if (goal.trim() === '') throw new CliError('plan: empty goal; say what the plan should achieve', EXIT_USAGE);
-      const provider = await cliChatProvider(ctx);
+      const provider = await cliChatProviderShowingWait(ctx, 'agentm plan', DEFAULT_PLANNER_RETRY.perCallTimeoutMs);
       const roles = await cliRoles(ctx);
       // A goal with no word to name it by (only punctuation) plans into PLAN.md, as before.
       const { files, name } = await resolvePlanFiles(ctx, opts.name ?? (planNameFromGoal(goal) || 'PLAN'), '--name');

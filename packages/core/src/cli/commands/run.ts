@@ -4,13 +4,23 @@ import { harnessDispatcher } from '../../harness/executors/harness-dispatcher.js
 import { Reconciler } from '../../harness/reconciler/reconciler.js';
 import { runReconciler } from '../../harness/reconciler/run-loop.js';
 import type { CliContext } from '../context.js';
-import { cliChatProvider } from '../memory-cli.js';
+import { DEFAULT_MODEL_RETRY } from '../../harness/inner-loop/tool-loop.js';
+import { cliChatProviderShowingWait } from '../model-wait.js';
 import { cliRoles } from '../roles-cli.js';
+import { approvePlanCommands, cliCommandPolicy } from '../command-trust.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { resolvePlanFiles } from '../plan-files.js';
 
 /** Exit code of a run interrupted by SIGINT/SIGTERM (the shell convention for SIGINT). */
 export const EXIT_INTERRUPTED = 130;
+
+interface RunFlags {
+  plan?: string;
+  once?: boolean;
+  maxConcurrent?: number;
+  tickInterval?: number;
+  yes?: boolean;
+}
 
 export function registerRun(program: Command, ctx: CliContext): void {
   program
@@ -22,18 +32,25 @@ export function registerRun(program: Command, ctx: CliContext): void {
     .option('--once', 'one reconcile tick (waiting for the steps it starts), then exit')
     .option('--max-concurrent <n>', 'steps of this plan running at once (default 4)', (v) => Number.parseInt(v, 10))
     .option('--tick-interval <seconds>', 'safety-net tick period (default 30)', (v) => Number.parseFloat(v))
-    .action(async (opts: { plan?: string; once?: boolean; maxConcurrent?: number; tickInterval?: number }) => {
+    .option(
+      '--yes',
+      "run every command of this run without asking, approved or not (the plan's and the model's run_command)",
+    )
+    .action(async (opts: RunFlags) => {
       if (opts.maxConcurrent !== undefined && !(opts.maxConcurrent > 0))
         throw new CliError('--max-concurrent must be a positive whole number', EXIT_USAGE);
       if (opts.tickInterval !== undefined && !(opts.tickInterval > 0))
         throw new CliError('--tick-interval must be a positive number of seconds', EXIT_USAGE);
       const { files, name, projectRoot } = await resolvePlanFiles(ctx, opts.plan);
-      const provider = await cliChatProvider(ctx);
+      const commands = await cliCommandPolicy(ctx, projectRoot, opts.yes === true);
+      await approvePlanCommands(files, commands);
+      // A model turn in a run is often long; say so after 5 s, not 1.
+      const provider = await cliChatProviderShowingWait(ctx, 'agentm run', DEFAULT_MODEL_RETRY.perCallTimeoutMs, 5000);
       const roles = await cliRoles(ctx);
       const log = (line: string) => ctx.io.err(`agentm run: ${line}\n`);
       const reconciler = new Reconciler({
         files,
-        dispatcher: harnessDispatcher({ projectRoot, provider, env: ctx.io.env, llm: { roles } }),
+        dispatcher: harnessDispatcher({ projectRoot, provider, commands, llm: { roles } }),
         maxConcurrent: opts.maxConcurrent,
         log,
       });

@@ -6,6 +6,7 @@ import type { DispatchRequest, StepOutcome } from '../reconciler/dispatcher.js';
 import { BUILTIN_TOOLS } from '../tools/builtin-tools.js';
 import { pickSeedRole, rolePrompt, SEED_ROLES, type Role } from '../tools/roles.js';
 import type { Tool } from '../tools/tool.js';
+import type { CommandPolicy } from '../trust/command-policy.js';
 
 const SUMMARY_CHARS = 1_500;
 
@@ -13,6 +14,8 @@ export interface LlmExecutorOptions {
   /** The model; undefined → every LLM step fails with a message naming the configuration variables. */
   readonly provider?: HarnessChatProvider;
   readonly projectRoot: string;
+  /** What `run_command` goes through (approval, environment, records); absent → `run_command` is refused. */
+  readonly commands?: CommandPolicy;
   readonly tools?: ReadonlyMap<string, Tool>;
   readonly roles?: readonly Role[];
   /** Loop tuning (retry policies, iteration caps, context budget). */
@@ -68,7 +71,20 @@ export async function runLlmStep(request: DispatchRequest, options: LlmExecutorO
     ],
     tools: options.tools ?? BUILTIN_TOOLS,
     allowed: role.tools,
-    toolContext: { projectRoot: options.projectRoot },
+    toolContext: {
+      projectRoot: options.projectRoot,
+      ...(options.commands
+        ? {
+            commands: {
+              gate: options.commands.gate,
+              env: options.commands.env,
+              track: options.commands.records?.forStep(options.projectRoot, request.planName, request.stepKey),
+              secrets: options.commands.secrets,
+              step: request.step.id,
+            },
+          }
+        : {}),
+    },
     stepKey: request.stepKey,
     budget: request.remaining,
     signal: request.signal,

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { StepRunRecords } from './run-records.js';
 
 /** Bytes of combined output kept for the record (the tail: where errors usually are). */
 export const OUTPUT_TAIL_CHARS = 2_000;
@@ -21,11 +22,18 @@ export interface ProcessResult {
 /**
  * Runs `argv` directly (`shell: false`: no word of it is interpreted by a shell) in `cwd`, with the given
  * environment, stdin closed. Kills it and its descendants (SIGTERM, then SIGKILL after a grace period) on
- * timeout or abort.
+ * timeout or abort. With `track`, its process group is recorded from the moment it is spawned until it
+ * ends, so a run that dies meanwhile does not leave it behind unknown.
  */
 export function runProcess(
   argv: readonly string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; signal?: AbortSignal },
+  options: {
+    cwd: string;
+    env: NodeJS.ProcessEnv | Readonly<Record<string, string>>;
+    timeoutMs: number;
+    signal?: AbortSignal;
+    track?: StepRunRecords | undefined;
+  },
 ): Promise<ProcessResult> {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -43,6 +51,28 @@ export function runProcess(
       windowsHide: true,
       detached: group,
     });
+    let tracked: number | undefined;
+    if (group && options.track && child.pid !== undefined) {
+      try {
+        options.track.add(child.pid, argv);
+        tracked = child.pid;
+      } catch (error) {
+        // Unrecorded, a crash of ours would leave it running unseen: do not let it run at all.
+        process.kill(-child.pid, 'SIGKILL');
+        const done = () =>
+          resolve({
+            exitCode: null,
+            signal: null,
+            spawnError: `not started: its process group could not be recorded (${(error as Error).message})`,
+            tail: '',
+            timedOut: false,
+            aborted: false,
+            durationMs: Date.now() - started,
+          });
+        child.once('close', done);
+        return;
+      }
+    }
     const signal = (sig: NodeJS.Signals) => {
       try {
         if (group && child.pid !== undefined) process.kill(-child.pid, sig);
@@ -65,6 +95,7 @@ export function runProcess(
     options.signal?.addEventListener('abort', onAbort, { once: true });
     if (options.signal?.aborted) onAbort();
     const done = (result: Omit<ProcessResult, 'durationMs' | 'tail' | 'timedOut' | 'aborted'>) => {
+      if (tracked !== undefined) options.track!.remove(tracked);
       clearTimeout(timer);
       clearTimeout(killTimer);
       options.signal?.removeEventListener('abort', onAbort);

@@ -1,4 +1,5 @@
 import type { DispatchRequest, StepOutcome } from '../reconciler/dispatcher.js';
+import type { CommandPolicy } from '../trust/command-policy.js';
 import { runProcess } from './run-process.js';
 import { CommandSyntaxError, splitCommand } from './shell-words.js';
 
@@ -10,8 +11,8 @@ export interface ShellExecutorOptions {
   /** Where commands run (the project root). */
   readonly projectRoot: string;
   readonly timeoutMs?: number;
-  /** Base environment (default: this process's). */
-  readonly env?: NodeJS.ProcessEnv;
+  /** The approval gate, the environment (without secrets) and the process-group records. */
+  readonly commands: CommandPolicy;
 }
 
 /** `90s`, `10m`, `1h`, `500ms`, or seconds; undefined when unreadable. */
@@ -27,10 +28,13 @@ function lastLines(text: string): string {
 
 /**
  * Runs a step's `[cmd:: …]` in the project root: split into argv without a shell (an operator is
- * refused), spawned with `shell: false`, limited by `[timeout:: …]` or the default, with the step's
- * identity in the environment (`AGENTM_STEP_ID`, `AGENTM_STEP_KEY` — the idempotency key, the same on
- * every attempt — `AGENTM_STEP_ATTEMPT`, `AGENTM_PLAN`) so a command can make its side effects idempotent.
- * Exit 0 → done; anything else → failed. The exit code and the output's tail are in the outcome.
+ * refused), checked by the approval gate (an unapproved command fails the step, naming how to consent,
+ * and nothing runs), spawned with `shell: false` in the policy's environment (no secrets), limited by
+ * `[timeout:: …]` or the default, with the step's identity in the environment (`AGENTM_STEP_ID`,
+ * `AGENTM_STEP_KEY` — the idempotency key, the same on every attempt — `AGENTM_STEP_ATTEMPT`,
+ * `AGENTM_PLAN`) so a command can make its side effects idempotent, and its process group recorded
+ * while it runs. Exit 0 → done; anything else → failed. The exit code and the output's tail are in the
+ * outcome.
  */
 export async function runShellStep(request: DispatchRequest, options: ShellExecutorOptions): Promise<StepOutcome> {
   const command = request.step.cmd ?? '';
@@ -42,19 +46,36 @@ export async function runShellStep(request: DispatchRequest, options: ShellExecu
       return { status: 'failed', summary: error.message, toolCalls: 0, tokens: 0, tool: 'shell' };
     throw error;
   }
+  const verdict = await options.commands.gate.check({ argv, origin: `step "${request.step.id}"` });
+  if (!verdict.allowed)
+    return {
+      status: 'failed',
+      summary: `$ ${command}\nrefused: ${verdict.reason}`,
+      toolCalls: 0,
+      tokens: 0,
+      tool: 'shell',
+      data: { reason: 'not_approved' },
+    };
   const timeoutMs = parseDurationMs(request.step.fields['timeout']) ?? options.timeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS;
   const env = {
-    ...(options.env ?? process.env),
+    ...options.commands.env,
     AGENTM_PLAN: request.planName,
     AGENTM_STEP_ID: request.step.id,
     AGENTM_STEP_KEY: request.stepKey,
     AGENTM_STEP_ATTEMPT: String(request.attempt),
     AGENTM_PROJECT_ROOT: options.projectRoot,
   };
-  const result = await runProcess(argv, { cwd: options.projectRoot, env, timeoutMs, signal: request.signal });
+  const result = await runProcess(argv, {
+    cwd: options.projectRoot,
+    env,
+    timeoutMs,
+    signal: request.signal,
+    track: options.commands.records?.forStep(options.projectRoot, request.planName, request.stepKey),
+  });
   const seconds = (result.durationMs / 1000).toFixed(1);
   const tail = lastLines(result.tail);
   const data = {
+    approved_by: verdict.basis,
     exit_code: result.exitCode ?? undefined,
     signal: result.signal ?? undefined,
     duration_ms: result.durationMs,

@@ -1,6 +1,6 @@
 import { UnknownStepError } from '../errors.js';
 import { findFrontmatter, planMeta, type Frontmatter, type PlanMeta } from './frontmatter.js';
-import { parseInlineFields, stripInlineFields } from './inline-fields.js';
+import { parseInlineFields, STEP_FIELDS, stripInlineFields } from './inline-fields.js';
 import { joinLines, splitLines, type Line } from './lines.js';
 import { scanMarkdown, type ScannedLine } from './markdown-scan.js';
 import { findCycle } from './plan-graph.js';
@@ -111,17 +111,18 @@ export function parsePlan(text: string): PlanDocument {
         else detailsOf = undefined;
         continue;
       }
-      const parent = [...stack].reverse().find((e) => e.item >= 0);
+      let parent: { indent: number; item: number } | undefined;
+      for (let k = stack.length - 1; k >= 0 && !parent; k--) if (stack[k]!.item >= 0) parent = stack[k];
       const content = lines[s.index]!.text.slice(s.task!.contentStart);
       const fields: Record<string, string> = {};
-      for (const f of parseInlineFields(content)) if (!(f.name in fields)) fields[f.name] = f.value;
+      for (const f of parseInlineFields(content, STEP_FIELDS)) if (!(f.name in fields)) fields[f.name] = f.value;
       const item: RawItem = {
         scanned: s,
         parentIndex: parent ? parent.item : -1,
         headings: headings.map((h) => h.text),
         fields,
         explicitId: fields['id'] || undefined,
-        title: stripInlineFields(content),
+        title: stripInlineFields(content, STEP_FIELDS),
         details: [],
       };
       stack.push({ indent: s.indent, item: items.length });
@@ -153,10 +154,13 @@ export function parsePlan(text: string): PlanDocument {
   items.forEach((item, i) => {
     if (item.parentIndex >= 0) children[item.parentIndex]!.push(ids[i]!);
   });
-  const inheritedAfter = (i: number): string[] => {
-    const p = items[i]!.parentIndex;
-    return p < 0 ? [] : [...list(items[p]!.fields['after']), ...inheritedAfter(p)];
-  };
+  // The ancestors' `after`, nearest first. A parent always precedes its children, so one pass in
+  // document order computes it without recursion (a 10 000-level nesting once overflowed the stack).
+  const inherited: string[][] = [];
+  items.forEach((item, i) => {
+    const p = item.parentIndex;
+    inherited[i] = p < 0 ? [] : [...list(items[p]!.fields['after']), ...inherited[p]!];
+  });
   const steps: PlanStep[] = items.map((item, i) => {
     const f = item.fields;
     const after = list(f['after']);
@@ -177,7 +181,7 @@ export function parsePlan(text: string): PlanDocument {
         message: `step "${ids[i]}": unknown status symbol [${item.scanned.task!.symbol}] (use [ ] [/] [x] [!] [?] [-])`,
       });
     }
-    const deps = [...new Set([...after, ...inheritedAfter(i), ...children[i]!])].filter((d) => d !== ids[i]);
+    const deps = [...new Set([...after, ...inherited[i]!, ...children[i]!])].filter((d) => d !== ids[i]);
     return {
       id: ids[i]!,
       idExplicit: item.explicitId !== undefined,

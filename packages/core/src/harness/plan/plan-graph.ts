@@ -1,34 +1,62 @@
+/*
+ * Graph walks over step dependencies. Each uses an explicit stack, not recursion: a plan (or a model's
+ * answer) with a 10 000-step chain once overflowed the call stack.
+ */
+
+type DepGraph = ReadonlyArray<{ readonly id: string; readonly deps: readonly string[] }>;
+
+/**
+ * A depth-first walk from each root in input order, over known dependencies only. Calls `onBackEdge`
+ * with the step a walk lands on again while it is still on the walk's path; stops when it returns true.
+ */
+export function walkForCycle(
+  roots: Iterable<string>,
+  depsOf: (id: string) => readonly string[] | undefined,
+  onBackEdge: (id: string) => boolean,
+): void {
+  const state = new Map<string, 'visiting' | 'done'>();
+  for (const root of roots) {
+    if (state.has(root)) continue;
+    state.set(root, 'visiting');
+    const stack: Array<{ id: string; next: number }> = [{ id: root, next: 0 }];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const deps = depsOf(frame.id) ?? [];
+      if (frame.next >= deps.length) {
+        state.set(frame.id, 'done');
+        stack.pop();
+        continue;
+      }
+      const dep = deps[frame.next++]!;
+      if (depsOf(dep) === undefined) continue;
+      const s = state.get(dep);
+      if (s === 'visiting') {
+        if (onBackEdge(dep)) return;
+      } else if (s === undefined) {
+        state.set(dep, 'visiting');
+        stack.push({ id: dep, next: 0 });
+      }
+    }
+  }
+}
+
 /**
  * The id of a step on a dependency cycle (the first one a depth-first walk in input order lands on
  * again), or undefined when the dependency graph is acyclic. Unknown dependency ids are ignored here.
  */
-export function findCycle(
-  steps: ReadonlyArray<{ readonly id: string; readonly deps: readonly string[] }>,
-): string | undefined {
+export function findCycle(steps: DepGraph): string | undefined {
   const deps = new Map<string, readonly string[]>();
   for (const s of steps) if (!deps.has(s.id)) deps.set(s.id, s.deps);
-  const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (id: string): string | undefined => {
-    state.set(id, 'visiting');
-    for (const dep of deps.get(id) ?? []) {
-      if (!deps.has(dep)) continue;
-      const s = state.get(dep);
-      if (s === 'visiting') return dep;
-      if (s === undefined) {
-        const found = visit(dep);
-        if (found !== undefined) return found;
-      }
-    }
-    state.set(id, 'done');
-    return undefined;
-  };
-  for (const id of deps.keys()) {
-    if (state.get(id) === undefined) {
-      const found = visit(id);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
+  let found: string | undefined;
+  walkForCycle(
+    deps.keys(),
+    (id) => deps.get(id),
+    (id) => {
+      found = id;
+      return true;
+    },
+  );
+  return found;
 }
 
 /**
@@ -36,24 +64,36 @@ export function findCycle(
  * Steps of equal depth form a "wave" that becomes ready together. A node re-entered while being resolved
  * counts 0 (a cycle guard, as in memQL).
  */
-export function stepDepths(
-  steps: ReadonlyArray<{ readonly id: string; readonly deps: readonly string[] }>,
-): Map<string, number> {
+export function stepDepths(steps: DepGraph): Map<string, number> {
   const deps = new Map<string, readonly string[]>();
   for (const s of steps) deps.set(s.id, s.deps);
   const depth = new Map<string, number>();
   const resolving = new Set<string>();
-  const resolve = (id: string): number => {
-    const known = depth.get(id);
-    if (known !== undefined) return known;
-    if (resolving.has(id)) return 0;
-    resolving.add(id);
-    let d = 0;
-    for (const dep of deps.get(id) ?? []) if (deps.has(dep)) d = Math.max(d, 1 + resolve(dep));
-    resolving.delete(id);
-    depth.set(id, d);
-    return d;
-  };
-  for (const s of steps) resolve(s.id);
+  for (const s of steps) {
+    if (depth.has(s.id)) continue;
+    resolving.add(s.id);
+    const stack: Array<{ id: string; next: number; d: number }> = [{ id: s.id, next: 0, d: 0 }];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const list = deps.get(frame.id) ?? [];
+      if (frame.next >= list.length) {
+        stack.pop();
+        resolving.delete(frame.id);
+        depth.set(frame.id, frame.d);
+        const caller = stack[stack.length - 1];
+        if (caller) caller.d = Math.max(caller.d, 1 + frame.d);
+        continue;
+      }
+      const dep = list[frame.next++]!;
+      if (!deps.has(dep)) continue;
+      const known = depth.get(dep);
+      if (known !== undefined) frame.d = Math.max(frame.d, 1 + known);
+      else if (resolving.has(dep)) frame.d = Math.max(frame.d, 1);
+      else {
+        resolving.add(dep);
+        stack.push({ id: dep, next: 0, d: 0 });
+      }
+    }
+  }
   return depth;
 }

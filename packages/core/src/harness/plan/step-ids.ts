@@ -26,12 +26,29 @@ export function assignStepIds(
   items: ReadonlyArray<{ readonly explicitId?: string; readonly title: string }>,
 ): string[] {
   const taken = new Set(items.map((i) => i.explicitId).filter((id): id is string => id !== undefined && id !== ''));
-  return items.map((item) => {
-    if (item.explicitId) return item.explicitId;
-    const base = slugifyTitle(item.title);
+  const suffixes = new SuffixCounter(taken);
+  return items.map((item) => (item.explicitId ? item.explicitId : suffixes.claim(slugifyTitle(item.title))));
+}
+
+/**
+ * Hands out `base`, `base-2`, `base-3`, … skipping names already taken, in amortized constant time:
+ * per base it remembers the next suffix to try (every lower one was taken, and `taken` only grows), so
+ * 8 000 identical titles cost 8 000 steps rather than 32 million.
+ */
+export class SuffixCounter {
+  readonly #next = new Map<string, number>();
+  constructor(private readonly taken: Set<string>) {}
+
+  claim(base: string): string {
     let id = base;
-    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-    taken.add(id);
+    let n = this.#next.get(base) ?? 2;
+    if (this.taken.has(id)) {
+      while (this.taken.has(`${base}-${n}`)) n++;
+      id = `${base}-${n}`;
+      n++;
+    }
+    this.#next.set(base, n);
+    this.taken.add(id);
     return id;
-  });
+  }
 }

@@ -1,4 +1,5 @@
 import { HarnessError } from '../errors.js';
+import { walkForCycle } from '../plan/plan-graph.js';
 
 /** One step of a decomposition (memQL `PlanStep`), before it becomes a checklist item. */
 export interface DecomposedStep {
@@ -45,18 +46,14 @@ export function validateDecompose(steps: readonly DecomposedStep[]): DecomposedS
     }
     return { ...s, dependsOn: deps };
   });
-  const byKey = new Map(out.map((s) => [s.key, s]));
-  const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (key: string) => {
-    state.set(key, 'visiting');
-    for (const dep of byKey.get(key)!.dependsOn) {
-      if (state.get(dep) === 'visiting')
-        throw new DecomposeValidationError(`decompose DAG has a cycle through step "${dep}"`);
-      if (!state.has(dep)) visit(dep);
-    }
-    state.set(key, 'done');
-  };
-  for (const s of out) if (!state.has(s.key)) visit(s.key);
+  const byKey = new Map(out.map((s) => [s.key, s.dependsOn]));
+  walkForCycle(
+    byKey.keys(),
+    (key) => byKey.get(key),
+    (dep) => {
+      throw new DecomposeValidationError(`decompose DAG has a cycle through step "${dep}"`);
+    },
+  );
   return out;
 }
 

@@ -1,6 +1,5 @@
 import type { HarnessChatProvider } from '../chat/chat-provider.js';
-import { executeWithRetry, type RetryPolicy } from '../inner-loop/retry.js';
-import { DEFAULT_MODEL_RETRY } from '../inner-loop/tool-loop.js';
+import { DEFAULT_RETRY_POLICY, executeWithRetry, type RetryPolicy } from '../inner-loop/retry.js';
 import type { Role } from '../tools/roles.js';
 import { DecomposeValidationError, type DecomposedStep } from './dag.js';
 
@@ -52,12 +51,23 @@ export function parseDecomposition(text: string): DecomposedStep[] {
   });
 }
 
-/** Asks the model for a decomposition (with the model retry policy); throws on any failure. */
+/**
+ * The planner's model policy: 60 s per call, one retry. Planning falls back to a single step when the
+ * model fails, so waiting long buys little; the tool loop's 120 s × 3 attempts kept `agentm plan`
+ * silent for six minutes on a hung endpoint.
+ */
+export const DEFAULT_PLANNER_RETRY: RetryPolicy = Object.freeze({
+  ...DEFAULT_RETRY_POLICY,
+  perCallTimeoutMs: 60_000,
+  maxAttempts: 2,
+});
+
+/** Asks the model for a decomposition (with the planner's retry policy); throws on any failure. */
 export async function decomposeGoal(
   provider: HarnessChatProvider,
   goal: string,
   roles: readonly Role[],
-  retry: RetryPolicy = DEFAULT_MODEL_RETRY,
+  retry: RetryPolicy = DEFAULT_PLANNER_RETRY,
   signal?: AbortSignal,
 ): Promise<DecomposedStep[]> {
   const answer = await executeWithRetry(

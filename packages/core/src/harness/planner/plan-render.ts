@@ -1,5 +1,6 @@
 import { yamlScalar } from '../../memory/notes/yaml-scalar.js';
-import { slugifyTitle } from '../plan/step-ids.js';
+import { neutralizeFields } from '../plan/inline-fields.js';
+import { slugifyTitle, SuffixCounter } from '../plan/step-ids.js';
 import type { DecomposedStep } from './dag.js';
 
 /** A routed step ready to be written as a checklist item. */
@@ -18,20 +19,17 @@ const SAFE_ID = /^[\p{L}\p{N}_.-]+$/u;
  */
 export function idsForKeys(keys: readonly string[]): Map<string, string> {
   const ids = new Map<string, string>();
-  const taken = new Set<string>();
-  for (const key of keys) {
-    const base = SAFE_ID.test(key) ? key : slugifyTitle(key);
-    let id = base;
-    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-    taken.add(id);
-    ids.set(key, id);
-  }
+  const suffixes = new SuffixCounter(new Set<string>());
+  for (const key of keys) ids.set(key, suffixes.claim(SAFE_ID.test(key) ? key : slugifyTitle(key)));
   return ids;
 }
 
-/** One line of text that cannot be misread as Markdown structure or as an inline field. */
+/**
+ * One line of text that cannot be misread as Markdown structure or as an inline field: whitespace
+ * (line breaks included) collapsed, every `::` neutralized (see `neutralizeFields`).
+ */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/::/g, ':').trim();
+  return neutralizeFields(text.replace(/\s+/g, ' ').trim());
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { atomicWrite } from '../../protocol/atomic-write.js';
+import { redactSecrets } from '../../text/redact.js';
 import { runProcess } from '../executors/run-process.js';
 import { ToolError } from '../inner-loop/tool-errors.js';
 import { insideProject, jsonSchemaOf, parseArgs, type ArgSpec, type Tool, type ToolContext } from './tool.js';
@@ -127,16 +128,27 @@ const runCommandTool = defineTool(
       throw new ToolError('validation', 'invalid field "argv": must name a program');
     const seconds =
       typeof args['timeout_seconds'] === 'number' && args['timeout_seconds'] > 0 ? args['timeout_seconds'] : 120;
+    // The model's commands need the same consent as a plan's: approved in this repo, allow-listed, or --yes.
+    const commands = ctx.commands;
+    if (!commands)
+      throw new ToolError(
+        'permission',
+        'run_command is not available here: no command approval is set up for this run',
+      );
+    const verdict = await commands.gate.check({ argv, origin: `run_command in step "${commands.step}"` });
+    if (!verdict.allowed) throw new ToolError('permission', verdict.reason);
     const result = await runProcess(argv, {
       cwd: ctx.projectRoot,
-      env: process.env,
+      env: commands.env,
       timeoutMs: seconds * 1000,
       signal: ctx.signal,
+      track: commands.track,
     });
     if (result.spawnError)
       throw new ToolError('not_found', `cannot start ${JSON.stringify(argv[0])}: ${result.spawnError}`);
     if (result.timedOut) throw new ToolError('timeout', `command timed out after ${seconds} s`);
-    return `exit ${result.exitCode ?? result.signal}\n${result.tail}`;
+    // The model's provider is a third party: what a command printed reaches it without any key.
+    return `exit ${result.exitCode ?? result.signal}\n${redactSecrets(result.tail, commands.secrets ?? [])}`;
   },
 );
 

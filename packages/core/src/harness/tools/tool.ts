@@ -1,12 +1,29 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ToolDefinition } from '../chat/chat-provider.js';
+import type { StepRunRecords } from '../executors/run-records.js';
 import { ToolError } from '../inner-loop/tool-errors.js';
+import type { CommandGate } from '../trust/command-gate.js';
+
+/** What a tool that starts programs must go through: the same approval and environment as a step's command. */
+export interface ToolCommands {
+  readonly gate: CommandGate;
+  /** The environment commands get (no secrets). */
+  readonly env: Readonly<Record<string, string>>;
+  /** Where its process groups are recorded while they run. */
+  readonly track?: StepRunRecords | undefined;
+  /** Known secrets, redacted (with key-shaped strings) from the output the model gets. */
+  readonly secrets?: readonly string[] | undefined;
+  /** The step the model works on (named when a person is asked). */
+  readonly step: string;
+}
 
 export interface ToolContext {
   /** The only directory tools may touch. */
   readonly projectRoot: string;
   readonly signal: AbortSignal;
+  /** Absent: no program may be started (run_command refuses). */
+  readonly commands?: ToolCommands;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { StorageBackend } from '../../seam/backend.js';
 import { Locator } from '../../seam/locator.js';
 import { ConcurrentModificationError } from '../../protocol/errors.js';
-import { NoteExistsError } from './errors.js';
+import { scrubIncident } from '../../text/redact.js';
+import { NoteExistsError, NoteValidationError } from './errors.js';
 import { noteFingerprint } from './fingerprint.js';
 import { localDate, serializeNote, type NoteFields } from './format.js';
 import { assertGroup, assertKindName, assertLifecycleTier, assertSlug, assertTags } from './validate.js';
@@ -46,10 +47,30 @@ export interface BuiltNote {
   readonly fields: NoteFields;
 }
 
+/** The kind whose bodies are scrubbed of personal data and keys before they are written (as agentm does). */
+export const SCRUBBED_KIND = 'failure-incident';
+
+/**
+ * A `failure-incident` body with e-mail addresses, home paths, API keys and US phone numbers replaced by
+ * `[REDACTED-<KIND>]`; any other body as it is. A body that cannot be scrubbed is refused
+ * (`NoteValidationError`), so nothing is written: an incident report is exactly where a pasted stack
+ * trace or environment dump carries a user's name and keys into the synced vault.
+ */
+function scrubbedBody(kind: string, body: string): string {
+  if (kind !== SCRUBBED_KIND) return body;
+  const result = scrubIncident(body);
+  if (result.text === undefined)
+    throw new NoteValidationError(
+      'body',
+      `a ${SCRUBBED_KIND} body cannot be scrubbed of personal data (${result.refused}); nothing was written. Remove the odd characters and save again`,
+    );
+  return result.text;
+}
+
 /**
  * Validates and formats a note (pure): kind, vocabulary, slug, group, tags, lifecycle tier, in
- * agentm's order. The target is `<memory>/_always-load/<slug>.md` for always-load notes, else
- * `<group>/<type-or-kind>/<slug>.md`.
+ * agentm's order; a `failure-incident` body is scrubbed first and fingerprinted after. The target is
+ * `<memory>/_always-load/<slug>.md` for always-load notes, else `<group>/<type-or-kind>/<slug>.md`.
  */
 export function buildNote(input: SaveNoteInput, options: NoteOptions = {}): BuiltNote {
   const memorySpace = options.memorySpace ?? 'memory';
@@ -61,6 +82,7 @@ export function buildNote(input: SaveNoteInput, options: NoteOptions = {}): Buil
   const tags = [...(input.tags ?? [])];
   assertTags(tags);
   assertLifecycleTier(input.lifecycleTier);
+  const body = scrubbedBody(resolved.value, input.body);
   const date = localDate(options.now ?? new Date());
   const alwaysLoad = input.alwaysLoad === true;
   const fields: NoteFields = {
@@ -74,7 +96,7 @@ export function buildNote(input: SaveNoteInput, options: NoteOptions = {}): Buil
     slug: input.slug,
     source_url: input.sourceUrl,
     source_fetched: input.sourceFetched,
-    fingerprint: input.fingerprint ?? noteFingerprint(input.body),
+    fingerprint: input.fingerprint ?? noteFingerprint(body),
     always_load: alwaysLoad,
     supersedes: input.supersedes,
     lifecycle_tier: input.lifecycleTier,
@@ -87,7 +109,7 @@ export function buildNote(input: SaveNoteInput, options: NoteOptions = {}): Buil
   const locator = alwaysLoad
     ? new Locator(`${memorySpace}/_always-load/${input.slug}.md`)
     : new Locator(`${group}/${resolved.value}/${input.slug}.md`);
-  return { locator, content: serializeNote(fields, input.body), fields };
+  return { locator, content: serializeNote(fields, body), fields };
 }
 
 /**

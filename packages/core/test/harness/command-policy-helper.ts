@@ -1,0 +1,9 @@
+import { buildCommandEnv } from '../../src/harness/trust/command-env.js';
+import type { CommandGate } from '../../src/harness/trust/command-gate.js';
+import type { CommandPolicy } from '../../src/harness/trust/command-policy.js';
+
+/** A policy that consents to every command, as `agentm run --yes` does (tests that are not about trust). */
+export function consentingPolicy(extra: Partial<CommandPolicy> = {}): CommandPolicy {
+  const gate: CommandGate = { check: async () => ({ allowed: true, basis: 'yes' }) };
+  return { gate, env: buildCommandEnv(process.env), ...extra };
+}
