@@ -1,6 +1,6 @@
 /**
  * Import-direction check (DESIGN §2). Core layers import downward only:
- * seam ← protocol ← backends ← config ← selection ← routing ← state ← memory ← harness ← seams ← cli.
+ * seam ← protocol ← backends ← config ← selection ← routing ← state ← memory ← harness ← process-seam ← cli.
  * Core never imports vscode or obsidian; the two front ends never import each other's host API.
  */
 const LAYERS = [
@@ -13,7 +13,7 @@ const LAYERS = [
   'state',
   'memory',
   'harness',
-  'seams',
+  'process-seam',
   'cli',
 ];
 const CORE = '^packages/core/src/';

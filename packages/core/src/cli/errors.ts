@@ -2,7 +2,7 @@ import { AgentMError, InvalidLocatorError } from '../seam/errors.js';
 import { ConfigError } from '../config/errors.js';
 import { NoteError } from '../memory/notes/errors.js';
 import { ProjectSlugError, RegistryArgumentError } from '../routing/errors.js';
-import { StatePathArgumentError } from '../seams/process.js';
+import { StatePathArgumentError } from '../process-seam/process.js';
 import { StateError } from '../state/errors.js';
 
 /** Exit codes of the `agentm` command line (DESIGN §12). */
