@@ -1,6 +1,6 @@
 /**
  * Import-direction check (DESIGN §2). Core layers import downward only:
- * seam ← protocol ← backends ← config ← selection ← routing ← state ← memory ← harness ← process-seam ← cli.
+ * seam ← protocol ← backends ← config ← selection ← routing ← state ← providers ← memory ← harness ← process-seam ← cli.
  * Core never imports vscode or obsidian; the two front ends never import each other's host API.
  */
 const LAYERS = [
@@ -11,6 +11,7 @@ const LAYERS = [
   'selection',
   'routing',
   'state',
+  'providers',
   'memory',
   'harness',
   'process-seam',

@@ -3,7 +3,7 @@
  * one over its Language Model API (`vscode.lm`). Nothing in the harness knows which one it talks to.
  */
 
-import type { ChatToolCall, ChatWireMessage } from '../../memory/providers/chat-client.js';
+import type { ChatToolCall, ChatWireMessage } from '../../providers/chat-client.js';
 
 /** A tool call the model asked for (the shared chat client's wire type). */
 export type ToolCall = ChatToolCall;

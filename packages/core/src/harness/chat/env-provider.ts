@@ -1,13 +1,13 @@
 import type { HostEnv } from '../../config/host.js';
-import { OpenAICompatibleChatClient } from '../../memory/providers/chat-client.js';
-import type { OpenAIEndpointSettings } from '../../memory/providers/openai-embeddings.js';
+import { OpenAICompatibleChatClient } from '../../providers/chat-client.js';
+import type { OpenAIEndpointSettings } from '../../providers/openai-embeddings.js';
 import {
   loadProviderSettings,
   PROVIDER_CONFIG_KEYS,
   PROVIDER_ENV,
   ProviderConfigError,
   resolveProviderSettings,
-} from '../../memory/providers/settings.js';
+} from '../../providers/settings.js';
 import { HarnessError } from '../errors.js';
 import type { HarnessChatProvider } from './chat-provider.js';
 import { OpenAiChatProvider } from './openai-provider.js';

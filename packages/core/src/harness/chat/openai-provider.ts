@@ -1,5 +1,5 @@
-import { endpointUrl } from '../../memory/providers/http-json.js';
-import { OpenAICompatibleChatClient } from '../../memory/providers/chat-client.js';
+import { endpointUrl } from '../../providers/http-json.js';
+import { OpenAICompatibleChatClient } from '../../providers/chat-client.js';
 import type { HarnessChatProvider, ChatRequest, ChatResponse } from './chat-provider.js';
 
 export interface OpenAiChatOptions {

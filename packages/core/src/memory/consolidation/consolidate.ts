@@ -1,8 +1,8 @@
 import type { StorageBackend } from '../../seam/backend.js';
 import type { Locator } from '../../seam/locator.js';
 import { DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
-import { ProviderError } from '../errors.js';
-import type { ChatProvider, EmbeddingProvider } from '../providers/provider.js';
+import { ProviderError } from '../../providers/errors.js';
+import type { ChatProvider, EmbeddingProvider } from '../../providers/provider.js';
 import { cosine } from '../recall/score.js';
 import type { BeliefStore } from './belief-store.js';
 import { clusterBySimilarity } from './cluster.js';

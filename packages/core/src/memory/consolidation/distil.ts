@@ -1,5 +1,5 @@
-import { ProviderError, ProviderMalformedError } from '../errors.js';
-import type { ChatMessage, ChatProvider } from '../providers/provider.js';
+import { ProviderError, ProviderMalformedError } from '../../providers/errors.js';
+import type { ChatMessage, ChatProvider } from '../../providers/provider.js';
 import { MEMQL_BELIEF_KINDS } from './belief-kinds.js';
 import { medoid } from './cluster.js';
 import type { ConsolidationConfig } from './decisions.js';

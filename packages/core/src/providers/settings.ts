@@ -1,13 +1,13 @@
-import { readConfigStrict, type ConfigData } from '../../config/config-file.js';
-import type { HostEnv } from '../../config/host.js';
-import { MemoryEngineError } from '../errors.js';
+import { readConfigStrict, type ConfigData } from '../config/config-file.js';
+import type { HostEnv } from '../config/host.js';
+import { AgentMError } from '../seam/errors.js';
 import { OpenAICompatibleChatClient } from './chat-client.js';
 import { OpenAIChat } from './openai-chat.js';
 import { OpenAIEmbeddings, type OpenAIEndpointSettings } from './openai-embeddings.js';
 import type { ChatProvider, EmbeddingProvider } from './provider.js';
 
 /** A provider configured in a way that cannot work (half configured, not a URL, a non-string value): fail loud, never guess. */
-export class ProviderConfigError extends MemoryEngineError {
+export class ProviderConfigError extends AgentMError {
   constructor(message: string) {
     super(message, { code: 'EPROVIDERCONFIG' });
   }

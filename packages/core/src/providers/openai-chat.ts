@@ -1,4 +1,4 @@
-import { ProviderMalformedError } from '../errors.js';
+import { ProviderMalformedError } from './errors.js';
 import { OpenAICompatibleChatClient, type ChatClientSettings } from './chat-client.js';
 import type { ChatMessage, ChatProvider } from './provider.js';
 

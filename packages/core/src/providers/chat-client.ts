@@ -1,4 +1,4 @@
-import { ProviderMalformedError } from '../errors.js';
+import { ProviderMalformedError } from './errors.js';
 import { endpointUrl, postJson } from './http-json.js';
 import type { OpenAIEndpointSettings } from './openai-embeddings.js';
 

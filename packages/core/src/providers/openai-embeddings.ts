@@ -1,4 +1,4 @@
-import { EmbeddingDimensionError, ProviderMalformedError } from '../errors.js';
+import { EmbeddingDimensionError, ProviderMalformedError } from './errors.js';
 import { endpointUrl, postJson } from './http-json.js';
 import type { EmbeddingProvider } from './provider.js';
 

@@ -20,8 +20,8 @@ import {
   recall,
   watermarkLocatorFor,
 } from '../../src/memory/engine.js';
-import { MapBeliefStore, note, testToDocument } from './helpers.js';
-import { DIM, startFakeProvider, type FakeProvider, type Mode } from './provider-server.js';
+import { MapBeliefStore, note, testToDocument } from '../memory/helpers.js';
+import { DIM, startFakeProvider, type FakeProvider, type Mode } from '../memory/provider-server.js';
 
 let server: FakeProvider;
 beforeEach(async () => {

@@ -1,9 +1,4 @@
-import {
-  ProviderHttpError,
-  ProviderMalformedError,
-  ProviderTimeoutError,
-  ProviderUnreachableError,
-} from '../errors.js';
+import { ProviderHttpError, ProviderMalformedError, ProviderTimeoutError, ProviderUnreachableError } from './errors.js';
 
 export interface HttpJsonOptions {
   readonly apiKey?: string | undefined;
