@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { ConfigData } from '../config/config-file.js';
-import { ChatConfigError, chatProviderFrom } from '../harness/chat/env-provider.js';
-import type { HarnessChatProvider } from '../harness/chat/chat-provider.js';
+import type { ChatProvider } from '../providers/chat.js';
 import { memoryLayoutFromConfig } from '../memory/layout-config.js';
 import { noteToDocument } from '../memory/note-documents.js';
 import {
@@ -29,15 +28,14 @@ export async function cliProviders(ctx: CliContext): Promise<Providers> {
     for (const w of settings.warnings) ctx.io.err(`agentm: warning: ${w}\n`);
     return providersFrom(settings);
   } catch (error) {
-    if (error instanceof ProviderConfigError || error instanceof ChatConfigError)
-      throw new CliError(error.message, EXIT_USAGE);
+    if (error instanceof ProviderConfigError) throw new CliError(error.message, EXIT_USAGE);
     throw error;
   }
 }
 
 /** The harness's chat provider of a CLI run: the same shared client memory uses (see `cliProviders`). */
-export async function cliChatProvider(ctx: CliContext): Promise<HarnessChatProvider | undefined> {
-  return chatProviderFrom((await cliProviders(ctx)).chatClient);
+export async function cliChatProvider(ctx: CliContext): Promise<ChatProvider | undefined> {
+  return (await cliProviders(ctx)).chat;
 }
 
 /** The store the memory commands use: the selected backend (selection errors propagate) and the config it was chosen by. */

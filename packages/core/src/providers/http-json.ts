@@ -1,5 +1,15 @@
 import { ProviderHttpError, ProviderMalformedError, ProviderTimeoutError, ProviderUnreachableError } from './errors.js';
 
+/** An OpenAI-compatible endpoint: where it is, which model, the key, and an optional per-request bound. */
+export interface OpenAIEndpointSettings {
+  /** e.g. `http://127.0.0.1:11434/v1` (Ollama) or `https://api.openai.com/v1`. */
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly apiKey?: string | undefined;
+  /** Per request (embeddings default 15 s; chat: none of its own, JSON completions 60 s). */
+  readonly timeoutMs?: number | undefined;
+}
+
 export interface HttpJsonOptions {
   readonly apiKey?: string | undefined;
   /** Give up after this long (`ProviderTimeoutError`); 0 or absent: no timer of its own. */

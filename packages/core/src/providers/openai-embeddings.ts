@@ -1,15 +1,6 @@
 import { EmbeddingDimensionError, ProviderMalformedError } from './errors.js';
-import { endpointUrl, postJson } from './http-json.js';
-import type { EmbeddingProvider } from './provider.js';
-
-export interface OpenAIEndpointSettings {
-  /** e.g. `http://127.0.0.1:11434/v1` (Ollama) or `https://api.openai.com/v1`. */
-  readonly baseUrl: string;
-  readonly model: string;
-  readonly apiKey?: string | undefined;
-  /** Per request (default 15 s for embeddings, 60 s for chat). */
-  readonly timeoutMs?: number | undefined;
-}
+import type { EmbeddingProvider } from './embeddings.js';
+import { endpointUrl, postJson, type OpenAIEndpointSettings } from './http-json.js';
 
 export interface OpenAIEmbeddingsSettings extends OpenAIEndpointSettings {
   /** Expected vector length; when absent, the first answer fixes it for this client. */

@@ -1,10 +1,11 @@
 import { readConfigStrict, type ConfigData } from '../config/config-file.js';
 import type { HostEnv } from '../config/host.js';
 import { AgentMError } from '../seam/errors.js';
-import { OpenAICompatibleChatClient } from './chat-client.js';
-import { OpenAIChat } from './openai-chat.js';
-import { OpenAIEmbeddings, type OpenAIEndpointSettings } from './openai-embeddings.js';
-import type { ChatProvider, EmbeddingProvider } from './provider.js';
+import type { ChatProvider } from './chat.js';
+import type { EmbeddingProvider } from './embeddings.js';
+import type { OpenAIEndpointSettings } from './http-json.js';
+import { OpenAICompatibleChat } from './openai-chat.js';
+import { OpenAIEmbeddings } from './openai-embeddings.js';
 
 /** A provider configured in a way that cannot work (half configured, not a URL, a non-string value): fail loud, never guess. */
 export class ProviderConfigError extends AgentMError {
@@ -165,12 +166,6 @@ export function resolveProviderSettings(input: { env?: Env; config?: ConfigData 
   return { embeddings, chat, warnings: [...new Set(warnings)] };
 }
 
-/** The settings from the environment alone (no config file): see `resolveProviderSettings`. */
-export function providerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ProviderSettings {
-  const { embeddings, chat } = resolveProviderSettings({ env });
-  return { embeddings, chat };
-}
-
 /**
  * The settings for this host: its config file (`<install prefix>/.agentm-config.json`, read strictly:
  * a corrupt file throws `CorruptConfigError`) under its environment.
@@ -180,19 +175,21 @@ export async function loadProviderSettings(host: HostEnv): Promise<ResolvedProvi
   return resolveProviderSettings({ env: host.env, config: data ?? {} });
 }
 
-/** What the settings describe: the embedder, the shared chat client, and memory's chat provider over that client. */
+/** The providers a context works with; each is absent when none is configured (no network). */
 export interface Providers {
-  readonly embedder?: EmbeddingProvider;
-  readonly chat?: ChatProvider;
-  /** The one chat client; the harness wraps it (`OpenAiChatProvider`), memory's `chat` uses it. */
-  readonly chatClient?: OpenAICompatibleChatClient;
+  readonly embedder?: EmbeddingProvider | undefined;
+  readonly chat?: ChatProvider | undefined;
 }
 
-/** The providers the settings describe (absent where none is configured). */
+/** The providers the settings describe: one chat client serves memory and the harness. */
 export function providersFrom(settings: ProviderSettings): Providers {
-  const chatClient = settings.chat ? new OpenAICompatibleChatClient(settings.chat) : undefined;
   return {
     ...(settings.embeddings ? { embedder: new OpenAIEmbeddings(settings.embeddings) } : {}),
-    ...(chatClient ? { chat: new OpenAIChat(chatClient), chatClient } : {}),
+    ...(settings.chat ? { chat: new OpenAICompatibleChat(settings.chat) } : {}),
   };
 }
+
+/** What to tell a user who has no chat provider configured. */
+export const NO_PROVIDER_HINT =
+  `no chat provider is configured: set ${PROVIDER_ENV.chat.baseUrl} (e.g. http://localhost:11434/v1) and ${PROVIDER_ENV.chat.model} ` +
+  `(and ${PROVIDER_ENV.chat.apiKey} if the endpoint needs a key), or config keys ${PROVIDER_CONFIG_KEYS.chat.baseUrl} and ${PROVIDER_CONFIG_KEYS.chat.model}`;

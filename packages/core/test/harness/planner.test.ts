@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completion, startChatServer, type ScriptedReply } from '../../../../test/helpers/chat-server.js';
-import { OpenAiChatProvider } from '../../src/harness/chat/openai-provider.js';
+import { OpenAICompatibleChat } from '../../src/providers/openai-chat.js';
 import { parsePlan } from '../../src/harness/plan/plan-document.js';
 import {
   DecomposeValidationError,
@@ -156,7 +156,7 @@ describe('routing decisions', () => {
 describe('planning a goal', () => {
   async function plan(script: (n: number) => ScriptedReply) {
     const server = await startChatServer(script);
-    const provider = new OpenAiChatProvider({ baseUrl: server.baseUrl, model: 'm' });
+    const provider = new OpenAICompatibleChat({ baseUrl: server.baseUrl, model: 'm' });
     const draft = await planGoal('Add a --json flag to trace', 'json-flag', {
       provider,
       retry: { perCallTimeoutMs: 2000, maxAttempts: 2, baseBackoffMs: 1, maxBackoffMs: 1 },

@@ -4,13 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { completion, startChatServer } from '../../../../test/helpers/chat-server.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 import {
-  chatProviderFrom,
-  ChatConfigError,
+  chatJson,
   CorruptConfigError,
-  loadChatProvider,
   loadProviderSettings,
-  OpenAIChat,
-  OpenAiChatProvider,
+  OpenAICompatibleChat,
   planGoal,
   ProviderConfigError,
   providersFrom,
@@ -100,7 +97,7 @@ describe('one provider configuration: config keys, the environment over them', (
     expect(half({}, { 'providers.chat.model': 'x' })).toThrow(ProviderConfigError);
   });
 
-  it('loads the config file of the host; a corrupt file is loud; the harness gets ChatConfigError', async () => {
+  it('loads the config file of the host; a corrupt file is loud; half a configuration is a ProviderConfigError', async () => {
     expect((await loadProviderSettings(await host(CONFIG, { AGENTM_LLM_MODEL: 'env-model' }))).chat).toMatchObject({
       model: 'env-model',
       baseUrl: CONFIG['providers.chat.base_url'],
@@ -108,13 +105,15 @@ describe('one provider configuration: config keys, the environment over them', (
     await expect(loadProviderSettings(await host('{"providers.chat.model": '))).rejects.toBeInstanceOf(
       CorruptConfigError,
     );
-    await expect(loadChatProvider(await host({ 'providers.chat.model': 'm' }))).rejects.toBeInstanceOf(ChatConfigError);
-    expect((await loadChatProvider(await host({}))).provider).toBeUndefined();
+    await expect(loadProviderSettings(await host({ 'providers.chat.model': 'm' }))).rejects.toBeInstanceOf(
+      ProviderConfigError,
+    );
+    expect((await loadProviderSettings(await host({}))).chat).toBeUndefined();
   });
 });
 
-describe('one chat client for memory and the harness', () => {
-  it('the distiller and the planner talk through the same client to the configured endpoint', async () => {
+describe('one chat provider for memory and the harness', () => {
+  it('the distiller (chatJson) and the planner talk through the same provider to the configured endpoint', async () => {
     const server = await startChatServer((_n, body) => {
       const system = String((body['messages'] as Array<{ content: string }>)[0]!.content);
       if (system.includes('consolidate'))
@@ -134,17 +133,15 @@ describe('one chat client for memory and the harness', () => {
       config: { 'providers.chat.base_url': server.baseUrl, 'providers.chat.model': 'scripted' },
     });
     const providers = providersFrom(settings);
-    const harness = chatProviderFrom(providers.chatClient) as OpenAiChatProvider;
-    expect(harness).toBeInstanceOf(OpenAiChatProvider);
-    expect(harness.client).toBe(providers.chatClient);
-    expect((providers.chat as OpenAIChat).client).toBe(providers.chatClient);
+    const chat = providers.chat!;
+    expect(chat).toBeInstanceOf(OpenAICompatibleChat);
 
-    const distilled = await providers.chat!.completeJson([
+    const distilled = await chatJson(chat, [
       { role: 'system', content: 'You consolidate episodes.' },
       { role: 'user', content: 'x' },
     ]);
     expect(distilled).toMatchObject({ distilled: true, statement: 'Tests use vitest.' });
-    const draft = await planGoal('Add a test', 'p', { provider: harness, now: () => new Date(0) });
+    const draft = await planGoal('Add a test', 'p', { provider: chat, now: () => new Date(0) });
     expect(draft.fallbackReason).toBeUndefined();
     expect(draft.steps.map((s) => s.title)).toEqual(['Write the test']);
     expect(server.requests.map((r) => [r.path, r.body['model'], r.headers['authorization']])).toEqual([

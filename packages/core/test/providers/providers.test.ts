@@ -9,14 +9,15 @@ import {
   consolidate,
   EmbeddingDimensionError,
   MemoryIndex,
-  OpenAIChat,
+  chatJson,
+  OpenAICompatibleChat,
   OpenAIEmbeddings,
   ProviderConfigError,
   ProviderHttpError,
   ProviderMalformedError,
   ProviderTimeoutError,
   ProviderUnreachableError,
-  providerSettingsFromEnv,
+  resolveProviderSettings,
   recall,
   watermarkLocatorFor,
 } from '../../src/memory/engine.js';
@@ -41,7 +42,12 @@ const embeddings = (over: { timeoutMs?: number; dimensions?: number } = {}) =>
     timeoutMs: timeoutFor(server.mode),
     ...over,
   });
-const chat = () => new OpenAIChat({ baseUrl: server.baseUrl, model: 'test-chat', timeoutMs: timeoutFor(server.mode) });
+const chat = () =>
+  new OpenAICompatibleChat({ baseUrl: server.baseUrl, model: 'test-chat', timeoutMs: timeoutFor(server.mode) });
+const providerSettingsFromEnv = (env: NodeJS.ProcessEnv) => {
+  const { embeddings, chat } = resolveProviderSettings({ env });
+  return { embeddings, chat };
+};
 
 describe('OpenAI-compatible embeddings client', () => {
   it('posts the model and inputs with the bearer key and returns one vector per text', async () => {
@@ -79,12 +85,12 @@ describe('OpenAI-compatible embeddings client', () => {
   });
 });
 
-describe('OpenAI-compatible chat client', () => {
+describe('OpenAI-compatible chat provider, through chatJson', () => {
   it('returns the JSON of the first choice, fenced or not', async () => {
     server.chatContent = '{"distilled": true, "statement": "x"}';
-    expect(await chat().completeJson([{ role: 'user', content: 'hi' }])).toEqual({ distilled: true, statement: 'x' });
+    expect(await chatJson(chat(), [{ role: 'user', content: 'hi' }])).toEqual({ distilled: true, statement: 'x' });
     server.chatContent = '```json\n{"distilled": false}\n```';
-    expect(await chat().completeJson([{ role: 'user', content: 'hi' }])).toEqual({ distilled: false });
+    expect(await chatJson(chat(), [{ role: 'user', content: 'hi' }])).toEqual({ distilled: false });
     expect(server.requests[0]!.body).toMatchObject({
       model: 'test-chat',
       temperature: 0,
@@ -94,7 +100,7 @@ describe('OpenAI-compatible chat client', () => {
 
   it('calls prose instead of JSON malformed', async () => {
     server.chatContent = 'Sure! Here is the belief: tests use vitest.';
-    await expect(chat().completeJson([{ role: 'user', content: 'hi' }])).rejects.toBeInstanceOf(ProviderMalformedError);
+    await expect(chatJson(chat(), [{ role: 'user', content: 'hi' }])).rejects.toBeInstanceOf(ProviderMalformedError);
   });
 });
 
@@ -274,4 +280,16 @@ describe('consolidation with a chat distiller', () => {
       expect(JSON.parse(await backend.read(watermarkLocatorFor('agentm')))).toMatchObject({ episodes_seen: 2 });
     },
   );
+});
+
+describe('chatJson bounds a completion', () => {
+  it('rejects with ProviderTimeoutError when the model does not answer in time, though the provider has no bound of its own', async () => {
+    server.mode = 'timeout';
+    const unbounded = new OpenAICompatibleChat({ baseUrl: server.baseUrl, model: 'test-chat' });
+    const error = await chatJson(unbounded, [{ role: 'user', content: 'hi' }], { timeoutMs: 300 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ProviderTimeoutError);
+    expect((error as Error).message).toMatch(/did not answer within 300 ms/);
+  });
 });

@@ -1,14 +1,12 @@
 import * as vscode from 'vscode';
 import {
-  ChatConfigError,
-  chatProviderFrom,
-  OpenAiChatProvider,
-  ProviderConfigError,
+  OpenAICompatibleChat,
+  providersFrom,
   resolveProviderSettings,
+  type ChatProvider,
   type ChatRequest,
-  type ConfigData,
   type ChatResponse,
-  type HarnessChatProvider,
+  type ConfigData,
 } from '@agentm/core';
 import { ExtensionError } from '../errors';
 import { providerApiKey } from '../secrets';
@@ -24,12 +22,12 @@ export async function chooseChatProvider(
   secrets: vscode.SecretStorage,
   env: NodeJS.ProcessEnv,
   config: ConfigData = {},
-): Promise<HarnessChatProvider | undefined> {
+): Promise<ChatProvider | undefined> {
   const { providers } = readSettings();
   // An endpoint the user configured for AgentM is an explicit choice: it wins over whatever model VS Code offers.
   if (providers.baseUrl && providers.chatModel) {
     const apiKey = await providerApiKey(secrets);
-    return new OpenAiChatProvider({
+    return new OpenAICompatibleChat({
       baseUrl: providers.baseUrl,
       model: providers.chatModel,
       ...(apiKey ? { apiKey } : {}),
@@ -37,28 +35,24 @@ export async function chooseChatProvider(
   }
   const models = typeof vscode.lm?.selectChatModels === 'function' ? await vscode.lm.selectChatModels() : [];
   if (models[0]) return new LanguageModelChatProvider(models[0]);
-  try {
-    return chatProviderFrom(resolveProviderSettings({ env, config }).chat);
-  } catch (error) {
-    throw error instanceof ProviderConfigError ? new ChatConfigError(error.message) : error;
-  }
+  return providersFrom(resolveProviderSettings({ env, config })).chat;
 }
 
 /**
  * The chat provider handed to core's dispatcher. The model is chosen on the first LLM step, not when the
  * run starts: a plan of `cmd::` steps never asks VS Code for a model (nor shows its consent prompt).
  */
-export class LazyChatProvider implements HarnessChatProvider {
-  #chosen: Promise<HarnessChatProvider | undefined> | undefined;
+export class LazyChatProvider implements ChatProvider {
+  #chosen: Promise<ChatProvider | undefined> | undefined;
   #name = 'chat model (chosen at the first LLM step)';
 
-  constructor(private readonly choose: () => Promise<HarnessChatProvider | undefined>) {}
+  constructor(private readonly choose: () => Promise<ChatProvider | undefined>) {}
 
   get name(): string {
     return this.#name;
   }
 
-  async chat(request: ChatRequest, signal: AbortSignal): Promise<ChatResponse> {
+  async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
     this.#chosen ??= this.choose();
     const provider = await this.#chosen;
     if (!provider) {

@@ -1,4 +1,4 @@
-import type { HarnessChatProvider } from '../chat/chat-provider.js';
+import type { ChatProvider } from '../../providers/chat.js';
 import type { DispatchRequest, StepDispatcher, StepOutcome } from '../reconciler/dispatcher.js';
 import { runLlmStep, type LlmExecutorOptions } from './llm-executor.js';
 import { runShellStep } from './shell-executor.js';
@@ -6,7 +6,7 @@ import { runShellStep } from './shell-executor.js';
 export interface HarnessDispatcherOptions {
   /** Where shell steps run and what LLM tools may touch. */
   readonly projectRoot: string;
-  readonly provider?: HarnessChatProvider;
+  readonly provider?: ChatProvider | undefined;
   readonly shellTimeoutMs?: number;
   readonly env?: NodeJS.ProcessEnv;
   readonly llm?: Omit<LlmExecutorOptions, 'provider' | 'projectRoot'>;

@@ -1,5 +1,5 @@
-import type { HarnessChatProvider } from '../chat/chat-provider.js';
-import { NO_PROVIDER_HINT } from '../chat/env-provider.js';
+import type { ChatProvider } from '../../providers/chat.js';
+import { NO_PROVIDER_HINT } from '../../providers/settings.js';
 import { runToolLoop, type ToolLoopOptions } from '../inner-loop/tool-loop.js';
 import { stopReasonSucceeded } from '../inner-loop/stop-reasons.js';
 import type { DispatchRequest, StepOutcome } from '../reconciler/dispatcher.js';
@@ -11,7 +11,7 @@ const SUMMARY_CHARS = 1_500;
 
 export interface LlmExecutorOptions {
   /** The model; undefined → every LLM step fails with a message naming the configuration variables. */
-  readonly provider?: HarnessChatProvider;
+  readonly provider?: ChatProvider | undefined;
   readonly projectRoot: string;
   readonly tools?: ReadonlyMap<string, Tool>;
   readonly roles?: readonly Role[];

@@ -1,4 +1,4 @@
-import type { HarnessChatProvider } from '../chat/chat-provider.js';
+import type { ChatProvider } from '../../providers/chat.js';
 import { executeWithRetry, type RetryPolicy } from '../inner-loop/retry.js';
 import { DEFAULT_MODEL_RETRY } from '../inner-loop/tool-loop.js';
 import type { Role } from '../tools/roles.js';
@@ -54,7 +54,7 @@ export function parseDecomposition(text: string): DecomposedStep[] {
 
 /** Asks the model for a decomposition (with the model retry policy); throws on any failure. */
 export async function decomposeGoal(
-  provider: HarnessChatProvider,
+  provider: ChatProvider,
   goal: string,
   roles: readonly Role[],
   retry: RetryPolicy = DEFAULT_MODEL_RETRY,

@@ -1,5 +1,5 @@
-import type { HarnessChatProvider } from '../chat/chat-provider.js';
-import { NO_PROVIDER_HINT } from '../chat/env-provider.js';
+import type { ChatProvider } from '../../providers/chat.js';
+import { NO_PROVIDER_HINT } from '../../providers/settings.js';
 import { HarnessError } from '../errors.js';
 import { makeObservation, type Observation } from '../observations/observation.js';
 import type { RetryPolicy } from '../inner-loop/retry.js';
@@ -25,7 +25,7 @@ export const PLANNER_ACTOR = 'planner';
 
 export interface PlannerOptions {
   /** Decomposes the goal; without one the plan is a single step. */
-  readonly provider?: HarnessChatProvider;
+  readonly provider?: ChatProvider | undefined;
   /** Capability similarity (default: lexical cosine, offline). */
   readonly scorer?: SimilarityScorer;
   /** The roster steps are routed to (default: researcher, builder, operator). */

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { ToolDefinition } from '../chat/chat-provider.js';
+import type { ToolDefinition } from '../../providers/chat.js';
 import { ToolError } from '../inner-loop/tool-errors.js';
 
 export interface ToolContext {

@@ -1,7 +1,7 @@
 import type { StorageBackend } from '../../seam/backend.js';
 import type { ToDocument } from '../documents/document.js';
 import type { MemoryLayout } from '../documents/layout.js';
-import type { EmbeddingProvider } from '../../providers/provider.js';
+import type { EmbeddingProvider } from '../../providers/embeddings.js';
 
 export interface MemoryIndexOptions {
   readonly backend: StorageBackend;

@@ -6,7 +6,7 @@ import { DerivedMaintenance, Tier } from '../../seam/tiers.js';
 import { withVaultLock } from '../../protocol/vault-lock.js';
 import { classifySource, DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
 import { MemoryArgumentError } from '../errors.js';
-import type { EmbeddingProvider } from '../../providers/provider.js';
+import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import { FsBackend } from '../../backends/fs-backend.js';
 import { noteToDocument } from '../note-documents.js';
 import { applyChanges } from './apply-changes.js';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWrite } from '../../protocol/atomic-write.js';
 import { ProviderError } from '../../providers/errors.js';
-import type { EmbeddingProvider } from '../../providers/provider.js';
+import type { EmbeddingProvider } from '../../providers/embeddings.js';
 
 export const VECTORS_FILE = 'vectors.bin';
 const MAGIC = Buffer.from('AGMVEC\n\0', 'latin1');

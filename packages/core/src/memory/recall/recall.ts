@@ -3,7 +3,7 @@ import { MemoryArgumentError } from '../errors.js';
 import type { IndexState, StoredDoc } from '../indexing/index-state.js';
 import { queryTerms } from '../indexing/tokenize.js';
 import type { VectorCache } from '../indexing/vectors.js';
-import type { EmbeddingProvider } from '../../providers/provider.js';
+import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import { rankDocuments, type Ranked } from './rank.js';
 import { cosine, RECALL_DEFAULTS } from './score.js';
 import { makeSnippet } from './snippet.js';
