@@ -41,7 +41,6 @@ export * from './executors/shell-executor.js';
 export * from './executors/llm-executor.js';
 export * from './executors/harness-dispatcher.js';
 export * from './planner/dag.js';
-export * from './planner/similarity.js';
 export * from './planner/routing.js';
 export * from './planner/decompose.js';
 export * from './planner/plan-render.js';

@@ -37,7 +37,7 @@ export * from './consolidation/decisions.js';
 export * from './consolidation/belief-store.js';
 export * from './consolidation/belief-kinds.js';
 export * from './consolidation/note-belief-store.js';
-export * from './consolidation/similarity.js';
+export * from './similarity.js';
 export * from './consolidation/cluster.js';
 export * from './consolidation/plan.js';
 export * from './consolidation/distil.js';

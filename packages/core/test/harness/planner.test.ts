@@ -21,7 +21,7 @@ import {
   computeUpgradeGap,
   mergeCapabilities,
 } from '../../src/harness/planner/routing.js';
-import { embeddingScorer, lexicalCosine, vectorCosine } from '../../src/harness/planner/similarity.js';
+import { cosine, embeddingScorer, lexicalSimilarity } from '../../src/memory/similarity.js';
 import { pickSeedRole, SEED_ROLES } from '../../src/harness/tools/roles.js';
 
 const step = (key: string, dependsOn: string[] = [], title = `do ${key}`): DecomposedStep => ({
@@ -142,14 +142,23 @@ describe('routing decisions', () => {
     expect(mergeCapabilities([' a', 'a', ''], ['b', 'a'])).toEqual(['a', 'b']);
   });
 
-  it('lexical similarity is a deterministic cosine in [0, 1]', () => {
-    expect(lexicalCosine('write the code', 'write the code')).toBeCloseTo(1);
-    expect(lexicalCosine('alpha beta', 'gamma delta')).toBe(0);
-    expect(lexicalCosine('', 'x')).toBe(0);
-    expect(lexicalCosine('a a b', 'a b b')).toBeCloseTo(0.8);
-    expect(vectorCosine([1, 0], [0, 1])).toBe(0);
-    expect(vectorCosine([1, 2], [1])).toBe(0);
-    expect(vectorCosine([1, 1], [-1, -1])).toBe(0);
+  it('lexical similarity is a deterministic cosine in [0, 1], over the analyzer recall uses', async () => {
+    expect(lexicalSimilarity('write the code', 'write the code')).toBeCloseTo(1);
+    expect(lexicalSimilarity('alpha beta', 'gamma delta')).toBe(0);
+    expect(lexicalSimilarity('', 'x')).toBe(0);
+    expect(lexicalSimilarity('alpha alpha beta', 'alpha beta beta')).toBeCloseTo(0.8);
+    // One tokenizer: stop words do not make texts similar, and plurals match their singular.
+    expect(lexicalSimilarity('the tests', 'test')).toBeCloseTo(1);
+    expect(cosine([1, 0], [0, 1])).toBe(0);
+    expect(cosine([1, 2], [1])).toBe(0);
+    expect(cosine([1, 1], [-1, -1])).toBeCloseTo(-1);
+    const opposite = embeddingScorer({
+      embed: async () => [
+        [1, 1],
+        [-1, -1],
+      ],
+    });
+    expect(await opposite.scores('a', ['b'])).toEqual([0]); // scorers clamp to [0, 1]
   });
 });
 

@@ -19,7 +19,7 @@ import {
   withDefaults,
   type RouteThresholds,
 } from './routing.js';
-import { lexicalScorer, type SimilarityScorer } from './similarity.js';
+import { lexicalScorer, type SimilarityScorer } from '../../memory/similarity.js';
 
 export const PLANNER_ACTOR = 'planner';
 

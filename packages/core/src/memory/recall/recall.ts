@@ -5,7 +5,8 @@ import { queryTerms } from '../indexing/tokenize.js';
 import type { VectorCache } from '../indexing/vectors.js';
 import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import { rankDocuments, type Ranked } from './rank.js';
-import { cosine, RECALL_DEFAULTS } from './score.js';
+import { cosine } from '../similarity.js';
+import { RECALL_DEFAULTS } from './score.js';
 import { makeSnippet } from './snippet.js';
 
 /** A recall request. Durations and `now` are milliseconds. */
