@@ -65,6 +65,11 @@ export class ObsidianVaultBackend extends StorageBackend {
     this.writer = new AgentWriter(app, gate, host);
   }
 
+  /** The memory root folder on disk (see `StorageBackend.localRoot`). */
+  override get localRoot(): string {
+    return this.root;
+  }
+
   override get conflictStrategy(): string {
     return 'whole-file';
   }

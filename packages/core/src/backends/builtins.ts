@@ -1,5 +1,7 @@
+import type { StorageBackend } from '../seam/backend.js';
 import { defaultRegistry, type BackendRegistry } from '../seam/registry.js';
 import { DEVICE_LOCAL_PROTOCOL, DeviceLocalBackend } from './device-local.js';
+import { MemoryBackend } from './memory-backend.js';
 import { VAULT_PROTOCOL, VaultBackend } from './vault.js';
 
 /** Registers the built-in backends (`device-local`, `vault`) into a registry that lacks them. */
@@ -11,3 +13,11 @@ export function registerBuiltinBackends(registry: BackendRegistry = defaultRegis
 
 /** The process-wide registry with the built-ins, registered once when this module loads. */
 export const builtinRegistry: BackendRegistry = registerBuiltinBackends(defaultRegistry);
+
+/**
+ * An empty in-memory store for work that must not touch a disk (the harness's eval and replay fixtures).
+ * Typed as the seam: callers above the backends never see the concrete class.
+ */
+export function scratchBackend(): StorageBackend {
+  return new MemoryBackend();
+}

@@ -50,7 +50,7 @@ export interface MemoryStore {
 
 export async function memoryStore(ctx: CliContext): Promise<MemoryStore> {
   const selection = await selectBackend({ host: hostOf(ctx) });
-  const root = (selection.backend as unknown as { root?: string }).root ?? selection.root ?? '';
+  const root = selection.backend.localRoot ?? selection.root ?? '';
   return { backend: selection.backend, root, protocol: selection.protocol, config: selection.choice.config, selection };
 }
 

@@ -86,7 +86,7 @@ export async function recallHere(
   const config = resolution.selection?.choice.config ?? {};
   const phase = normalizePhase(context?.phase);
   const query = options.query?.trim() ? options.query : undefined;
-  const memoryRoot = (backend as unknown as { root?: unknown }).root ?? resolution.selection?.root;
+  const memoryRoot = backend.localRoot ?? resolution.selection?.root;
   try {
     if (typeof memoryRoot !== 'string' || memoryRoot === '')
       throw new AgentMError('the store has no root directory to key the memory index by', { code: 'ENOINDEXROOT' });

@@ -103,7 +103,7 @@ function noVaultPath(choice: ProtocolChoice): StorageSelectionError {
 
 /** The capabilities a class declares statically (read before construction), if it does. */
 function declaredCapabilities(cls: BackendClass): Capabilities | undefined {
-  const declared = (cls as unknown as { declaredCapabilities?: Capabilities }).declaredCapabilities;
+  const declared = cls.declaredCapabilities;
   return typeof declared === 'object' && declared !== null ? declared : undefined;
 }
 
