@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ConfigData } from '../config/config-file.js';
 import type { ChatProvider } from '../providers/chat.js';
-import { memoryLayoutFromConfig } from '../memory/layout-config.js';
+import { memoryLayoutFromConfig } from '../memory/documents/layout-config.js';
 import { noteToDocument } from '../memory/note-documents.js';
 import {
   loadProviderSettings,

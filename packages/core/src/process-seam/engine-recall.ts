@@ -7,7 +7,7 @@ import { parseEpisodes } from '../memory/documents/episodes.js';
 import { EPISODE_KIND } from '../memory/documents/document.js';
 import { MemoryIndex } from '../memory/indexing/memory-index.js';
 import { defaultIndexRoot } from '../memory/indexing/location.js';
-import { memoryLayoutFromConfig } from '../memory/layout-config.js';
+import { memoryLayoutFromConfig } from '../memory/documents/layout-config.js';
 import { noteToDocument } from '../memory/note-documents.js';
 import { parseNote } from '../memory/notes/parse.js';
 import { phaseRecall } from '../memory/recall/phase-recall-shell.js';

@@ -11,8 +11,8 @@ import { StorageSelectionError } from '../selection/errors.js';
 import { resolveProject, type ProjectResolution } from '../routing/resolve-project.js';
 import { resolveActivePlan } from '../state/active-plan.js';
 import { harnessStateDir } from '../state/state-files.js';
-import { basicPhaseRecall } from '../memory/basic-recall.js';
-import { normalizePhase } from '../memory/budget.js';
+import { basicPhaseRecall } from '../memory/recall/basic-recall.js';
+import { normalizePhase } from '../memory/recall/budget.js';
 import { AgentMError } from '../seam/errors.js';
 import { engineRecall } from './engine-recall.js';
 

@@ -8,7 +8,7 @@ import { endpointUrl } from '../../src/providers/http-json.js';
 import { OpenAICompatibleChat } from '../../src/providers/openai-chat.js';
 import { ProviderConfigError, providersFrom, resolveProviderSettings } from '../../src/providers/settings.js';
 import { runLlmStep } from '../../src/harness/executors/llm-executor.js';
-import { classifyToolError } from '../../src/harness/inner-loop/tool-errors.js';
+import { classifyToolError } from '../../src/harness/tools/tool-errors.js';
 import { OUT_OF_SCOPE_RESULT, runToolLoop } from '../../src/harness/inner-loop/tool-loop.js';
 import type { ObservationKind } from '../../src/harness/observations/observation.js';
 import { parsePlan } from '../../src/harness/plan/plan-document.js';

@@ -9,7 +9,7 @@ import {
   type IndexDocument,
   type PhaseCandidate,
 } from '../../src/memory/engine.js';
-import { normalizePhase, phaseBudget } from '../../src/memory/budget.js';
+import { normalizePhase, phaseBudget } from '../../src/memory/recall/budget.js';
 
 const c = (id: string, kind: string, score: number, body = `${id} body`, alwaysLoad = false): PhaseCandidate => ({
   id,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { consolidate, noteBeliefStore, type ConsolidationReport } from '../../memory/engine.js';
-import { memoryLayoutFromConfig } from '../../memory/layout-config.js';
+import { memoryLayoutFromConfig } from '../../memory/documents/layout-config.js';
 import { probeProjectLocator, projectsSpaceRungs } from '../../routing/resolve-project.js';
 import { isSafeSegment } from '../../routing/slug.js';
 import { NotFoundError } from '../../seam/errors.js';

@@ -1,5 +1,5 @@
 import type { DispatchRequest, StepOutcome } from '../reconciler/dispatcher.js';
-import { runProcess } from './run-process.js';
+import { runProcess } from '../tools/run-process.js';
 import { CommandSyntaxError, splitCommand } from './shell-words.js';
 
 /** Default limit of one `cmd::` step (the default plan wall-clock budget). */

@@ -6,7 +6,7 @@ import { idempotencyKeyFor, MapIdempotencyStore, type IdempotencyStore } from '.
 import { callSignature, LoopDetector } from './loop-detector.js';
 import { DEFAULT_RETRY_POLICY, executeWithRetry, type RetryPolicy } from './retry.js';
 import type { StopReason } from './stop-reasons.js';
-import { structuredToolError, toolErrorJson, type StructuredToolError } from './tool-errors.js';
+import { structuredToolError, toolErrorJson, type StructuredToolError } from '../tools/tool-errors.js';
 import { scopeToolNames } from './tool-scope.js';
 
 export const DEFAULT_MAX_ITERATIONS = 120;

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ToolDefinition } from '../../providers/chat.js';
-import { ToolError } from '../inner-loop/tool-errors.js';
+import { ToolError } from './tool-errors.js';
 
 export interface ToolContext {
   /** The only directory tools may touch. */

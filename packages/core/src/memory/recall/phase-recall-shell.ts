@@ -1,6 +1,6 @@
 import type { StoredDoc } from '../indexing/index-state.js';
 import { renderPhaseRecall, type PhaseCandidate, type PhaseRecallOutput } from './phase-recall.js';
-import { normalizePhase, phaseBudget } from '../budget.js';
+import { normalizePhase, phaseBudget } from './budget.js';
 import { inScope } from './rank.js';
 import { recall, type RecallSource } from './recall.js';
 

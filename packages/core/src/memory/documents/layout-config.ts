@@ -1,7 +1,7 @@
-import type { ConfigData } from '../config/config-file.js';
-import { spacePath } from '../config/roots.js';
-import { projectsSpaceRungs } from '../routing/resolve-project.js';
-import { DEFAULT_LAYOUT, type MemoryLayout } from './documents/layout.js';
+import type { ConfigData } from '../../config/config-file.js';
+import { spacePath } from '../../config/roots.js';
+import { projectsSpaceRungs } from '../../routing/resolve-project.js';
+import { DEFAULT_LAYOUT, type MemoryLayout } from './layout.js';
 
 /**
  * The memory layout a config describes: the memory space from `plugins.obsidian-vault.spaces`

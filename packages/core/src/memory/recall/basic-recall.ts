@@ -1,9 +1,9 @@
-import type { StorageBackend } from '../seam/backend.js';
-import type { Locator } from '../seam/locator.js';
-import { isTempName } from '../protocol/atomic-write.js';
-import { recognizeConflictName } from '../protocol/conflict-names.js';
+import type { StorageBackend } from '../../seam/backend.js';
+import type { Locator } from '../../seam/locator.js';
+import { isTempName } from '../../protocol/atomic-write.js';
+import { recognizeConflictName } from '../../protocol/conflict-names.js';
 import { budgetChars, normalizePhase, phaseBudget } from './budget.js';
-import { parseNote, type ParsedNote } from './notes/parse.js';
+import { parseNote, type ParsedNote } from '../notes/parse.js';
 
 export interface BasicRecallOptions {
   /** The project's folder in the store; its notes are recalled (its `_harness/` is not). */
