@@ -21,3 +21,7 @@ export const builtinRegistry: BackendRegistry = registerBuiltinBackends(defaultR
 export function scratchBackend(): StorageBackend {
   return new MemoryBackend();
 }
+
+/** What the layers above need to know of the built-ins without naming their classes. */
+export { DEVICE_LOCAL_PROTOCOL, deviceLocalRoot } from './device-local.js';
+export { VAULT_PROTOCOL } from './vault.js';

@@ -45,3 +45,4 @@ export * from './consolidation/watermark.js';
 export * from './consolidation/episodes-source.js';
 export * from './consolidation/consolidate.js';
 export * from '../providers/errors.js';
+export * from './documents/rank-view.js';

@@ -1,4 +1,4 @@
-import { deviceLocalRoot } from '../backends/device-local.js';
+import { deviceLocalRoot } from '../backends/builtins.js';
 import { defaultLockRoot } from '../protocol/vault-lock.js';
 import type { BackendClass, BackendOptions, StorageBackend } from '../seam/backend.js';
 import { missingCapabilities, type Capabilities } from '../seam/capabilities.js';
