@@ -8,4 +8,5 @@ export * from './state/index.js';
 export * from './memory/index.js';
 export * from './memory/engine.js';
 export * from './harness/index.js';
+export * from './workspace/index.js';
 export * from './process-seam/index.js';

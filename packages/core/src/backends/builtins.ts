@@ -1,5 +1,5 @@
 import type { StorageBackend } from '../seam/backend.js';
-import { defaultRegistry, type BackendRegistry } from '../seam/registry.js';
+import { BackendRegistry, defaultRegistry } from '../seam/registry.js';
 import { DEVICE_LOCAL_PROTOCOL, DeviceLocalBackend } from './device-local.js';
 import { MemoryBackend } from './memory-backend.js';
 import { VAULT_PROTOCOL, VaultBackend } from './vault.js';
@@ -13,6 +13,14 @@ export function registerBuiltinBackends(registry: BackendRegistry = defaultRegis
 
 /** The process-wide registry with the built-ins, registered once when this module loads. */
 export const builtinRegistry: BackendRegistry = registerBuiltinBackends(defaultRegistry);
+
+/**
+ * A fresh registry holding the built-in backends: what a workspace (and selection, by default) looks
+ * protocol names up in. Nothing is registered at import time and no registry is shared between callers.
+ */
+export function builtinBackends(): BackendRegistry {
+  return registerBuiltinBackends(new BackendRegistry());
+}
 
 /**
  * An empty in-memory store for work that must not touch a disk (the harness's eval and replay fixtures).

@@ -1,2 +1,1 @@
 export * from './process.js';
-export * from './engine-recall.js';

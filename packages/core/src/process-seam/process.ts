@@ -5,16 +5,15 @@
  */
 import { join } from 'node:path';
 import type { BackendRegistry } from '../seam/registry.js';
+import { AgentMError } from '../seam/errors.js';
 import { processHost, type HostEnv } from '../config/host.js';
-import { spacePath } from '../config/roots.js';
 import { StorageSelectionError } from '../selection/errors.js';
-import { resolveProject, type ProjectResolution } from '../routing/resolve-project.js';
+import type { ProjectResolution } from '../routing/resolve-project.js';
 import { resolveActivePlan } from '../state/active-plan.js';
 import { harnessStateDir } from '../state/state-files.js';
 import { basicPhaseRecall } from '../memory/recall/basic-recall.js';
 import { normalizePhase } from '../memory/recall/budget.js';
-import { AgentMError } from '../seam/errors.js';
-import { engineRecall } from './engine-recall.js';
+import { Workspace } from '../workspace/workspace.js';
 
 /** The shared context of the three calls. Every key is optional. */
 export interface ProcessContext {
@@ -42,25 +41,36 @@ export class StatePathArgumentError extends AgentMError {
   }
 }
 
-function resolveHere(context: ProcessContext | null | undefined): Promise<ProjectResolution> {
+/**
+ * The workspace of the context: read-only (no store root is created), its index lexical (hook-grade
+ * recall makes no network call), the repository its `cwd`.
+ */
+function workspaceHere(context: ProcessContext | null | undefined): Promise<Workspace> {
   const ctx = context ?? {};
-  return resolveProject({
+  return Workspace.open({
     host: ctx.host ?? processHost(),
+    projectRoot: ctx.cwd ?? process.cwd(),
     createRoot: false,
-    ...(ctx.cwd !== undefined ? { cwd: ctx.cwd } : {}),
+    index: { embeddings: false, workerScript: ctx.indexWorkerScript },
     ...(ctx.registry !== undefined ? { registry: ctx.registry } : {}),
     ...(ctx.gitRemote !== undefined ? { gitRemote: ctx.gitRemote } : {}),
   });
 }
 
 /**
- * The project, or undefined when memory is absent: no project slug, or the vault is selected but not
- * there (an unmounted drive). A corrupt config or an unregistered backend still throws (misconfiguration is loud).
+ * The workspace and its project, or undefined when memory is absent: no project slug, or the vault is
+ * selected but not there (an unmounted drive). A corrupt config or an unregistered backend still throws
+ * (misconfiguration is loud).
  */
-async function resolveIfPresent(context: ProcessContext | null | undefined): Promise<ProjectResolution | undefined> {
+async function presentHere(
+  context: ProcessContext | null | undefined,
+): Promise<{ ws: Workspace; resolution: ProjectResolution } | undefined> {
   try {
-    const resolution = await resolveHere(context);
-    return resolution.backend !== undefined && resolution.projectLocator !== undefined ? resolution : undefined;
+    const ws = await workspaceHere(context);
+    const resolution = await ws.project();
+    return resolution?.backend !== undefined && resolution.projectLocator !== undefined
+      ? { ws, resolution }
+      : undefined;
   } catch (error) {
     if (error instanceof StorageSelectionError && error.reason === 'no-vault-path') return undefined;
     throw error;
@@ -80,40 +90,28 @@ export async function recallHere(
   context: ProcessContext | null | undefined,
   options: { query?: string | undefined; limit?: number | undefined } = {},
 ): Promise<string> {
-  const resolution = await resolveIfPresent(context);
-  if (resolution === undefined) return '';
-  const backend = resolution.backend!;
-  const config = resolution.selection?.choice.config ?? {};
+  const here = await presentHere(context);
+  if (here === undefined) return '';
+  const { ws, resolution } = here;
   const phase = normalizePhase(context?.phase);
   const query = options.query?.trim() ? options.query : undefined;
-  const memoryRoot = backend.localRoot ?? resolution.selection?.root;
   try {
-    if (typeof memoryRoot !== 'string' || memoryRoot === '')
+    if (ws.localRoot === undefined)
       throw new AgentMError('the store has no root directory to key the memory index by', { code: 'ENOINDEXROOT' });
-    return await engineRecall({
-      backend,
-      memoryRoot,
-      config,
-      host: resolution.host,
-      phase,
-      project: resolution.slug,
-      query,
-      limit: options.limit,
-      workerScript: context?.indexWorkerScript,
-    });
+    return (await ws.phaseRecall({ phase, project: resolution.slug, query, limit: options.limit })).markdown;
   } catch (error) {
     const warn = context?.warn ?? ((m: string) => void process.stderr.write(`agentm: warning: ${m}\n`));
     warn(
       `recall-here: the memory index could not be used (${(error as Error).message}); showing always-load and project notes newest first, without the query`,
     );
   }
-  return basicPhaseRecall(backend, {
+  return basicPhaseRecall(ws.backend, {
     projectLocator: resolution.projectLocator,
     projectSlug: resolution.slug,
     phase,
     limit: options.limit,
-    env: resolution.host.env,
-    memorySpace: spacePath('memory', config),
+    env: ws.host.env,
+    memorySpace: ws.memorySpace,
   });
 }
 
@@ -131,8 +129,9 @@ export async function offerSaveHere(
   candidate: unknown,
 ): Promise<OfferedCandidate[]> {
   if (!candidate) return [];
-  const resolution = await resolveIfPresent(context);
-  if (resolution === undefined) return [];
+  const here = await presentHere(context);
+  if (here === undefined) return [];
+  const { resolution } = here;
   const copy: Record<string, unknown> =
     typeof candidate === 'object' && !Array.isArray(candidate)
       ? { ...(candidate as Record<string, unknown>) }
@@ -155,7 +154,7 @@ export async function statePath(
   which: 'plan' | 'progress',
 ): Promise<string> {
   if (which !== 'plan' && which !== 'progress') throw new StatePathArgumentError(which);
-  const resolution = await resolveHere(context);
+  const resolution = (await (await workspaceHere(context)).project())!; // a cwd always gives a resolution
   const active = await resolveActivePlan(resolution, context?.plan);
   const dir = await harnessStateDir(resolution);
   return join(dir, which === 'plan' ? active.plan : active.progress);

@@ -5,7 +5,7 @@ import { ProviderMalformedError, ProviderTimeoutError } from './errors.js';
 export const CHAT_JSON_TIMEOUT_MS = 60_000;
 
 export interface ChatJsonOptions {
-  /** Give up after this long with a `ProviderTimeoutError` (default 60 s; 0 = no bound of its own). */
+  /** Give up after this long with a `ProviderTimeoutError` (default: the provider's `timeoutMs`, else 60 s; 0 = none). */
   readonly timeoutMs?: number | undefined;
   /** The caller's cancellation; its reason is thrown. */
   readonly signal?: AbortSignal | undefined;
@@ -22,7 +22,7 @@ export async function chatJson(
   messages: readonly ChatMessage[],
   options: ChatJsonOptions = {},
 ): Promise<unknown> {
-  const timeoutMs = options.timeoutMs ?? CHAT_JSON_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? provider.timeoutMs ?? CHAT_JSON_TIMEOUT_MS;
   const controller = new AbortController();
   const timer =
     timeoutMs > 0

@@ -62,5 +62,7 @@ export interface ChatResponse {
 export interface ChatProvider {
   /** Names the model and where it runs, for people and logs (`openai-compatible http://…/v1 model=…`, `vscode.lm copilot/gpt-4o`). */
   readonly name: string;
+  /** The provider's own bound of one call in ms, when it has one (`chatJson` uses it instead of its default). */
+  readonly timeoutMs?: number | undefined;
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse>;
 }

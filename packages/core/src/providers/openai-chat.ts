@@ -77,6 +77,11 @@ export class OpenAICompatibleChat implements ChatProvider {
     this.name = `openai-compatible ${settings.baseUrl} model=${settings.model}`;
   }
 
+  /** The configured per-call bound (`providers.chat.timeout_ms`), if any. */
+  get timeoutMs(): number | undefined {
+    return this.settings.timeoutMs;
+  }
+
   /** Sends one completion request and returns the first choice; `settings.timeoutMs` (if any) bounds it. */
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
     const body = {

@@ -25,8 +25,6 @@ export interface ConsolidateOptions {
   readonly config?: Partial<ConsolidationConfig>;
   /** Distils with this chat model (default: extractive). */
   readonly chat?: ChatProvider | undefined;
-  /** Bound of one distiller call (default 60 s; the config's `providers.chat.timeout_ms` when set). */
-  readonly chatTimeoutMs?: number | undefined;
   /** Measures similarity with these embeddings (default: lexical cosine). */
   readonly embedder?: EmbeddingProvider | undefined;
   readonly now?: number;
@@ -79,13 +77,7 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
   const clusters = clusterBySimilarity(batch, (a, b) => similarity(a.text, b.text), config.clusterThreshold);
   const candidates: Candidate[] = [];
   for (const cluster of clusters) {
-    const distilled = await distilCluster(cluster, {
-      chat: options.chat,
-      chatTimeoutMs: options.chatTimeoutMs,
-      similarity,
-      config,
-      warnings,
-    });
+    const distilled = await distilCluster(cluster, { chat: options.chat, similarity, config, warnings });
     if (distilled) candidates.push({ ...distilled, episodeIds: cluster.map((e) => e.id) });
   }
   // Candidate statements (new text) need vectors too; fall back to lexical for the comparison if that fails.

@@ -111,8 +111,6 @@ export async function distilCluster(
   cluster: readonly EpisodeLike[],
   options: {
     chat?: ChatProvider | undefined;
-    /** Bound of one distiller call (default: `chatJson`'s 60 s). */
-    chatTimeoutMs?: number | undefined;
     similarity: (a: string, b: string) => number;
     config: ConsolidationConfig;
     warnings: string[];
@@ -120,7 +118,7 @@ export async function distilCluster(
 ): Promise<Distilled | null> {
   if (!options.chat) return distilExtractive(cluster, options.similarity, options.config);
   try {
-    const answer = await chatJson(options.chat, distilMessages(cluster), { timeoutMs: options.chatTimeoutMs });
+    const answer = await chatJson(options.chat, distilMessages(cluster));
     return parseDistilAnswer(answer, options.chat.name, options.config);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
