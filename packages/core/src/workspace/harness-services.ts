@@ -15,7 +15,7 @@ import { runReconciler, type RunResult } from '../harness/reconciler/run-loop.js
 import type { StepDispatcher } from '../harness/reconciler/dispatcher.js';
 import { rolesFromConfig } from '../harness/tools/roles-config.js';
 import type { Role } from '../harness/tools/roles.js';
-import type { Workspace } from './workspace.js';
+import type { WorkspaceContext } from './context.js';
 
 export interface RunPlanOptions {
   /** The plan (`PLAN-<name>.md`); default: the active binding, else PLAN.md. */
@@ -38,7 +38,7 @@ export interface PlanRun extends RunResult {
 }
 
 export class HarnessServices {
-  constructor(private readonly ws: Workspace) {}
+  constructor(private readonly ws: WorkspaceContext) {}
 
   /**
    * The plan files of the workspace's project, routed like the state verbs (DESIGN §7): the explicit

@@ -15,11 +15,11 @@ import { noteBeliefStore } from '../memory/consolidation/note-belief-store.js';
 import { projectsSpaceRungs } from '../routing/resolve-project.js';
 import { bodyReader } from './body-reader.js';
 import type { WorkspaceOptions } from './options.js';
-import type { Workspace } from './workspace.js';
+import type { WorkspaceContext } from './context.js';
 
 /** Opens the index of the workspace's store with its layout, lock root, index root and (unless disabled) embedder. */
 export async function openWorkspaceIndex(
-  ws: Workspace,
+  ws: WorkspaceContext,
   options: NonNullable<WorkspaceOptions['index']>,
   backend: StorageBackend,
 ): Promise<MemoryIndex> {
@@ -52,7 +52,7 @@ export async function recallIn(
 
 /** Phase recall after a refresh, bodies read through the store (frontmatter removed). */
 export async function phaseRecallIn(
-  ws: Workspace,
+  ws: WorkspaceContext,
   index: MemoryIndex,
   request: Omit<PhaseRecallRequest, 'env' | 'readBody'>,
 ): Promise<PhaseRecallResult> {
@@ -67,7 +67,7 @@ export async function phaseRecallIn(
 
 /** One project's consolidation: the belief store and watermark `agentm consolidate` uses, the workspace's providers. */
 export async function consolidateIn(
-  ws: Workspace,
+  ws: WorkspaceContext,
   options: { project: string; dryRun?: boolean; backend?: StorageBackend },
 ): Promise<ConsolidationReport> {
   const backend = options.backend ?? ws.backend;
@@ -90,7 +90,7 @@ export async function consolidateIn(
 }
 
 /** Every project with a `_harness/` folder, in each projects space (the probe's rungs), each slug once, sorted. */
-export async function projectsWithHarness(ws: Workspace): Promise<string[]> {
+export async function projectsWithHarness(ws: WorkspaceContext): Promise<string[]> {
   const found = new Set<string>();
   for (const rung of projectsSpaceRungs(ws.config)) {
     let children: Locator[];

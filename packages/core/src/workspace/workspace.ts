@@ -21,6 +21,7 @@ import { evolveNote, type EvolvedNote, type EvolveNoteInput } from '../memory/no
 import type { PhaseRecallRequest, PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
 import type { RecallQuery, RecallResult } from '../memory/recall/recall.js';
 import type { HarnessServices } from './harness-services.js';
+import type { WorkspaceContext } from './context.js';
 import { configProviders, type ProviderSource, type WorkspaceOptions } from './options.js';
 
 /**
@@ -34,7 +35,7 @@ import { configProviders, type ProviderSource, type WorkspaceOptions } from './o
  * providers are made when a service needs one, the index is opened on the first recall, and the harness
  * is loaded (its modules imported) only when asked for — a hook that only recalls never pays for it.
  */
-export class Workspace {
+export class Workspace implements WorkspaceContext {
   /** Environment and home the config and roots were read through. */
   readonly host: HostEnv;
   /** The resolved `.agentm-config.json` (`{}` when absent). */
