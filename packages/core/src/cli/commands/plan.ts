@@ -1,12 +1,9 @@
 import type { Command } from 'commander';
 import { slugifyTitle } from '../../harness/plan/step-ids.js';
-import { planGoal, writePlanDraft } from '../../harness/planner/planner.js';
-import { ConcurrentModificationError } from '../../protocol/errors.js';
+import { PlanExistsError } from '../../harness/errors.js';
 import type { CliContext } from '../context.js';
-import { cliChatProvider } from '../memory-cli.js';
-import { cliRoles } from '../roles-cli.js';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
-import { resolvePlanFiles } from '../plan-files.js';
+import { cliWorkspace } from '../workspace-cli.js';
 
 /** A plan name from a goal: its first words, slugified, at most 40 characters. */
 export function planNameFromGoal(goal: string): string {
@@ -22,21 +19,20 @@ export function registerPlan(program: Command, ctx: CliContext): void {
     .option('--json', 'print the planned steps and decisions as JSON')
     .action(async (goal: string, opts: { name?: string; json?: boolean }) => {
       if (goal.trim() === '') throw new CliError('plan: empty goal; say what the plan should achieve', EXIT_USAGE);
-      const provider = await cliChatProvider(ctx);
-      const roles = await cliRoles(ctx);
-      const { files, name } = await resolvePlanFiles(ctx, opts.name ?? planNameFromGoal(goal));
-      const draft = await planGoal(goal, name, { provider, roles });
+      const harness = await (await cliWorkspace(ctx)).harness();
+      let planned: Awaited<ReturnType<typeof harness.plan>>;
       try {
-        await writePlanDraft(files, draft);
+        planned = await harness.plan(goal, opts.name ?? planNameFromGoal(goal));
       } catch (error) {
-        if (error instanceof ConcurrentModificationError) {
+        if (error instanceof PlanExistsError)
           throw new CliError(
-            `a plan already exists at ${files.planLabel}: choose another --name, or remove that plan first`,
+            `a plan already exists at ${error.plan}: choose another --name, or remove that plan first`,
             EXIT_USAGE,
           );
-        }
         throw error;
       }
+      const { files, draft } = planned;
+      const name = files.name;
       if (draft.fallbackReason) ctx.io.err(`agentm plan: planned as a single step: ${draft.fallbackReason}\n`);
       if (opts.json) {
         ctx.io.out(

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { listRepos, registerRepo, unregisterRepo } from '../../routing/repo-registry.js';
-import { selectBackend } from '../../selection/select-backend.js';
 import type { CliContext } from '../context.js';
-import { dirOption, hostOf, printJson } from '../support.js';
+import { dirOption, printJson } from '../support.js';
+import { cliWorkspace } from '../workspace-cli.js';
 
 export function registerRepos(program: Command, ctx: CliContext): void {
   const repos = program.command('repos').description('the repo registry (_meta/repos.json in the selected store)');
@@ -10,7 +10,7 @@ export function registerRepos(program: Command, ctx: CliContext): void {
     .command('list')
     .description('print {"repos": [...]} in registration order')
     .action(async () => {
-      const { backend } = await selectBackend({ host: hostOf(ctx), createRoot: false });
+      const { backend } = await cliWorkspace(ctx, { createRoot: false });
       printJson(ctx, { repos: await listRepos(backend) });
     });
   repos
@@ -19,7 +19,7 @@ export function registerRepos(program: Command, ctx: CliContext): void {
     .requiredOption('--root <dir>', 'the repo root (made absolute, normalized)')
     .option('--wiki <dir>', 'the repo wiki folder')
     .action(async (slug: string, opts: { root: string; wiki?: string }) => {
-      const { backend } = await selectBackend({ host: hostOf(ctx) });
+      const { backend } = await cliWorkspace(ctx);
       await registerRepo(
         backend,
         slug,
@@ -32,7 +32,7 @@ export function registerRepos(program: Command, ctx: CliContext): void {
     .command('unregister <slug>')
     .description('remove a repo; prints removed or noop')
     .action(async (slug: string) => {
-      const { backend } = await selectBackend({ host: hostOf(ctx) });
+      const { backend } = await cliWorkspace(ctx);
       ctx.io.out(`${(await unregisterRepo(backend, slug)) ? 'removed' : 'noop'}\n`);
     });
 }
