@@ -1,18 +1,15 @@
 import type { StorageBackend } from '../seam/backend.js';
-import { BackendRegistry, defaultRegistry } from '../seam/registry.js';
+import { BackendRegistry } from '../seam/registry.js';
 import { DEVICE_LOCAL_PROTOCOL, DeviceLocalBackend } from './device-local.js';
 import { MemoryBackend } from './memory-backend.js';
 import { VAULT_PROTOCOL, VaultBackend } from './vault.js';
 
 /** Registers the built-in backends (`device-local`, `vault`) into a registry that lacks them. */
-export function registerBuiltinBackends(registry: BackendRegistry = defaultRegistry): BackendRegistry {
+export function registerBuiltinBackends(registry: BackendRegistry): BackendRegistry {
   if (!registry.has(DEVICE_LOCAL_PROTOCOL)) registry.register(DEVICE_LOCAL_PROTOCOL, DeviceLocalBackend);
   if (!registry.has(VAULT_PROTOCOL)) registry.register(VAULT_PROTOCOL, VaultBackend);
   return registry;
 }
-
-/** The process-wide registry with the built-ins, registered once when this module loads. */
-export const builtinRegistry: BackendRegistry = registerBuiltinBackends(defaultRegistry);
 
 /**
  * A fresh registry holding the built-in backends: what a workspace (and selection, by default) looks

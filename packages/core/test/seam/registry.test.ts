@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BackendRegistry,
-  defaultRegistry,
+  builtinBackends,
   ProtocolError,
   StorageBackend,
   DeviceLocalBackend,
@@ -54,11 +54,14 @@ describe('BackendRegistry', () => {
     const b = new BackendRegistry();
     a.register('only-a', MemoryBackend);
     expect(b.has('only-a')).toBe(false);
-    expect(defaultRegistry.has('only-a')).toBe(false);
+    expect(builtinBackends().has('only-a')).toBe(false);
   });
 
-  it('has the built-in backends in the default registry', () => {
-    expect(defaultRegistry.get('device-local')).toBe(DeviceLocalBackend);
-    expect(defaultRegistry.get('vault')).toBe(VaultBackend);
+  it('builtinBackends() is a fresh registry with the built-in backends each time (nothing is registered at import)', () => {
+    const one = builtinBackends();
+    expect(one.get('device-local')).toBe(DeviceLocalBackend);
+    expect(one.get('vault')).toBe(VaultBackend);
+    one.register('extra', MemoryBackend);
+    expect(builtinBackends().protocols()).toEqual(['device-local', 'vault']);
   });
 });
