@@ -5,11 +5,11 @@ import { configFilePath, readConfigTolerant } from '../config/config-file.js';
 import type { HostEnv } from '../config/host.js';
 import { legacyOnlyVault } from '../config/roots.js';
 import { Workspace } from '../workspace/workspace.js';
-import { storagePreview } from '../selection/storage-preview.js';
+import { storagePreview, type CheckStatus } from '../selection/storage-preview.js';
 
 export interface DoctorRow {
   readonly check: string;
-  readonly status: 'ok' | 'warn' | 'fail';
+  readonly status: CheckStatus;
   readonly line: string;
 }
 

@@ -4,13 +4,9 @@ import {
   assertKindName,
   assertSlug,
   assertTags,
-  buildNote,
   NoteValidationError,
   resolveKind,
-  saveNote,
-  spacePath,
   UnknownKindError,
-  vocabularyFromConfig,
   type SaveNoteInput,
 } from '@agentm/core';
 import type { IndexService } from './index-service';
@@ -37,11 +33,11 @@ export function parseTags(text: string): string[] {
 }
 
 /**
- * Saves notes with core's `saveNote` (agentm's format, never overwriting) into the current project's
- * folder in the projects space (`desk/projects/<slug>`, or the rung core's probe finds), or into the
- * memory space when there is no project. Kinds come from the vocabulary in `.agentm-config.json`
- * (agentm's default register otherwise); slugs and tags are checked with core's validation, so the
- * input boxes show the same messages `agentm save` prints.
+ * Saves notes through the workspace (core's `saveNote`: agentm's format, never overwriting) into the
+ * current project's folder in the projects space (`desk/projects/<slug>`, or the rung core's probe finds),
+ * or into the configured memory space when there is no project. Kinds come from the workspace's
+ * vocabulary (`.agentm-config.json`, agentm's default register otherwise); slugs and tags are checked
+ * with core's validation, so the input boxes show the same messages `agentm save` prints.
  */
 export class CoreNoteSaver implements NoteSaver {
   constructor(
@@ -51,7 +47,7 @@ export class CoreNoteSaver implements NoteSaver {
 
   async kinds(): Promise<readonly string[]> {
     const ws = await this.tracker.current();
-    const vocabulary = vocabularyFromConfig(ws.selection.choice.config);
+    const { vocabulary } = ws.workspace;
     return [...vocabulary.types, ...vocabulary.recordKinds];
   }
 
@@ -59,7 +55,7 @@ export class CoreNoteSaver implements NoteSaver {
     const ws = await this.tracker.current();
     try {
       assertKindName(kind);
-      resolveKind(kind, vocabularyFromConfig(ws.selection.choice.config));
+      resolveKind(kind, ws.workspace.vocabulary);
       return undefined;
     } catch (error) {
       if (error instanceof NoteValidationError || error instanceof UnknownKindError) return error.message;
@@ -78,7 +74,7 @@ export class CoreNoteSaver implements NoteSaver {
       if (error instanceof NoteValidationError || error instanceof UnknownKindError) return error.message;
       throw error;
     }
-    return (await ws.selection.backend.exists(target))
+    return (await ws.workspace.backend.exists(target))
       ? `a ${kind} note '${slug}' already exists (${target.key}); choose another slug — saving never overwrites`
       : undefined;
   }
@@ -95,25 +91,22 @@ export class CoreNoteSaver implements NoteSaver {
 
   async save(draft: NoteDraft): Promise<{ readonly uri: vscode.Uri }> {
     const ws = await this.tracker.current();
-    const config = ws.selection.choice.config;
-    const note = await saveNote(
-      ws.selection.backend,
-      { kind: draft.kind, slug: draft.slug, body: draft.body, tags: [...draft.tags], group: groupOf(ws) },
-      { vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) },
-    );
+    const note = await ws.workspace.saveNote({
+      kind: draft.kind,
+      slug: draft.slug,
+      body: draft.body,
+      tags: [...draft.tags],
+      group: groupOf(ws),
+    });
     await this.indexes.noteWritten([note.locator]).catch(() => undefined); // the watcher catches up otherwise
     return { uri: vscode.Uri.file(join(ws.memoryRoot ?? '', ...note.locator.parts)) };
   }
 
   #build(ws: WorkspaceState, input: SaveNoteInput) {
-    const config = ws.selection.choice.config;
-    return buildNote(
-      { ...input, group: groupOf(ws) },
-      { vocabulary: vocabularyFromConfig(config), memorySpace: spacePath('memory', config) },
-    );
+    return ws.workspace.buildNote({ ...input, group: groupOf(ws) });
   }
 }
 
 function groupOf(ws: WorkspaceState): string {
-  return ws.project?.projectLocator?.key ?? spacePath('memory', ws.selection.choice.config);
+  return ws.project?.projectLocator?.key ?? ws.workspace.memorySpace;
 }

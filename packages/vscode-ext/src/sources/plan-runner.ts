@@ -1,20 +1,8 @@
 import { userInfo } from 'node:os';
 import * as vscode from 'vscode';
-import {
-  effectiveStatus,
-  findStep,
-  harnessDispatcher,
-  isTerminalPlanStatus,
-  mutatePlan,
-  parsePlan,
-  planFilesFor,
-  Reconciler,
-  runReconciler,
-  type ConfigData,
-  type PlanFiles,
-} from '@agentm/core';
+import { effectiveStatus, findStep, isTerminalPlanStatus, mutatePlan, parsePlan } from '@agentm/core';
 import { NothingToDoError } from '../errors';
-import { chooseChatProvider, LazyChatProvider } from './chat-choice';
+import { LazyChatProvider } from './providers';
 import type { ProjectTracker } from './project-tracker';
 import type { PlanRunner, WorkProgress } from './types';
 
@@ -28,19 +16,16 @@ const PERSON = (() => {
 })();
 
 /**
- * Runs plans through core's reconciler in this window: `planFilesFor` routes the plan exactly like
- * `agentm run` (vault `_harness/` through lock + CAS, or the repo's `.harness/`), `harnessDispatcher`
- * runs `cmd::` steps as commands and other steps through the chosen chat model. The run loop is told of
+ * Runs plans through the workspace's harness in this window, exactly like `agentm run` (the plan routed
+ * to the vault's `_harness/` through lock + CAS, or the repo's `.harness/`; `cmd::` steps as commands,
+ * other steps through the window's chat model, chosen at the first LLM step). The run loop is told of
  * file changes by the extension's own watchers (no polling). Cancelling stops the reconciler, which
  * releases running steps for a retry.
  */
 export class CorePlanRunner implements PlanRunner, vscode.Disposable {
   readonly #running = new Map<string, AbortController>();
 
-  constructor(
-    private readonly tracker: ProjectTracker,
-    private readonly secrets: vscode.SecretStorage,
-  ) {}
+  constructor(private readonly tracker: ProjectTracker) {}
 
   /** On deactivate (window closing): stop every run, so its running steps are released for a retry. */
   dispose(): void {
@@ -57,19 +42,22 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
       throw new NothingToDoError(
         `plan '${plan}' is already running in this window; run "AgentM: Stop plan" to stop it`,
       );
-    const { files, project, env, config } = await this.#files(plan);
+    const { files, workspace } = await this.#files(plan);
     const controller = new AbortController();
     this.#running.set(plan, controller);
     const cancelled = token.onCancellationRequested(() => controller.abort());
     try {
-      const provider = new LazyChatProvider(() => chooseChatProvider(this.secrets, env, config));
-      const log = (line: string) => progress.report({ message: line });
-      const reconciler = new Reconciler({
-        files: this.#watched(files),
-        dispatcher: harnessDispatcher({ projectRoot: project, provider, env }),
-        log,
+      const harness = await workspace.harness();
+      const result = await harness.run({
+        plan: planArgument(plan),
+        provider: new LazyChatProvider(() => workspace.chat()),
+        watch: (listener) => {
+          const subscription = this.tracker.onDidChangeState(listener);
+          return () => subscription.dispose();
+        },
+        signal: controller.signal,
+        log: (line) => progress.report({ message: line }),
       });
-      const result = await runReconciler(reconciler, { signal: controller.signal, log });
       const doc = parsePlan((await files.readPlan())?.text ?? '');
       const done = doc.steps.filter((s) => s.stored === 'done').length;
       const counts = `${done}/${doc.steps.length} steps done`;
@@ -113,34 +101,16 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
     if (!result) throw new NothingToDoError(`plan '${plan}' has no PLAN file any more`);
   }
 
-  async #files(
-    plan: string,
-  ): Promise<{ files: PlanFiles; project: string; env: NodeJS.ProcessEnv; config: ConfigData }> {
+  async #files(plan: string) {
     const ws = await this.tracker.current();
     if (!ws.project) throw new NothingToDoError(`cannot run a plan: ${ws.noProject}`);
-    const { files, projectRoot } = await planFilesFor(ws.project, plan === 'PLAN' ? '' : plan);
+    const { files } = await (await ws.workspace.harness()).planFiles(planArgument(plan));
     if (!(await files.readPlan())) throw new NothingToDoError(`plan '${plan}' has no PLAN file (${files.planLabel})`);
-    return {
-      files,
-      project: projectRoot,
-      env: { ...(ws.host.env as NodeJS.ProcessEnv) },
-      config: ws.selection.choice.config,
-    };
+    return { files, workspace: ws.workspace };
   }
+}
 
-  /** The plan files, told of changes by the tracker's watchers instead of the files' own polling. */
-  #watched(files: PlanFiles): PlanFiles {
-    return {
-      name: files.name,
-      planLabel: files.planLabel,
-      progressLabel: files.progressLabel,
-      readPlan: () => files.readPlan(),
-      readProgress: () => files.readProgress(),
-      commit: (change) => files.commit(change),
-      watch: (listener) => {
-        const subscription = this.tracker.onDidChangeState(listener);
-        return () => subscription.dispose();
-      },
-    };
-  }
+/** The view's plan name as core takes it: the singleton `PLAN` is the empty name. */
+function planArgument(plan: string): string {
+  return plan === 'PLAN' ? '' : plan;
 }

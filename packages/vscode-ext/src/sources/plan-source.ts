@@ -19,7 +19,7 @@ import {
 } from '@agentm/core';
 import { NothingToDoError } from '../errors';
 import type { ProjectTracker } from './project-tracker';
-import type { PlanSource, PlanState, PlanView, ProgressEntryView, StepStatus } from './types';
+import type { PlanSource, PlanState, PlanView, ProgressEntryView } from './types';
 
 /** Progress entries shown under a plan, newest first. */
 export const PROGRESS_ENTRIES = 8;
@@ -60,7 +60,7 @@ async function planView(
     return {
       id: step.id,
       title: step.title,
-      status: (status === 'unknown' ? 'pending' : status) as StepStatus,
+      status: status === 'unknown' ? ('pending' as const) : status,
       after: step.after,
       attempt: step.attempt,
       line: step.line,
