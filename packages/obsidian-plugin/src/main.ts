@@ -1,5 +1,5 @@
 import { Notice, Plugin } from 'obsidian';
-import { inspectLock } from '@agentm/core';
+import { inspectLock } from '@agentm/core/protocol';
 import { registerServiceCommands } from './commands/service-commands.js';
 import { createCoreServices } from './core-services/create.js';
 import { ConflictIndex } from './conflicts/conflict-index.js';

@@ -3,16 +3,15 @@ import { isAbsolute, relative, sep } from 'node:path';
 import {
   BackendConfigError,
   capabilities,
-  isTempName,
   Locator,
   NotFoundError,
   StorageBackend,
   type BackendClass,
   type BackendOptions,
   type Info,
-  type LockHold,
   type WriteOptions,
 } from '@agentm/core';
+import { isTempName, type LockHold } from '@agentm/core/protocol';
 import { diskPath, fileSystemAdapter } from './disk.js';
 import { defaultHost, type PluginHost } from './host.js';
 import { AgentWriter } from './write/agent-writer.js';

@@ -1,6 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConcurrentModificationError, contentHash, lockDirFor, runConformance, UNIVERSAL_CHECKS } from '@agentm/core';
+import { ConcurrentModificationError } from '@agentm/core';
+import { contentHash, lockDirFor } from '@agentm/core/protocol';
+import { runConformance, UNIVERSAL_CHECKS } from '@agentm/core/testing';
 import { describe, expect, it } from 'vitest';
 import { bindVaultBackend, ObsidianVaultBackend } from '../src/vault-backend.js';
 import { testVault } from './helpers/vault.js';

@@ -1,10 +1,10 @@
 import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { VaultBackend } from '../../src/backends/vault.js';
 import {
   ActivePlanError,
   configFilePath,
-  contentHash,
   CorruptConfigError,
   offerSaveHere,
   recallHere,
@@ -13,9 +13,9 @@ import {
   statePath,
   StorageSelectionError,
   UnsafePlanNameError,
-  VaultBackend,
   type ProcessContext,
 } from '../../src/index.js';
+import { contentHash } from '../../src/protocol/content-hash.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 /** Every entry under `root` (but not under `skip`): path, kind, bytes hash and mtime. */

@@ -3,17 +3,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completion, startChatServer } from '../../../../test/helpers/chat-server.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
+import { planGoal } from '../../src/harness/planner/planner.js';
 import {
   chatJson,
   CorruptConfigError,
-  loadProviderSettings,
   OpenAICompatibleChat,
-  planGoal,
   ProviderConfigError,
   providersFrom,
   resolveProviderSettings,
   type HostEnv,
 } from '../../src/index.js';
+import { loadProviderSettings } from '../../src/providers/settings.js';
 
 const CONFIG = {
   'providers.chat.base_url': 'http://127.0.0.1:11434/v1',

@@ -5,22 +5,21 @@ import { tempDir } from '../../../../test/helpers/temp.js';
 import { DeviceLocalBackend } from '../../src/backends/device-local.js';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
 import { Locator } from '../../src/seam/locator.js';
+import { consolidate } from '../../src/memory/consolidation/consolidate.js';
+import { watermarkLocatorFor } from '../../src/memory/consolidation/episodes-source.js';
+import { MemoryIndex } from '../../src/memory/indexing/memory-index.js';
+import { recall } from '../../src/memory/recall/recall.js';
+import { chatJson } from '../../src/providers/chat-json.js';
 import {
-  consolidate,
   EmbeddingDimensionError,
-  MemoryIndex,
-  chatJson,
-  OpenAICompatibleChat,
-  OpenAIEmbeddings,
-  ProviderConfigError,
   ProviderHttpError,
   ProviderMalformedError,
   ProviderTimeoutError,
   ProviderUnreachableError,
-  resolveProviderSettings,
-  recall,
-  watermarkLocatorFor,
-} from '../../src/memory/engine.js';
+} from '../../src/providers/errors.js';
+import { OpenAICompatibleChat } from '../../src/providers/openai-chat.js';
+import { OpenAIEmbeddings } from '../../src/providers/openai-embeddings.js';
+import { ProviderConfigError, resolveProviderSettings } from '../../src/providers/settings.js';
 import { MapBeliefStore, note, testToDocument } from '../memory/helpers.js';
 import { DIM, startFakeProvider, type FakeProvider, type Mode } from '../memory/provider-server.js';
 

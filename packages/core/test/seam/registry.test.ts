@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BackendRegistry,
-  builtinBackends,
-  ProtocolError,
-  StorageBackend,
-  DeviceLocalBackend,
-  MemoryBackend,
-  VaultBackend,
-} from '../../src/index.js';
+import { DeviceLocalBackend } from '../../src/backends/device-local.js';
+import { MemoryBackend } from '../../src/backends/memory-backend.js';
+import { VaultBackend } from '../../src/backends/vault.js';
+import { BackendRegistry, builtinBackends, StorageBackend } from '../../src/index.js';
+import { ProtocolError } from '../../src/seam/errors.js';
 
 describe('BackendRegistry', () => {
   it('routes a registered protocol to its class and reports a miss as undefined', () => {

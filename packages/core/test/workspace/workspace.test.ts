@@ -9,7 +9,8 @@ import { MemoryBackend } from '../../src/backends/memory-backend.js';
 import { buildNote } from '../../src/memory/notes/save.js';
 import { appendObservations } from '../../src/harness/observations/progress-format.js';
 import { makeObservation } from '../../src/harness/observations/observation.js';
-import { openWorkspace, type ProviderSource } from '../../src/workspace/index.js';
+import { type ProviderSource } from '../../src/workspace/options.js';
+import { openWorkspace } from '../../src/workspace/workspace.js';
 
 /** `spaces` that move memory and projects away from the built-in `memory` and `desk/projects`. */
 const SPACES = { memory: 'agent-mem/notes', projects: 'work' };

@@ -1,5 +1,6 @@
 import { realpath } from 'node:fs/promises';
-import { inspectLock, storagePreview, type LockStatus } from '@agentm/core';
+import { storagePreview } from '@agentm/core';
+import { inspectLock, type LockStatus } from '@agentm/core/protocol';
 import { MEMORY_ROOT_SOURCE_TEXT } from '../memory-root.js';
 import type { DoctorReport } from '../services.js';
 import type { ServiceDeps } from './deps.js';

@@ -2,8 +2,6 @@ import { mkdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import {
-  atomicWrite,
-  contentHash,
   effectiveStatus,
   listPlans,
   localHarnessDir,
@@ -17,6 +15,7 @@ import {
   type ProjectResolution,
   type StateLocation,
 } from '@agentm/core';
+import { atomicWrite, contentHash } from '@agentm/core/protocol';
 import { NothingToDoError } from '../errors';
 import type { ProjectTracker } from './project-tracker';
 import type { PlanSource, PlanState, PlanView, ProgressEntryView } from './types';

@@ -2,13 +2,13 @@ import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import * as vscode from 'vscode';
 import {
   configFilePath,
-  isTempName,
   stateLocation,
   Workspace,
   type HostEnv,
   type ProjectResolution,
   type StateLocation,
 } from '@agentm/core';
+import { isTempName } from '@agentm/core/protocol';
 import { Debouncer } from './debounce';
 import { currentHost } from './host';
 import { vscodeProviders } from './providers';
