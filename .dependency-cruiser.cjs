@@ -1,8 +1,19 @@
 /**
  * Import-direction check (DESIGN §2). Core layers import downward only:
- * text ← seam ← protocol ← backends ← config ← selection ← routing ← state ← memory ← harness ← seams ← cli.
- * `text` is the bottom layer of pure string functions (the secret redactor and the personal-data scrubber)
- * that every layer may use; it imports nothing of core and does no I/O.
+ *
+ *   text ← seam ← protocol ← backends ← config ← selection ← routing ← state ← providers ← memory ← harness
+ *        ← workspace ← process-seam ← cli
+ *
+ * - text: pure string functions (the secret redactor and the personal-data scrubber) that every layer may
+ *   use; it imports nothing of core and does no I/O.
+ * - seam: the storage contract (Locator, StorageBackend with its optional localRoot, registry type); no I/O.
+ * - backends: the concrete stores. Above them only `backends/builtins.ts` is imported (register the built-ins
+ *   into a registry someone passes, a scratch in-memory store): nothing above names a concrete backend class.
+ * - providers: the one chat and one embeddings interface, the OpenAI-compatible clients, provider settings.
+ * - memory, then harness: the services. Inside each, folders are ordered too (MEMORY_ORDER, HARNESS_ORDER).
+ * - workspace: the one object a context builds (config, backend, layout, providers, index, recall, plans).
+ * - process-seam, cli: thin callers of the workspace.
+ *
  * Core never imports vscode or obsidian; the two front ends never import each other's host API.
  */
 const LAYERS = [
@@ -14,9 +25,11 @@ const LAYERS = [
   'selection',
   'routing',
   'state',
+  'providers',
   'memory',
   'harness',
-  'seams',
+  'workspace',
+  'process-seam',
   'cli',
 ];
 const CORE = '^packages/core/src/';
@@ -29,9 +42,69 @@ const downwardOnly = LAYERS.slice(0, -1).map((layer, i) => ({
   to: { path: `${CORE}(${LAYERS.slice(i + 1).join('|')})/` },
 }));
 
+/**
+ * Inside memory/: notes (the note format) ← documents (what the index holds, the layout, the rank-view
+ * contract) ← indexing (the derived index) ← similarity.ts (the one similarity module, over the indexing
+ * analyzer) ← recall ← consolidation. `memory/errors.ts` is shared by all.
+ */
+const MEMORY_ORDER = [
+  ['notes', 'notes/'],
+  ['documents', '(documents/|note-documents\\.ts$)'],
+  ['indexing', 'indexing/'],
+  ['similarity', 'similarity\\.ts$'],
+  ['recall', 'recall/'],
+  ['consolidation', 'consolidation/'],
+];
+
+/**
+ * Inside harness/: plan (the PLAN format) ← observations (the progress log) ← commands (how a command is
+ * split, approved, given an environment without secrets, spawned and recorded: the trust model) ← tools
+ * (what a step can do, their typed errors) ← inner-loop (the hardened tool loop) ← reconciler ← executors
+ * (how a step is dispatched) ← planner ← trace (trace, replay, eval). `harness/errors.ts` is shared by all.
+ */
+const HARNESS_ORDER = [
+  ['plan', 'plan/'],
+  ['observations', 'observations/'],
+  ['commands', 'commands/'],
+  ['tools', 'tools/'],
+  ['inner-loop', 'inner-loop/'],
+  ['reconciler', 'reconciler/'],
+  ['executors', 'executors/'],
+  ['planner', 'planner/'],
+  ['trace', 'trace/'],
+];
+
+function ordered(area, order) {
+  return order.slice(0, -1).map(([name, path], i) => ({
+    name: `${area}-${name}-imports-downward-only`,
+    comment: `${area}/${name} may import only ${order
+      .slice(0, i + 1)
+      .map(([n]) => n)
+      .join(', ')} within ${area}/`,
+    severity: 'error',
+    from: { path: `${CORE}${area}/${path}` },
+    to: {
+      path: `${CORE}${area}/(${order
+        .slice(i + 1)
+        .map(([, p]) => p)
+        .join('|')})`,
+    },
+  }));
+}
+
 module.exports = {
   forbidden: [
     ...downwardOnly,
+    ...ordered('memory', MEMORY_ORDER),
+    ...ordered('harness', HARNESS_ORDER),
+    {
+      name: 'no-concrete-backend-above-the-backends',
+      comment:
+        'above the backends, code sees StorageBackend (and its localRoot) only; the built-ins are registered through backends/builtins.ts',
+      severity: 'error',
+      from: { path: CORE, pathNot: `${CORE}(backends/|index\\.ts$|testing\\.ts$|backends\\.ts$)` },
+      to: { path: `${CORE}backends/`, pathNot: `${CORE}backends/builtins\\.ts$` },
+    },
     {
       name: 'core-never-imports-editors',
       comment: 'the core runs in every host; vscode and obsidian are handed in at the edge',

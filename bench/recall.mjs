@@ -16,7 +16,9 @@ import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DeviceLocalBackend, Locator, MemoryIndex, noteToDocument, recall, mapLimit } from '@agentm/core';
+import { Locator, MemoryIndex, noteToDocument, recall } from '@agentm/core';
+import { DeviceLocalBackend } from '@agentm/core/backends';
+import { mapLimit } from './lib/map-limit.mjs';
 import { writeVault } from './lib/corpus.mjs';
 import { fmtMs, median, percentile, ratio } from './lib/stats.mjs';
 

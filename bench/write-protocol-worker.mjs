@@ -1,6 +1,7 @@
 // One contending writer for bench/write-protocol.mjs: waits for "go" on stdin, then runs `cycles`
 // locked read–increment–CAS-write cycles on the shared counter and prints its timing as JSON.
-import { contentHash, VaultBackend } from '@agentm/core';
+import { contentHash } from '@agentm/core/protocol';
+import { VaultBackend } from '@agentm/core/backends';
 
 const [root, lockRoot, cycles] = process.argv.slice(2);
 const backend = new VaultBackend({ root, lockRoot, lockTimeoutMs: 120_000 });

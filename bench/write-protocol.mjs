@@ -11,7 +11,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { atomicWrite, contentHash, VaultBackend } from '@agentm/core';
+import { atomicWrite, contentHash } from '@agentm/core/protocol';
+import { VaultBackend } from '@agentm/core/backends';
 import { fmtMs, median, ratio } from './lib/stats.mjs';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 1000);

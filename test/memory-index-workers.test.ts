@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DeviceLocalBackend, MemoryIndex, noteToDocument, recall, VaultBackend } from '@agentm/core';
+import { MemoryIndex, noteToDocument, recall } from '@agentm/core';
+import { DeviceLocalBackend, VaultBackend } from '@agentm/core/backends';
 import { tempDir } from './helpers/temp.js';
 
 const WORKER = fileURLToPath(new URL('../packages/core/dist/memory/indexing/read-worker.js', import.meta.url));

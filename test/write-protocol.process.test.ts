@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LockTimeout, lockDirFor, VaultBackend, withVaultLock } from '@agentm/core';
+import { LockTimeout } from '@agentm/core';
+import { lockDirFor, withVaultLock } from '@agentm/core/protocol';
+import { VaultBackend } from '@agentm/core/backends';
 import { tempDir } from './helpers/temp.js';
 import { FIXTURES, spawnFixture, spawnProcess } from './helpers/processes.js';
 

@@ -11,15 +11,18 @@ import { log } from './env.mjs';
 const NOISE =
   /authentication provider 'github'|connection token|Creating a socket|grace time|Service Worker|builtin extensions cache|AgentHost|AccountPolicy|ChatModelSelection|ENOTFOUND|^Canceled|open-vsx|vsda/;
 
+/** The workbench URL; a payload value that is an array becomes one entry per item (several development extensions). */
 export function workbenchUrl(base, folder, payload) {
   const remote = (p) => `vscode-remote://${new URL(base).host}${p}`;
-  const entries = Object.entries(payload).map(([k, v]) => [k, k.endsWith('Path') ? remote(v) : v]);
+  const entries = Object.entries(payload).flatMap(([k, v]) =>
+    (Array.isArray(v) ? v : [v]).map((item) => [k, k.endsWith('Path') ? remote(item) : item]),
+  );
   return `${base}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(entries))}`;
 }
 
 /**
- * Runs the tests at `testsPath` (a module exporting run()) against the extension folder `devPath`, in
- * a window on `folder`. Resolves with the exit code (0 pass, 1 fail, 'timeout') and every forwarded line.
+ * Runs the tests at `testsPath` (a module exporting run()) against the extension folder `devPath` (or
+ * several: the first is the extension under test), in a window on `folder`. Resolves with the exit code (0 pass, 1 fail, 'timeout') and every forwarded line.
  */
 export async function runExtensionTests({ paths, server, dir, devPath, testsPath, folder, timeoutMs = 240_000 }) {
   const t0 = Date.now();

@@ -6,15 +6,34 @@
 // usage: node test/vscode/run.mjs [--only itest|ui]
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { packageExtension } from '../../packages/vscode-ext/scripts/package.mjs';
-import { ARTIFACTS, EXTENSION_DIR, log } from './env.mjs';
+import { ARTIFACTS, cleanEnv, EXTENSION_DIR, log } from './env.mjs';
 import { runExtensionTests } from './integration.mjs';
 import { startCodeServer } from './server.mjs';
 import { ensureAll } from './setup.mjs';
 import { runUiTest } from './ui.mjs';
 
 const OVERALL_TIMEOUT_MS = 10 * 60_000;
+/** A language model provider the integration tests register through the real vscode.lm API. */
+const FAKE_LM_DIR = fileURLToPath(new URL('./fake-lm', import.meta.url));
+
+/**
+ * The fake model as an installed extension (code-server loads one development extension per window: the
+ * extension under test), packaged with the pinned vsce into the run's scratch dir.
+ */
+function packageFakeModel() {
+  const vsix = join(scratch, 'agentm-itest-fake-lm.vsix');
+  const r = spawnSync(
+    process.execPath,
+    [paths.vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix],
+    { cwd: FAKE_LM_DIR, env: cleanEnv(process.env), encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`packaging the fake language model failed: ${r.stderr || r.stdout}`);
+  return vsix;
+}
 const servers = new Set();
 const scratch = mkdtempSync(join(tmpdir(), 'agentm-vscode-e2e-'));
 
@@ -60,7 +79,7 @@ watchdog.unref();
 /** Integration tests in the extension host, on the development build; resolves with mocha's counts. */
 async function integrationPhase(testsPath) {
   const folder = workspace('itest-workspace');
-  const itest = await withServer('itest', folder, undefined, (server, dir) =>
+  const itest = await withServer('itest', folder, { vsix: packageFakeModel() }, (server, dir) =>
     runExtensionTests({ paths, server, dir, devPath: EXTENSION_DIR, testsPath, folder }),
   );
   const counts = mochaCounts(itest.lines);

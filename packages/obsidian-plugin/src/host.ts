@@ -1,6 +1,7 @@
 import { hostname, homedir } from 'node:os';
 import { join } from 'node:path';
-import { defaultLockRoot, processHost, type HostEnv } from '@agentm/core';
+import { processHost, type HostEnv } from '@agentm/core';
+import { defaultLockRoot } from '@agentm/core/protocol';
 
 /**
  * What the plugin takes from the machine rather than from Obsidian. One object, so tests hand in

@@ -1,4 +1,4 @@
-import type { LockStatus } from '@agentm/core';
+import type { LockStatus } from '@agentm/core/protocol';
 
 /**
  * The status bar item that says an agent holds the vault lock. Polled (one `stat` of the lock

@@ -1,5 +1,5 @@
 import { Notice, Plugin } from 'obsidian';
-import { defaultRegistry, inspectLock, VAULT_PROTOCOL, type BackendClass } from '@agentm/core';
+import { inspectLock } from '@agentm/core/protocol';
 import { registerServiceCommands } from './commands/service-commands.js';
 import { createCoreServices } from './core-services/create.js';
 import { ConflictIndex } from './conflicts/conflict-index.js';
@@ -12,7 +12,6 @@ import { resolveMemoryRoot } from './memory-root.js';
 import type { AgentMServices } from './services.js';
 import { AgentMSettingTab } from './settings-tab.js';
 import { DEFAULT_SETTINGS, parseSettings, type AgentMSettings } from './settings.js';
-import { bindVaultBackend } from './vault-backend.js';
 import { buildVaultContext, type VaultContext } from './vault-context.js';
 import type { WriteOutcome } from './write/agent-writer.js';
 
@@ -27,7 +26,6 @@ export default class AgentMPlugin extends Plugin {
   #context: VaultContext | undefined;
   #conflicts: ConflictIndex | undefined;
   #indicator: LockIndicator | undefined;
-  #registryBefore: { readonly had: BackendClass | undefined } | undefined;
   #started: Promise<void> | undefined;
   #generation = 0;
   #services: AgentMServices | undefined;
@@ -162,8 +160,9 @@ export default class AgentMPlugin extends Plugin {
 
   /**
    * (Re)builds the memory-root context (the setting, else agentm's config or MEMORY_VAULT_PATH when they
-   * name a folder of this vault, else the vault root) and registers the in-vault backend as `vault` in
-   * core's registry. When rebuilds overlap (quick setting changes), the last one wins.
+   * name a folder of this vault, else the vault root), with its own backend registry (the in-vault backend
+   * as `vault`); the services' workspace follows the new context. When rebuilds overlap (quick setting
+   * changes), the last one wins.
    */
   async #rebuild(): Promise<void> {
     const generation = ++this.#generation;
@@ -178,23 +177,6 @@ export default class AgentMPlugin extends Plugin {
     this.#context = buildVaultContext(this.app, memoryRoot, this.settings, this.host, (waiting, status) =>
       this.#indicator?.setWaiting(waiting, status),
     );
-    if (!this.#registryBefore) {
-      const had = defaultRegistry.get(VAULT_PROTOCOL);
-      this.#registryBefore = { had };
-      this.register(() =>
-        had
-          ? defaultRegistry.register(VAULT_PROTOCOL, had, { clobber: true })
-          : defaultRegistry.unregister(VAULT_PROTOCOL),
-      );
-    }
-    const bound = bindVaultBackend(this.app, {
-      folder: this.#context.folder,
-      host: this.host,
-      lockRoot: this.host.lockRoot,
-      lockTimeoutMs: this.settings.lockWaitSeconds * 1000,
-      onLockWait: (waiting, status) => this.#indicator?.setWaiting(waiting, status),
-    });
-    defaultRegistry.register(VAULT_PROTOCOL, bound, { clobber: true });
   }
 
   #contextKey(): string {

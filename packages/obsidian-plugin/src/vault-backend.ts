@@ -3,16 +3,15 @@ import { isAbsolute, relative, sep } from 'node:path';
 import {
   BackendConfigError,
   capabilities,
-  isTempName,
   Locator,
   NotFoundError,
   StorageBackend,
   type BackendClass,
   type BackendOptions,
   type Info,
-  type LockHold,
   type WriteOptions,
 } from '@agentm/core';
+import { isTempName, type LockHold } from '@agentm/core/protocol';
 import { diskPath, fileSystemAdapter } from './disk.js';
 import { defaultHost, type PluginHost } from './host.js';
 import { AgentWriter } from './write/agent-writer.js';
@@ -63,6 +62,11 @@ export class ObsidianVaultBackend extends StorageBackend {
     const timeoutMs = options.lockTimeoutMs ?? 10_000;
     const gate = new LockGate(this.root, options.lockRoot ?? host.lockRoot, () => timeoutMs, options.onLockWait);
     this.writer = new AgentWriter(app, gate, host);
+  }
+
+  /** The memory root folder on disk (see `StorageBackend.localRoot`). */
+  override get localRoot(): string {
+    return this.root;
   }
 
   override get conflictStrategy(): string {

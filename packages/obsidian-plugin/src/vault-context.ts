@@ -1,9 +1,10 @@
 import type { App } from 'obsidian';
+import { builtinBackends, VAULT_PROTOCOL, type BackendRegistry } from '@agentm/core';
 import { ConflictResolver } from './conflicts/resolver.js';
 import type { PluginHost } from './host.js';
 import type { MemoryRootChoice } from './memory-root.js';
 import type { AgentMSettings } from './settings.js';
-import { ObsidianVaultBackend } from './vault-backend.js';
+import { bindVaultBackend, ObsidianVaultBackend } from './vault-backend.js';
 import type { AgentWriter } from './write/agent-writer.js';
 import type { LockWaitListener } from './write/lock-gate.js';
 
@@ -17,6 +18,11 @@ export interface VaultContext {
   /** The lock + CAS writer of that memory root (also used for files elsewhere in the vault). */
   readonly writer: AgentWriter;
   readonly resolver: ConflictResolver;
+  /**
+   * The plugin's own backend registry: the built-ins with `vault` bound to the in-vault backend of this
+   * vault. Handed to what looks protocols up (the storage doctor); no process-wide registry is touched.
+   */
+  readonly registry: BackendRegistry;
 }
 
 /** Builds the context for a resolved memory root. Throws `DesktopOnlyError`. */
@@ -35,11 +41,24 @@ export function buildVaultContext(
     lockTimeoutMs: settings.lockWaitSeconds * 1000,
     onLockWait,
   });
+  const registry = builtinBackends();
+  registry.register(
+    VAULT_PROTOCOL,
+    bindVaultBackend(app, {
+      folder,
+      host,
+      lockRoot: host.lockRoot,
+      lockTimeoutMs: settings.lockWaitSeconds * 1000,
+      onLockWait,
+    }),
+    { clobber: true },
+  );
   return {
     folder,
     memoryRoot,
     backend,
     writer: backend.writer,
     resolver: new ConflictResolver(app, backend.writer, host),
+    registry,
   };
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { defaultRegistry, storagePreview } from '@agentm/core';
+import { storagePreview } from '@agentm/core';
 import { describe, expect, it, vi } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
@@ -109,7 +109,6 @@ describe('show storage doctor', () => {
     );
     const expected = await storagePreview({
       host: s.v.host.hostEnv,
-      registry: defaultRegistry,
       lockRoot: s.v.lockRoot,
     });
     const report = await doctor(s);

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultRegistry, VaultBackend } from '@agentm/core';
 import { describe, expect, it, vi } from 'vitest';
 import AgentMPlugin from '../src/main.js';
+import { ObsidianVaultBackend } from '../src/vault-backend.js';
 import { CONFLICTS_VIEW_TYPE } from '../src/conflicts/conflicts-view.js';
 import { whenIndexed } from '../src/open-note.js';
 import {
@@ -26,7 +26,6 @@ describe('plugin lifecycle', () => {
     expect(plugin.conflicts).toBeUndefined();
     expect(plugin.context).toBeUndefined();
     expect(liveCounts().intervals).toBe(before.intervals);
-    expect(defaultRegistry.get('vault')).toBe(VaultBackend);
     expect([...v.fake.commands.commands.keys()].sort()).toEqual(ALL_COMMANDS);
     await finishStartup(v.fake);
     await plugin.whenStarted();
@@ -37,14 +36,14 @@ describe('plugin lifecycle', () => {
     unloadPlugin(plugin);
   });
 
-  it('registers the in-vault backend as `vault` while loaded and restores core’s on unload', async () => {
+  it('names the in-vault backend `vault` in a registry of its own (no process-wide registry to overwrite)', async () => {
     const { v, plugin } = await startWithPlugin();
-    const Bound = defaultRegistry.get('vault')!;
-    expect(Bound).not.toBe(VaultBackend);
-    const backend = new Bound() as unknown as { folder: string; root: string };
-    expect(backend.root).toBe(v.dir);
+    const Bound = plugin.context!.registry.get('vault')!;
+    const backend = new Bound();
+    expect(backend).toBeInstanceOf(ObsidianVaultBackend);
+    expect(backend.localRoot).toBe(v.dir);
+    expect(plugin.context!.registry.protocols()).toEqual(['device-local', 'vault']);
     unloadPlugin(plugin);
-    expect(defaultRegistry.get('vault')).toBe(VaultBackend);
   });
 
   it('unload removes every event listener, interval, DOM handler, command, ribbon icon, status item and view', async () => {

@@ -1,13 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  ConcurrentModificationError,
-  contentHash,
-  defaultRegistry,
-  lockDirFor,
-  runConformance,
-  UNIVERSAL_CHECKS,
-} from '@agentm/core';
+import { ConcurrentModificationError } from '@agentm/core';
+import { contentHash, lockDirFor } from '@agentm/core/protocol';
+import { runConformance, UNIVERSAL_CHECKS } from '@agentm/core/testing';
 import { describe, expect, it } from 'vitest';
 import { bindVaultBackend, ObsidianVaultBackend } from '../src/vault-backend.js';
 import { testVault } from './helpers/vault.js';
@@ -60,7 +55,6 @@ describe('the in-vault backend', () => {
     const backend = new Bound({ root: join(v.dir, 'Agent') }) as ObsidianVaultBackend;
     expect(backend.folder).toBe('Agent');
     expect(() => new Bound({ root: '/somewhere/else' })).toThrow(/outside the vault open in Obsidian/);
-    expect(defaultRegistry.get('vault')).not.toBe(Bound);
   });
 
   it('never lists its own in-flight temp files', async () => {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LockStatus } from '@agentm/core';
+import type { LockStatus } from '@agentm/core/protocol';
 import type { TroubleSink } from './funnel';
 import type { StoragePreview } from './sources/types';
 import { statusBarState, type StatusBarState } from './status-text';

@@ -1,5 +1,5 @@
 // Pure: what the status bar item says for a backend preview, a lock status and background trouble.
-import type { LockStatus } from '@agentm/core';
+import type { LockStatus } from '@agentm/core/protocol';
 import type { StoragePreview } from './sources/types';
 
 /** What the status bar item shows, in data (the inspect command hands this to tests). */

@@ -1,6 +1,7 @@
 // THE ONE FILE THAT CONNECTS THE EXTENSION TO CORE: every data source the views and commands use, one
-// file each under src/sources/, sharing one ProjectTracker (the resolved project and its watchers) and one
-// IndexService (the memory index, opened lazily in the extension's global storage).
+// file each under src/sources/, sharing one ProjectTracker (core's workspace of this window, rebuilt there
+// when its config changes, and the watchers) and one IndexService (the workspace's memory index, opened
+// lazily in the extension's global storage).
 import type * as vscode from 'vscode';
 import { createDoctor } from './sources/doctor';
 import { IndexService } from './sources/index-service';
@@ -31,10 +32,8 @@ export interface WiringContext {
 
 /** Builds every data source. Nothing is read yet: sources resolve on first use (after the views show). */
 export function createSources(context: WiringContext): Wired {
-  const tracker = new ProjectTracker();
-  const indexes = new IndexService(tracker, context.storageDir, context.secrets, (error) =>
-    context.onBackgroundError('memory index', error),
-  );
+  const tracker = new ProjectTracker({ storageDir: context.storageDir, secrets: context.secrets });
+  const indexes = new IndexService(tracker, (error) => context.onBackgroundError('memory index', error));
   const runner = new CorePlanRunner(tracker, context.secrets);
   const sources: Sources = {
     doctor: createDoctor(tracker),
@@ -42,7 +41,7 @@ export function createSources(context: WiringContext): Wired {
     planRunner: runner,
     recall: new CoreRecallSource(tracker, indexes),
     notes: new CoreNoteSaver(tracker, indexes),
-    maintenance: new CoreMemoryMaintenance(tracker, indexes, context.secrets),
+    maintenance: new CoreMemoryMaintenance(tracker, indexes),
   };
   return { sources, tracker, indexes, runner, disposables: [runner, indexes, tracker] };
 }

@@ -1,13 +1,32 @@
-import { defaultRegistry, type BackendRegistry } from '../seam/registry.js';
+import type { StorageBackend } from '../seam/backend.js';
+import { BackendRegistry } from '../seam/registry.js';
 import { DEVICE_LOCAL_PROTOCOL, DeviceLocalBackend } from './device-local.js';
+import { MemoryBackend } from './memory-backend.js';
 import { VAULT_PROTOCOL, VaultBackend } from './vault.js';
 
 /** Registers the built-in backends (`device-local`, `vault`) into a registry that lacks them. */
-export function registerBuiltinBackends(registry: BackendRegistry = defaultRegistry): BackendRegistry {
+export function registerBuiltinBackends(registry: BackendRegistry): BackendRegistry {
   if (!registry.has(DEVICE_LOCAL_PROTOCOL)) registry.register(DEVICE_LOCAL_PROTOCOL, DeviceLocalBackend);
   if (!registry.has(VAULT_PROTOCOL)) registry.register(VAULT_PROTOCOL, VaultBackend);
   return registry;
 }
 
-/** The process-wide registry with the built-ins, registered once when this module loads. */
-export const builtinRegistry: BackendRegistry = registerBuiltinBackends(defaultRegistry);
+/**
+ * A fresh registry holding the built-in backends: what a workspace (and selection, by default) looks
+ * protocol names up in. Nothing is registered at import time and no registry is shared between callers.
+ */
+export function builtinBackends(): BackendRegistry {
+  return registerBuiltinBackends(new BackendRegistry());
+}
+
+/**
+ * An empty in-memory store for work that must not touch a disk (the harness's eval and replay fixtures).
+ * Typed as the seam: callers above the backends never see the concrete class.
+ */
+export function scratchBackend(): StorageBackend {
+  return new MemoryBackend();
+}
+
+/** What the layers above need to know of the built-ins without naming their classes. */
+export { DEVICE_LOCAL_PROTOCOL, deviceLocalRoot } from './device-local.js';
+export { VAULT_PROTOCOL } from './vault.js';

@@ -53,6 +53,11 @@ export abstract class FsBackend extends StorageBackend {
     this.#realRoot = realpathSync.native(this.root);
   }
 
+  /** The store root on this machine (see `StorageBackend.localRoot`). */
+  override get localRoot(): string {
+    return this.root;
+  }
+
   /** The real (symlink-resolved) root; before the root exists, the real path of its nearest ancestor joined with the rest. */
   protected get realRoot(): string {
     if (this.#realRoot !== undefined) return this.#realRoot;

@@ -1,10 +1,10 @@
 import { parsePlan } from '../harness/plan/plan-document.js';
 import type { PlanFiles } from '../harness/reconciler/plan-files.js';
-import type { ApprovalAsker } from '../harness/trust/command-gate.js';
-import { commandPolicyFor, type CommandPolicy } from '../harness/trust/command-policy.js';
-import { commandsToApprove } from '../harness/trust/plan-commands.js';
+import type { ApprovalAsker } from '../harness/commands/command-gate.js';
+import { commandPolicyFor, type CommandPolicy } from '../harness/commands/command-policy.js';
+import { commandsToApprove } from '../harness/commands/plan-commands.js';
 import { readConfigTolerant } from '../config/config-file.js';
-import { EnvAllowConfigError } from '../harness/trust/command-env.js';
+import { EnvAllowConfigError } from '../harness/commands/command-env.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_USAGE } from './errors.js';
 import { hostOf } from './support.js';

@@ -4,12 +4,12 @@ import { contentHash } from '../protocol/content-hash.js';
 import { configFilePath, readConfigTolerant } from '../config/config-file.js';
 import type { HostEnv } from '../config/host.js';
 import { legacyOnlyVault } from '../config/roots.js';
-import { selectBackend } from '../selection/select-backend.js';
-import { storagePreview } from '../selection/storage-preview.js';
+import { Workspace } from '../workspace/workspace.js';
+import { storagePreview, type CheckStatus } from '../selection/storage-preview.js';
 
 export interface DoctorRow {
   readonly check: string;
-  readonly status: 'ok' | 'warn' | 'fail';
+  readonly status: CheckStatus;
   readonly line: string;
 }
 
@@ -39,7 +39,7 @@ export async function legacyConfigRow(host: HostEnv): Promise<DoctorRow | undefi
 export async function requiresRow(host: HostEnv, required: Partial<Capabilities>): Promise<DoctorRow> {
   const names = CAPABILITY_FLAGS.filter((f) => required[f]).map((f) => CAPABILITY_SNAKE_NAMES[f]);
   try {
-    const selected = await selectBackend({ host, required, createRoot: false });
+    const selected = await Workspace.open({ host, required, createRoot: false });
     return {
       check: 'requires',
       status: 'ok',
@@ -55,7 +55,7 @@ export async function roundTripRow(host: HostEnv, now: Date = new Date()): Promi
   let backend: StorageBackend;
   let protocol: string;
   try {
-    ({ backend, protocol } = await selectBackend({ host }));
+    ({ backend, protocol } = await Workspace.open({ host }));
   } catch (error) {
     return {
       check: 'roundtrip',

@@ -1,8 +1,11 @@
 import { AgentMError, InvalidLocatorError } from '../seam/errors.js';
 import { ConfigError } from '../config/errors.js';
+import { PlanNotFoundError, PlanValidationError } from '../harness/errors.js';
+import { RolesConfigError } from '../harness/tools/roles-config.js';
+import { ProviderConfigError } from '../providers/settings.js';
 import { NoteError } from '../memory/notes/errors.js';
 import { ProjectSlugError, RegistryArgumentError } from '../routing/errors.js';
-import { StatePathArgumentError } from '../seams/process.js';
+import { StatePathArgumentError } from '../process-seam/process.js';
 import { StateError } from '../state/errors.js';
 
 /** Exit codes of the `agentm` command line (DESIGN §12). */
@@ -21,7 +24,8 @@ export class CliError extends AgentMError {
 
 /**
  * The exit code of an error: 2 for what the user can fix in the command or its input (validation,
- * bad names, an unusable config value, a dangling plan marker); 1 for everything else (selection
+ * bad names, an unusable config value, a half-configured provider or roster, a missing or invalid plan,
+ * a dangling plan marker); 1 for everything else (selection
  * refused, a lost compare-and-swap, a lock timeout, an unexpected failure).
  */
 export function exitCodeFor(error: unknown): number {
@@ -33,6 +37,10 @@ export function exitCodeFor(error: unknown): number {
     error instanceof InvalidLocatorError ||
     error instanceof ProjectSlugError ||
     error instanceof RegistryArgumentError ||
-    error instanceof StatePathArgumentError;
+    error instanceof StatePathArgumentError ||
+    error instanceof ProviderConfigError ||
+    error instanceof RolesConfigError ||
+    error instanceof PlanNotFoundError ||
+    error instanceof PlanValidationError;
   return usage ? EXIT_USAGE : EXIT_CHECK_FAILED;
 }

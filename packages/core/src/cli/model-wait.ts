@@ -1,28 +1,35 @@
-import { chatProviderFrom } from '../harness/chat/env-provider.js';
-import type { HarnessChatProvider } from '../harness/chat/chat-provider.js';
-import { withWaitProgress } from '../harness/chat/wait-progress.js';
+import type { ChatProvider } from '../providers/chat.js';
+import { OpenAICompatibleChat } from '../providers/openai-chat.js';
+import { withWaitProgress } from './wait-progress.js';
+import type { Workspace } from '../workspace/workspace.js';
 import type { CliContext } from './context.js';
-import { cliProviders } from './memory-cli.js';
+
+/** What is waited for, as a person reads it: `the model llama3 at http://127.0.0.1:11434/v1`. */
+function modelLabel(provider: ChatProvider): string {
+  if (provider instanceof OpenAICompatibleChat)
+    return `the model ${provider.settings.model} at ${provider.settings.baseUrl}`;
+  return `the model ${provider.name}`;
+}
 
 /**
- * The harness's chat provider of a CLI run (see `cliChatProvider`), showing on stderr that it waits
- * for the model: after a second, a spinner on a terminal, else a plain line every 10 s. The limit shown
- * is the smaller of the endpoint's configured timeout and the caller's per-call deadline.
+ * The workspace's chat model for a CLI run, showing on stderr that it waits for the model: after a
+ * second (`firstAfterMs`), a spinner on a terminal, else a plain line every 10 s. The limit shown is the
+ * smaller of the provider's own timeout and the caller's per-call deadline. Undefined without a model.
  */
-export async function cliChatProviderShowingWait(
+export async function cliChatShowingWait(
   ctx: CliContext,
+  ws: Workspace,
   prefix: string,
   perCallMs: number,
   firstAfterMs = 1000,
-): Promise<HarnessChatProvider | undefined> {
-  const { chatClient } = await cliProviders(ctx);
-  const provider = chatProviderFrom(chatClient);
-  if (!provider || !chatClient) return provider;
-  const { model, baseUrl, timeoutMs } = chatClient.settings;
+): Promise<ChatProvider | undefined> {
+  const provider = await ws.chat();
+  if (!provider) return undefined;
+  const own = provider.timeoutMs;
   return withWaitProgress(provider, {
     prefix,
-    label: `the model ${model} at ${baseUrl}`,
-    limitMs: Math.min(perCallMs, timeoutMs && timeoutMs > 0 ? timeoutMs : Infinity),
+    label: modelLabel(provider),
+    limitMs: Math.min(perCallMs, own && own > 0 ? own : Infinity),
     tty: ctx.io.errIsTTY === true,
     write: ctx.io.err,
     firstAfterMs,

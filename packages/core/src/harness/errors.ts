@@ -72,3 +72,12 @@ export class PlanNotFoundError extends HarnessError {
     this.plan = plan;
   }
 }
+
+/** `agentm plan` would overwrite a plan: a new plan file is written only where none exists. */
+export class PlanExistsError extends HarnessError {
+  readonly plan: string;
+  constructor(plan: string) {
+    super(`a plan already exists at ${plan}: choose another name, or remove that plan first`, { code: 'EPLANEXISTS' });
+    this.plan = plan;
+  }
+}

@@ -7,7 +7,7 @@ export interface LockingBackend {
 
 /** Whether a backend offers `withLock`. */
 export function isLockingBackend(backend: StorageBackend): backend is StorageBackend & LockingBackend {
-  return typeof (backend as unknown as Partial<LockingBackend>).withLock === 'function';
+  return typeof (backend as StorageBackend & Partial<LockingBackend>).withLock === 'function';
 }
 
 /**

@@ -37,6 +37,20 @@ export abstract class StorageBackend {
     return 'none';
   }
 
+  /**
+   * The directory on this machine that holds the store, when the backend keeps every locator as a file
+   * under one local directory (`join(localRoot, ...locator.parts)`): the vault and device-local backends,
+   * Obsidian's in-vault backend. `undefined` for stores without one (in memory, remote).
+   *
+   * What it is for: keying device-local derived state by the store (the memory index directory, the
+   * vault lock), showing people where a file is, and letting the index's read workers read files
+   * directly. What it is not for: writing. Every write goes through the backend's verbs, which take the
+   * lock and compare hashes; a caller that writes below this path bypasses the write protocol.
+   */
+  get localRoot(): string | undefined {
+    return undefined;
+  }
+
   /** The derived-tier maintenance this backend offers, if any. */
   get derivedMaintenance(): DerivedMaintenanceLike | undefined {
     return undefined;
@@ -72,4 +86,10 @@ export interface DerivedMaintenanceLike {
   changedSince(mtimeMs: number): Promise<Locator[]>;
 }
 
-export type BackendClass = new (options?: BackendOptions) => StorageBackend;
+/**
+ * A backend class as a registry holds it. `declaredCapabilities`, when a class has it, says what every
+ * instance offers before one is constructed, so selection can refuse a mismatch without creating a root.
+ */
+export type BackendClass = (new (options?: BackendOptions) => StorageBackend) & {
+  readonly declaredCapabilities?: Capabilities;
+};

@@ -53,6 +53,3 @@ function describe(value: unknown): string {
   if (typeof value === 'function') return `class ${value.name || '(anonymous)'}`;
   return `a ${value === null ? 'null' : typeof value}`;
 }
-
-/** The process-wide registry the real backends register into. */
-export const defaultRegistry = new BackendRegistry();

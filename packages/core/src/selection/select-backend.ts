@@ -1,9 +1,8 @@
-import { deviceLocalRoot } from '../backends/device-local.js';
+import { builtinBackends, deviceLocalRoot } from '../backends/builtins.js';
 import { defaultLockRoot } from '../protocol/vault-lock.js';
 import type { BackendClass, BackendOptions, StorageBackend } from '../seam/backend.js';
 import { missingCapabilities, type Capabilities } from '../seam/capabilities.js';
 import type { BackendRegistry } from '../seam/registry.js';
-import { builtinRegistry } from '../backends/builtins.js';
 import { processHost, type HostEnv } from '../config/host.js';
 import { KEY_VAULT_PATH } from '../config/keys.js';
 import { chooseProtocol, type ProtocolChoice } from './choose-protocol.js';
@@ -12,7 +11,7 @@ import { CapabilityMismatchError, StorageSelectionError } from './errors.js';
 export interface SelectOptions {
   /** Environment and home (default: this process). */
   readonly host?: HostEnv;
-  /** Where protocol names are looked up (default: the process-wide registry with the built-ins). */
+  /** Where protocol names are looked up (default: a fresh registry with the built-ins, see `builtinBackends`). */
   readonly registry?: BackendRegistry;
   /** Capabilities the caller cannot work without. */
   readonly required?: Partial<Capabilities>;
@@ -50,7 +49,7 @@ export interface SelectionPlan {
  */
 export async function planSelection(options: SelectOptions = {}): Promise<SelectionPlan> {
   const host = options.host ?? processHost();
-  const registry = options.registry ?? builtinRegistry;
+  const registry = options.registry ?? builtinBackends();
   const choice = await chooseProtocol(host);
   const { protocol, origin } = choice;
   const backendClass = registry.get(protocol);
@@ -103,7 +102,7 @@ function noVaultPath(choice: ProtocolChoice): StorageSelectionError {
 
 /** The capabilities a class declares statically (read before construction), if it does. */
 function declaredCapabilities(cls: BackendClass): Capabilities | undefined {
-  const declared = (cls as unknown as { declaredCapabilities?: Capabilities }).declaredCapabilities;
+  const declared = cls.declaredCapabilities;
   return typeof declared === 'object' && declared !== null ? declared : undefined;
 }
 

@@ -2,9 +2,12 @@ import { access, constants } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { planSelection, type SelectOptions } from './select-backend.js';
 
+/** The outcome of a check, as every doctor (CLI, VS Code, Obsidian) reports it. */
+export type CheckStatus = 'ok' | 'warn' | 'fail';
+
 /** One doctor row about storage: what the runtime would select, and whether it could. */
 export interface StoragePreview {
-  readonly status: 'ok' | 'warn' | 'fail';
+  readonly status: CheckStatus;
   /** The protocol that would be selected; undefined when the configuration is refused before that. */
   readonly protocol: string | undefined;
   readonly origin: string | undefined;

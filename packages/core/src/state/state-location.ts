@@ -32,11 +32,6 @@ export async function effectiveStateMode(resolution: ProjectResolution): Promise
   return (await readProjectMode(resolution.projectRoot)) ?? configStateMode(resolution.selection?.choice.config ?? {});
 }
 
-function backendRoot(backend: StorageBackend): string | undefined {
-  const root = (backend as unknown as { root?: unknown }).root;
-  return typeof root === 'string' && root !== '' ? root : undefined;
-}
-
 /**
  * Where state goes (DESIGN §7): mode `local` wins; else a backend with `capabilities.sync` (and a store
  * root to show) holds it in `<project>/_harness/`; else `<repo>/.harness/`. Keyed on the capability,
@@ -53,7 +48,7 @@ export async function stateLocation(resolution: ProjectResolution): Promise<Stat
   } catch {
     synced = false; // a backend that cannot say what it offers is not a state home
   }
-  const root = backendRoot(backend);
+  const root = backend.localRoot || undefined;
   if (!synced || root === undefined) return local;
   const dir = projectLocator.child('_harness');
   return { kind: 'backend', backend, dir, path: join(root, ...dir.parts) };

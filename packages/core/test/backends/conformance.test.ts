@@ -2,15 +2,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ConformanceFailure,
-  DeviceLocalBackend,
-  MemoryBackend,
   runConformance,
-  StorageBackend,
-  TierLayout,
   UNIVERSAL_CHECKS,
-  VaultBackend,
   type BackendFactory,
-} from '../../src/index.js';
+} from '../../src/backends/conformance.js';
+import { DeviceLocalBackend } from '../../src/backends/device-local.js';
+import { MemoryBackend } from '../../src/backends/memory-backend.js';
+import { VaultBackend } from '../../src/backends/vault.js';
+import { StorageBackend } from '../../src/index.js';
+import { TierLayout } from '../../src/seam/tiers.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 const factories: Array<[string, BackendFactory]> = [

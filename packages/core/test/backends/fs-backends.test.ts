@@ -2,16 +2,10 @@ import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  BackendConfigError,
-  contentHash,
-  DeviceLocalBackend,
-  deviceLocalRoot,
-  Locator,
-  NotFoundError,
-  PathEscapeError,
-  VaultBackend,
-} from '../../src/index.js';
+import { DeviceLocalBackend, deviceLocalRoot } from '../../src/backends/device-local.js';
+import { VaultBackend } from '../../src/backends/vault.js';
+import { BackendConfigError, Locator, NotFoundError, PathEscapeError } from '../../src/index.js';
+import { contentHash } from '../../src/protocol/content-hash.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function vaultIn(dir: string) {

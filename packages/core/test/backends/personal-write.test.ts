@@ -3,14 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   authorizePersonalWrite,
-  BackendConfigError,
-  ConcurrentModificationError,
-  contentHash,
-  PathEscapeError,
   PersonalWriteRefusedError,
-  VaultBackend,
   type PersonalWriteAuthorization,
-} from '../../src/index.js';
+} from '../../src/backends/personal-write.js';
+import { VaultBackend } from '../../src/backends/vault.js';
+import { BackendConfigError, ConcurrentModificationError, PathEscapeError } from '../../src/index.js';
+import { contentHash } from '../../src/protocol/content-hash.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function vault() {

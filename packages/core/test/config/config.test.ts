@@ -1,17 +1,15 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { installPrefix } from '../../src/config/config-file.js';
+import { InvalidBackendSettingError, readExplicitBackend } from '../../src/config/explicit-backend.js';
+import { pythonJson } from '../../src/config/python-json.js';
+import { configStateMode, normalizeStateMode } from '../../src/config/state-mode.js';
 import {
   configFilePath,
-  configStateMode,
   CorruptConfigError,
-  InvalidBackendSettingError,
-  installPrefix,
   memoryRoot,
-  normalizeStateMode,
-  pythonJson,
   readConfigTolerant,
-  readExplicitBackend,
   resolveVault,
   spacePath,
   validateRelativePrefix,

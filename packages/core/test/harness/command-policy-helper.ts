@@ -1,6 +1,6 @@
-import { buildCommandEnv } from '../../src/harness/trust/command-env.js';
-import type { CommandGate } from '../../src/harness/trust/command-gate.js';
-import type { CommandPolicy } from '../../src/harness/trust/command-policy.js';
+import { buildCommandEnv } from '../../src/harness/commands/command-env.js';
+import type { CommandGate } from '../../src/harness/commands/command-gate.js';
+import type { CommandPolicy } from '../../src/harness/commands/command-policy.js';
 
 /** A policy that consents to every command, as `agentm run --yes` does (tests that are not about trust). */
 export function consentingPolicy(extra: Partial<CommandPolicy> = {}): CommandPolicy {

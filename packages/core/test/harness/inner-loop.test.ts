@@ -17,7 +17,7 @@ import {
   ToolError,
   toolErrorJson,
   toolErrorString,
-} from '../../src/harness/inner-loop/tool-errors.js';
+} from '../../src/harness/tools/tool-errors.js';
 import { scopeToolNames } from '../../src/harness/inner-loop/tool-scope.js';
 
 describe('tool error classification (ordered substring buckets)', () => {

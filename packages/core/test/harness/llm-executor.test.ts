@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completion, startChatServer, type ScriptedReply } from '../../../../test/helpers/chat-server.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
-import { chatProviderFromEnv, ChatConfigError } from '../../src/harness/chat/env-provider.js';
-import { chatCompletionsUrl, OpenAiChatProvider } from '../../src/harness/chat/openai-provider.js';
+import { endpointUrl } from '../../src/providers/http-json.js';
+import { OpenAICompatibleChat } from '../../src/providers/openai-chat.js';
+import { ProviderConfigError, providersFrom, resolveProviderSettings } from '../../src/providers/settings.js';
 import { runLlmStep } from '../../src/harness/executors/llm-executor.js';
-import { classifyToolError } from '../../src/harness/inner-loop/tool-errors.js';
+import { classifyToolError } from '../../src/harness/tools/tool-errors.js';
 import { OUT_OF_SCOPE_RESULT, runToolLoop } from '../../src/harness/inner-loop/tool-loop.js';
 import type { ObservationKind } from '../../src/harness/observations/observation.js';
 import { parsePlan } from '../../src/harness/plan/plan-document.js';
@@ -34,7 +35,7 @@ async function fixture(
     record: async (e) => void recorded.push(e as (typeof recorded)[number]),
     signal: new AbortController().signal,
   };
-  const provider = new OpenAiChatProvider({ baseUrl: server.baseUrl, model: 'test-model', apiKey: 'sk-test' });
+  const provider = new OpenAICompatibleChat({ baseUrl: server.baseUrl, model: 'test-model', apiKey: 'sk-test' });
   return {
     server,
     root,
@@ -55,7 +56,7 @@ describe('the OpenAI-compatible provider', () => {
     ['http://localhost:8080', 'http://localhost:8080/v1/chat/completions'],
     ['https://gw.example/openai/v1', 'https://gw.example/openai/v1/chat/completions'],
   ])('%s → %s', (base, url) => {
-    expect(chatCompletionsUrl(base)).toBe(url);
+    expect(endpointUrl(base, 'chat/completions')).toBe(url);
   });
 
   it('sends model, messages, tools and the key; reads text, tool calls and usage', async () => {
@@ -106,11 +107,12 @@ describe('the OpenAI-compatible provider', () => {
   });
 
   it('is configured from AGENTM_LLM_* and refuses half a configuration', () => {
+    const chatProviderFromEnv = (env: NodeJS.ProcessEnv) => providersFrom(resolveProviderSettings({ env })).chat;
     expect(chatProviderFromEnv({})).toBeUndefined();
     expect(chatProviderFromEnv({ AGENTM_LLM_BASE_URL: 'http://h:1/v1', AGENTM_LLM_MODEL: 'm' })!.name).toBe(
       'openai-compatible http://h:1/v1 model=m',
     );
-    expect(() => chatProviderFromEnv({ AGENTM_LLM_BASE_URL: 'http://h:1/v1' })).toThrow(ChatConfigError);
+    expect(() => chatProviderFromEnv({ AGENTM_LLM_BASE_URL: 'http://h:1/v1' })).toThrow(ProviderConfigError);
     expect(() => chatProviderFromEnv({ AGENTM_LLM_MODEL: 'm' })).toThrow('AGENTM_LLM_BASE_URL is not');
     expect(() => chatProviderFromEnv({ AGENTM_LLM_BASE_URL: 'ftp://x', AGENTM_LLM_MODEL: 'm' })).toThrow(
       'must be an http(s) URL',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { completion, startChatServer } from '../../../../test/helpers/chat-server.js';
-import { OpenAiChatProvider } from '../../src/harness/chat/openai-provider.js';
+import { OpenAICompatibleChat } from '../../src/providers/openai-chat.js';
 import { parseInlineFields } from '../../src/harness/plan/inline-fields.js';
 import { parsePlan, serializePlan } from '../../src/harness/plan/plan-document.js';
 import { transitionStep } from '../../src/harness/plan/plan-edit.js';
@@ -55,7 +55,7 @@ describe('text from a goal, a model or a title never becomes an inline field', (
         }),
       ),
     }));
-    const provider = new OpenAiChatProvider({ baseUrl: server.baseUrl, model: 'm' });
+    const provider = new OpenAICompatibleChat({ baseUrl: server.baseUrl, model: 'm' });
     const draft = await planGoal('ship it', 'ship', { provider });
     const doc = parsePlan(draft.text);
     expect(doc.steps.map((s) => s.cmd)).toEqual([undefined, undefined]);

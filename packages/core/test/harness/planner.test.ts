@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completion, startChatServer, type ScriptedReply } from '../../../../test/helpers/chat-server.js';
-import { OpenAiChatProvider } from '../../src/harness/chat/openai-provider.js';
+import { OpenAICompatibleChat } from '../../src/providers/openai-chat.js';
 import { parsePlan } from '../../src/harness/plan/plan-document.js';
 import {
   DecomposeValidationError,
@@ -22,7 +22,7 @@ import {
   mergeCapabilities,
   composeAgent,
 } from '../../src/harness/planner/routing.js';
-import { embeddingScorer, lexicalCosine, vectorCosine } from '../../src/harness/planner/similarity.js';
+import { cosine, embeddingScorer, lexicalSimilarity } from '../../src/memory/similarity.js';
 import { pickSeedRole, SEED_ROLES } from '../../src/harness/tools/roles.js';
 
 const step = (key: string, dependsOn: string[] = [], title = `do ${key}`): DecomposedStep => ({
@@ -143,21 +143,30 @@ describe('routing decisions', () => {
     expect(mergeCapabilities([' a', 'a', ''], ['b', 'a'])).toEqual(['a', 'b']);
   });
 
-  it('lexical similarity is a deterministic cosine in [0, 1]', () => {
-    expect(lexicalCosine('write the code', 'write the code')).toBeCloseTo(1);
-    expect(lexicalCosine('alpha beta', 'gamma delta')).toBe(0);
-    expect(lexicalCosine('', 'x')).toBe(0);
-    expect(lexicalCosine('a a b', 'a b b')).toBeCloseTo(0.8);
-    expect(vectorCosine([1, 0], [0, 1])).toBe(0);
-    expect(vectorCosine([1, 2], [1])).toBe(0);
-    expect(vectorCosine([1, 1], [-1, -1])).toBe(0);
+  it('lexical similarity is a deterministic cosine in [0, 1], over the analyzer recall uses', async () => {
+    expect(lexicalSimilarity('write the code', 'write the code')).toBeCloseTo(1);
+    expect(lexicalSimilarity('alpha beta', 'gamma delta')).toBe(0);
+    expect(lexicalSimilarity('', 'x')).toBe(0);
+    expect(lexicalSimilarity('alpha alpha beta', 'alpha beta beta')).toBeCloseTo(0.8);
+    // One tokenizer: stop words do not make texts similar, and plurals match their singular.
+    expect(lexicalSimilarity('the tests', 'test')).toBeCloseTo(1);
+    expect(cosine([1, 0], [0, 1])).toBe(0);
+    expect(cosine([1, 2], [1])).toBe(0);
+    expect(cosine([1, 1], [-1, -1])).toBeCloseTo(-1);
+    const opposite = embeddingScorer({
+      embed: async () => [
+        [1, 1],
+        [-1, -1],
+      ],
+    });
+    expect(await opposite.scores('a', ['b'])).toEqual([0]); // scorers clamp to [0, 1]
   });
 });
 
 describe('planning a goal', () => {
   async function plan(script: (n: number) => ScriptedReply) {
     const server = await startChatServer(script);
-    const provider = new OpenAiChatProvider({ baseUrl: server.baseUrl, model: 'm' });
+    const provider = new OpenAICompatibleChat({ baseUrl: server.baseUrl, model: 'm' });
     const draft = await planGoal('Add a --json flag to trace', 'json-flag', {
       provider,
       retry: { perCallTimeoutMs: 2000, maxAttempts: 2, baseBackoffMs: 1, maxBackoffMs: 1 },

@@ -2,7 +2,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RedactingPlanFiles } from '../../src/harness/reconciler/redacting-plan-files.js';
 import { describe, expect, it } from 'vitest';
-import { ActivePlanError, BackendPlanFiles, LocalPlanFiles, planFilesFor, resolvePlanFiles } from '../../src/index.js';
+import { BackendPlanFiles } from '../../src/harness/reconciler/backend-plan-files.js';
+import { LocalPlanFiles } from '../../src/harness/reconciler/local-plan-files.js';
+import { planFilesFor, resolvePlanFiles } from '../../src/harness/reconciler/resolve-plan-files.js';
+import { ActivePlanError } from '../../src/index.js';
 import { stateWorld } from '../state/helpers.js';
 
 const PLAN = '- [ ] one [id:: one]\n';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completion, startChatServer } from '../../../../test/helpers/chat-server.js';
-import { OpenAiChatProvider } from '../../src/harness/chat/openai-provider.js';
+import { OpenAICompatibleChat } from '../../src/providers/openai-chat.js';
 import { runLlmStep } from '../../src/harness/executors/llm-executor.js';
 import { parsePlan } from '../../src/harness/plan/plan-document.js';
 import { planGoal } from '../../src/harness/planner/planner.js';
@@ -90,7 +90,7 @@ describe('planner roles from config (harness.roles)', () => {
     }));
     const draft = await planGoal('Ship 1.2', 'p', {
       roles,
-      provider: new OpenAiChatProvider({ baseUrl: server.baseUrl, model: 'm' }),
+      provider: new OpenAICompatibleChat({ baseUrl: server.baseUrl, model: 'm' }),
       now: () => new Date(0),
     });
     expect(draft.steps.map((s) => [s.id, s.role])).toEqual([
@@ -119,7 +119,7 @@ describe('planner roles from config (harness.roles)', () => {
       signal: new AbortController().signal,
     };
     const outcome = await runLlmStep(request, {
-      provider: new OpenAiChatProvider({ baseUrl: server.baseUrl, model: 'm' }),
+      provider: new OpenAICompatibleChat({ baseUrl: server.baseUrl, model: 'm' }),
       projectRoot: process.cwd(),
       roles,
     });

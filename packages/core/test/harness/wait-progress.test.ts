@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatWait, showWhileWaiting, spinnerFrame, waitLine } from '../../src/harness/chat/wait-progress.js';
+import { formatWait, showWhileWaiting, spinnerFrame, waitLine } from '../../src/cli/wait-progress.js';
 
 const base = { prefix: 'agentm plan', label: 'the model m at http://h/v1', limitMs: 60_000 };
 

@@ -1,15 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  Bm25Index,
-  BM25_B,
-  BM25_K1,
-  decodeSnapshot,
-  encodeSnapshot,
-  IndexState,
-  stem,
-  tokenize,
-} from '../../src/memory/engine.js';
+import { Bm25Index, BM25_B, BM25_K1 } from '../../src/memory/indexing/bm25.js';
+import { decodeSnapshot, encodeSnapshot } from '../../src/memory/indexing/codec.js';
+import { IndexState } from '../../src/memory/indexing/index-state.js';
+import { stem, tokenize } from '../../src/memory/indexing/tokenize.js';
 
 /** BM25 computed from scratch over the live documents: the oracle. */
 function bruteForce(docs: Map<number, string[]>, query: string[]): Map<number, number> {

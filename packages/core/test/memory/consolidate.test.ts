@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
 import { ConcurrentModificationError } from '../../src/protocol/errors.js';
 import { Locator } from '../../src/seam/locator.js';
-import {
-  consolidate,
-  readProjectEpisodes,
-  watermarkLocatorFor,
-  type ConsolidateOptions,
-} from '../../src/memory/engine.js';
+import { consolidate, type ConsolidateOptions } from '../../src/memory/consolidation/consolidate.js';
+import { readProjectEpisodes, watermarkLocatorFor } from '../../src/memory/consolidation/episodes-source.js';
 import { MapBeliefStore } from './helpers.js';
 
 const DAY = 86_400_000;

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { type Belief } from '../../src/memory/consolidation/belief-store.js';
+import { clusterBySimilarity } from '../../src/memory/consolidation/cluster.js';
 import {
   clampConfidence,
-  clusterBySimilarity,
   CONSOLIDATION_DEFAULTS,
   decayedConfidence,
-  lexicalSimilarity,
   mergeProvenance,
   nextWatermark,
-  planConsolidation,
   reinforcedConfidence,
   shouldPrune,
   shouldReinforce,
-  type Belief,
-} from '../../src/memory/engine.js';
+} from '../../src/memory/consolidation/decisions.js';
+import { planConsolidation } from '../../src/memory/consolidation/plan.js';
+import { lexicalSimilarity } from '../../src/memory/similarity.js';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 5, 1);

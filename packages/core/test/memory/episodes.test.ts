@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findTimestamp, parseEpisodes, parseTimestamp, textFingerprint } from '../../src/memory/engine.js';
+import { parseEpisodes } from '../../src/memory/documents/episodes.js';
+import { findTimestamp, parseTimestamp } from '../../src/memory/documents/timestamps.js';
+import { noteFingerprint } from '../../src/memory/notes/fingerprint.js';
 import { makeObservation, type ObservationKind } from '../../src/harness/observations/observation.js';
 import { formatObservation } from '../../src/harness/observations/progress-format.js';
 
@@ -94,7 +96,7 @@ describe('parseEpisodes', () => {
       locator: 'desk/projects/agentm/_harness/progress-x.md',
     });
     expect(other[0]!.id).not.toBe(eps[0]!.id);
-    expect(eps[0]!.fingerprint).toBe(textFingerprint('ran the tests: ok'));
+    expect(eps[0]!.fingerprint).toBe(noteFingerprint('ran the tests: ok'));
   });
 
   it('reads CRLF files like LF files', () => {
@@ -109,10 +111,10 @@ describe('parseEpisodes', () => {
   });
 });
 
-describe('textFingerprint', () => {
+describe('noteFingerprint', () => {
   it("is agentm's fingerprint of a body (DESIGN §12)", () => {
-    expect(textFingerprint('hello')).toBe('2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824');
-    expect(textFingerprint('  Hello \r\n\r\n')).toBe(textFingerprint('hello'));
+    expect(noteFingerprint('hello')).toBe('2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824');
+    expect(noteFingerprint('  Hello \r\n\r\n')).toBe(noteFingerprint('hello'));
   });
 });
 

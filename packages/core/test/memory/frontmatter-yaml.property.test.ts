@@ -2,23 +2,22 @@ import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
-  beliefNoteFields,
   buildNote,
   evolveNote,
-  findFrontmatter,
   Locator,
-  MemoryBackend,
   parseNote,
-  patchNoteFields,
-  renderPlan,
   saveNote,
   serializeNote,
-  splitLines,
-  withFrontmatterStatus,
-  type BeliefDraft,
-  type NoteFields,
   type Vocabulary,
 } from '../../src/index.js';
+import { MemoryBackend } from '../../src/backends/memory-backend.js';
+import type { BeliefDraft } from '../../src/memory/consolidation/belief-store.js';
+import { beliefNoteFields } from '../../src/memory/consolidation/note-belief-store.js';
+import type { NoteFields } from '../../src/memory/notes/format.js';
+import { patchNoteFields } from '../../src/memory/notes/patch.js';
+import { findFrontmatter, withFrontmatterStatus } from '../../src/harness/plan/frontmatter.js';
+import { splitLines } from '../../src/harness/plan/lines.js';
+import { renderPlan } from '../../src/harness/planner/plan-render.js';
 import { fastFrontmatter } from '../../src/memory/notes/fast-frontmatter.js';
 import { yamlFlowList, yamlScalar } from '../../src/memory/notes/yaml-scalar.js';
 

@@ -4,15 +4,15 @@ import { ConcurrentModificationError } from '../../src/protocol/errors.js';
 import type { Info } from '../../src/seam/info.js';
 import type { Locator } from '../../src/seam/locator.js';
 import {
-  classifySource,
-  noteDefaults,
-  parseTimestamp,
   type Belief,
   type BeliefChange,
   type BeliefDraft,
   type BeliefStore,
-  type IndexDocument,
-} from '../../src/memory/engine.js';
+} from '../../src/memory/consolidation/belief-store.js';
+import { type IndexDocument } from '../../src/memory/documents/document.js';
+import { classifySource } from '../../src/memory/documents/layout.js';
+import { noteDefaults } from '../../src/memory/documents/source-documents.js';
+import { parseTimestamp } from '../../src/memory/documents/timestamps.js';
 
 /** Splits `---\nkey: value\n---\nbody`; values `[a, b]` become lists. Enough for test notes. */
 export function splitFrontmatter(text: string): { fields: Record<string, string | string[]>; body: string } {

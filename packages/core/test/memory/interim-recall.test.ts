@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  basicPhaseRecall,
-  DEFAULT_PHASE_BUDGETS,
-  MemoryBackend,
-  normalizePhase,
-  phaseBudget,
-  saveNote,
-} from '../../src/index.js';
+import { MemoryBackend } from '../../src/backends/memory-backend.js';
+import { saveNote } from '../../src/index.js';
+import { basicPhaseRecall } from '../../src/memory/recall/basic-recall.js';
+import { DEFAULT_PHASE_BUDGETS, normalizePhase, phaseBudget } from '../../src/memory/recall/budget.js';
 
 describe('phase budgets', () => {
   it('limit → HARNESS_RECALL_BUDGET_<PHASE> → agentm default; unknown phase → work', () => {

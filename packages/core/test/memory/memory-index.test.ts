@@ -7,13 +7,10 @@ import { contentHash } from '../../src/protocol/content-hash.js';
 import { realpathLoose } from '../../src/protocol/vault-lock.js';
 import { Locator } from '../../src/seam/locator.js';
 import { Tier } from '../../src/seam/tiers.js';
-import {
-  IndexLocationError,
-  MemoryArgumentError,
-  MemoryIndex,
-  recall,
-  type MemoryIndexOptions,
-} from '../../src/memory/engine.js';
+import { IndexLocationError, MemoryArgumentError } from '../../src/memory/errors.js';
+import { type MemoryIndexOptions } from '../../src/memory/indexing/index-types.js';
+import { MemoryIndex } from '../../src/memory/indexing/memory-index.js';
+import { recall } from '../../src/memory/recall/recall.js';
 import { note, testToDocument } from './helpers.js';
 
 async function vault(files: Record<string, string>) {

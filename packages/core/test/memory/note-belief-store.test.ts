@@ -6,19 +6,14 @@ import { fileSnapshot, tempDir } from '../../../../test/helpers/temp.js';
 import { VaultBackend } from '../../src/backends/vault.js';
 import { ConcurrentModificationError } from '../../src/protocol/errors.js';
 import { Locator } from '../../src/seam/locator.js';
-import {
-  beliefNoteType,
-  consolidate,
-  noteBeliefStore,
-  NoteValidationError,
-  parseNote,
-  patchNoteFields,
-  serializeNote,
-  UnknownKindError,
-  watermarkLocatorFor,
-  type BeliefDraft,
-  type NoteFields,
-} from '../../src/index.js';
+import { NoteValidationError, parseNote, serializeNote, UnknownKindError } from '../../src/index.js';
+import { beliefNoteType } from '../../src/memory/consolidation/belief-kinds.js';
+import { type BeliefDraft } from '../../src/memory/consolidation/belief-store.js';
+import { consolidate } from '../../src/memory/consolidation/consolidate.js';
+import { watermarkLocatorFor } from '../../src/memory/consolidation/episodes-source.js';
+import { noteBeliefStore } from '../../src/memory/consolidation/note-belief-store.js';
+import { type NoteFields } from '../../src/memory/notes/format.js';
+import { patchNoteFields } from '../../src/memory/notes/patch.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 5, 10);

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buildNote,
-  casefold,
   DEFAULT_VOCABULARY,
   NoteValidationError,
   noteFingerprint,
@@ -12,6 +11,7 @@ import {
   UnknownKindError,
   vocabularyFromConfig,
 } from '../../src/index.js';
+import { casefold } from '../../src/memory/notes/casefold.js';
 
 const NOV25 = new Date(2026, 10, 25, 12, 0, 0);
 

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  IndexState,
-  kindWeight,
-  OTHER_KIND_WEIGHT,
-  PHASE_BUDGETS,
-  phaseRecall,
-  renderPhaseRecall,
-  type IndexDocument,
-  type PhaseCandidate,
-} from '../../src/memory/engine.js';
-import { normalizePhase, phaseBudget } from '../../src/memory/budget.js';
+import { DEFAULT_PHASE_BUDGETS } from '../../src/memory/recall/budget.js';
+import { type IndexDocument } from '../../src/memory/documents/document.js';
+import { IndexState } from '../../src/memory/indexing/index-state.js';
+import { phaseRecall } from '../../src/memory/recall/phase-recall-shell.js';
+import { renderPhaseRecall, type PhaseCandidate } from '../../src/memory/recall/phase-recall.js';
+import { kindWeight, OTHER_KIND_WEIGHT } from '../../src/memory/recall/phases.js';
+import { normalizePhase, phaseBudget } from '../../src/memory/recall/budget.js';
 
 const c = (id: string, kind: string, score: number, body = `${id} body`, alwaysLoad = false): PhaseCandidate => ({
   id,
@@ -23,7 +19,7 @@ const c = (id: string, kind: string, score: number, body = `${id} body`, alwaysL
 });
 
 describe('phase budgets', () => {
-  it.each(Object.entries(PHASE_BUDGETS))("%s defaults to agentm's %d tokens", (phase, tokens) => {
+  it.each(Object.entries(DEFAULT_PHASE_BUDGETS))("%s defaults to agentm's %d tokens", (phase, tokens) => {
     expect(phaseBudget(phase, { env: {} })).toBe(tokens);
   });
 

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Locator } from '../../src/seam/locator.js';
-import {
-  BatchBuilder,
-  DEFAULT_LAYOUT,
-  IndexState,
-  noteToDocument,
-  documentsOf,
-  classifySource,
-  queryTerms,
-  type PreparedBatch,
-} from '../../src/index.js';
+import { DEFAULT_LAYOUT, noteToDocument, classifySource } from '../../src/index.js';
+import { documentsOf } from '../../src/memory/documents/source-documents.js';
+import { IndexState } from '../../src/memory/indexing/index-state.js';
+import { BatchBuilder, type PreparedBatch } from '../../src/memory/indexing/prepare.js';
+import { queryTerms } from '../../src/memory/indexing/tokenize.js';
 
 const NOTES: Record<string, string> = {
   'memory/fix/lock.md':

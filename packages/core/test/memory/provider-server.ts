@@ -3,7 +3,7 @@
 // answers, switchable into failure modes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tokenize } from '../../src/memory/engine.js';
+import { tokenize } from '../../src/memory/indexing/tokenize.js';
 
 export type Mode = 'ok' | 'http500' | 'timeout' | 'malformed' | 'badshape' | 'wrongdim';
 export const DIM = 16;

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  IndexState,
-  MemoryArgumentError,
-  rankDocuments,
-  recall,
-  recencyOf,
-  recallScore,
-  relevanceOf,
-  type IndexDocument,
-} from '../../src/memory/engine.js';
+import { type IndexDocument } from '../../src/memory/documents/document.js';
+import { MemoryArgumentError } from '../../src/memory/errors.js';
+import { IndexState } from '../../src/memory/indexing/index-state.js';
+import { rankDocuments } from '../../src/memory/recall/rank.js';
+import { recall } from '../../src/memory/recall/recall.js';
+import { recencyOf, recallScore, relevanceOf } from '../../src/memory/recall/score.js';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 5, 1, 12);

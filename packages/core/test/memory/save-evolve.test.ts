@@ -1,17 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MemoryBackend } from '../../src/backends/memory-backend.js';
+import { VaultBackend } from '../../src/backends/vault.js';
 import {
   ConcurrentModificationError,
-  contentHash,
   evolveNote,
-  MemoryBackend,
   NoteEvolveError,
   NoteExistsError,
   parseNote,
   saveNote,
-  VaultBackend,
 } from '../../src/index.js';
+import { contentHash } from '../../src/protocol/content-hash.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 const DAY1 = new Date(2026, 5, 1, 9);

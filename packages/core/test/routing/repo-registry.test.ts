@@ -1,22 +1,21 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DeviceLocalBackend } from '../../src/backends/device-local.js';
+import { MemoryBackend } from '../../src/backends/memory-backend.js';
+import { VaultBackend } from '../../src/backends/vault.js';
 import {
   ConcurrentModificationError,
-  DeviceLocalBackend,
   listRepos,
-  MemoryBackend,
-  normalizeRepoPath,
-  readRegistry,
   registerRepo,
   RegistryArgumentError,
   RegistryFormatError,
-  runRoutingConformance,
   unregisterRepo,
-  VaultBackend,
   type Locator,
   type WriteOptions,
 } from '../../src/index.js';
+import { runRoutingConformance } from '../../src/routing/conformance.js';
+import { normalizeRepoPath, readRegistry } from '../../src/routing/repo-registry.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function vault(): Promise<VaultBackend> {

@@ -1,14 +1,9 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  MemoryBackend,
-  probeProjectLocator,
-  projectsSpace,
-  resolveProject,
-  StorageSelectionError,
-  type SelectedBackend,
-} from '../../src/index.js';
+import { MemoryBackend } from '../../src/backends/memory-backend.js';
+import { probeProjectLocator, resolveProject, StorageSelectionError, type SelectedBackend } from '../../src/index.js';
+import { projectsSpace } from '../../src/routing/resolve-project.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function repo(slug?: string): Promise<string> {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { join, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InvalidLocatorError, Locator, normalizeKey } from '../../src/seam/index.js';
+import { InvalidLocatorError } from '../../src/seam/errors.js';
+import { Locator, normalizeKey } from '../../src/seam/locator.js';
 
 describe('normalizeKey', () => {
   it.each([

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BackendRegistry,
-  defaultRegistry,
-  ProtocolError,
-  StorageBackend,
-  DeviceLocalBackend,
-  MemoryBackend,
-  VaultBackend,
-} from '../../src/index.js';
+import { DeviceLocalBackend } from '../../src/backends/device-local.js';
+import { MemoryBackend } from '../../src/backends/memory-backend.js';
+import { VaultBackend } from '../../src/backends/vault.js';
+import { BackendRegistry, builtinBackends, StorageBackend } from '../../src/index.js';
+import { ProtocolError } from '../../src/seam/errors.js';
 
 describe('BackendRegistry', () => {
   it('routes a registered protocol to its class and reports a miss as undefined', () => {
@@ -54,11 +50,14 @@ describe('BackendRegistry', () => {
     const b = new BackendRegistry();
     a.register('only-a', MemoryBackend);
     expect(b.has('only-a')).toBe(false);
-    expect(defaultRegistry.has('only-a')).toBe(false);
+    expect(builtinBackends().has('only-a')).toBe(false);
   });
 
-  it('has the built-in backends in the default registry', () => {
-    expect(defaultRegistry.get('device-local')).toBe(DeviceLocalBackend);
-    expect(defaultRegistry.get('vault')).toBe(VaultBackend);
+  it('builtinBackends() is a fresh registry with the built-in backends each time (nothing is registered at import)', () => {
+    const one = builtinBackends();
+    expect(one.get('device-local')).toBe(DeviceLocalBackend);
+    expect(one.get('vault')).toBe(VaultBackend);
+    one.register('extra', MemoryBackend);
+    expect(builtinBackends().protocols()).toEqual(['device-local', 'vault']);
   });
 });

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  capabilities,
-  CAPABILITY_FLAGS,
-  DerivedMaintenance,
-  Locator,
-  missingCapabilities,
-  Tier,
-  TierLayout,
-  TierLayoutError,
-  tierIsDerived,
-  tierSyncs,
-} from '../../src/index.js';
+import { capabilities, Locator } from '../../src/index.js';
+import { CAPABILITY_FLAGS, missingCapabilities } from '../../src/seam/capabilities.js';
+import { TierLayoutError } from '../../src/seam/errors.js';
+import { DerivedMaintenance, Tier, TierLayout, tierIsDerived, tierSyncs } from '../../src/seam/tiers.js';
 
 describe('Tier', () => {
   it.each([

@@ -1,21 +1,20 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DeviceLocalBackend } from '../../src/backends/device-local.js';
+import { MemoryBackend } from '../../src/backends/memory-backend.js';
+import { VaultBackend } from '../../src/backends/vault.js';
 import {
   BackendRegistry,
   capabilities,
   CapabilityMismatchError,
   configFilePath,
-  DeviceLocalBackend,
-  MemoryBackend,
-  parseCapabilityNames,
   selectBackend,
   StorageSelectionError,
   storagePreview,
-  VaultBackend,
-  VALID_CAPABILITY_NAMES,
   type HostEnv,
 } from '../../src/index.js';
+import { parseCapabilityNames, VALID_CAPABILITY_NAMES } from '../../src/selection/capability-names.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 interface World {

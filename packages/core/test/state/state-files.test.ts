@@ -3,15 +3,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ConcurrentModificationError,
-  contentHash,
-  harnessStateDir,
   InvalidStateFileNameError,
   readStateFile,
   readStateFileWithHash,
   stateLocation,
-  withStateLock,
   writeStateFile,
 } from '../../src/index.js';
+import { contentHash } from '../../src/protocol/content-hash.js';
+import { harnessStateDir } from '../../src/state/state-files.js';
+import { withStateLock } from '../../src/state/state-lock.js';
 import { stateWorld } from './helpers.js';
 
 describe('state routing (DESIGN §7)', () => {

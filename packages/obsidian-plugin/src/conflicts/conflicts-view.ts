@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Component, ItemView, Notice, TFile, type WorkspaceLeaf } from 'obsidian';
-import { contentHash } from '@agentm/core';
+import { contentHash } from '@agentm/core/protocol';
 import { displayError } from '../errors.js';
 import { confirmAction } from '../ui/confirm-modal.js';
 import { nameOf } from '../vault-paths.js';

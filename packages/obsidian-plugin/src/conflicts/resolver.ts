@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { App } from 'obsidian';
-import { ConcurrentModificationError, contentHash } from '@agentm/core';
+import { ConcurrentModificationError } from '@agentm/core';
+import { contentHash } from '@agentm/core/protocol';
 import type { PluginHost } from '../host.js';
 import type { AgentWriter } from '../write/agent-writer.js';
 import type { ConflictEntry } from './conflict-index.js';

@@ -1,6 +1,6 @@
-import { selectPlanFiles } from '@agentm/core';
+import { selectPlanFiles, type Workspace } from '@agentm/core';
 import type { PlanLookup } from '../services.js';
-import { agentmConfig, type ServiceDeps } from './deps.js';
+import type { ServiceDeps } from './deps.js';
 import { currentProject } from './project.js';
 
 /**
@@ -9,8 +9,8 @@ import { currentProject } from './project.js';
  * archives, temps or sync conflict copies). Which one is active is recorded in the repository's
  * `.harness/active-plan`, which Obsidian cannot see: with several plans the caller offers a picker.
  */
-export async function activePlanFiles(deps: ServiceDeps): Promise<PlanLookup> {
-  const project = await currentProject(deps, await agentmConfig(deps));
+export async function activePlanFiles(deps: ServiceDeps, ws: Workspace): Promise<PlanLookup> {
+  const project = await currentProject(deps, ws);
   if (!project) {
     return {
       project: undefined,

@@ -1,5 +1,4 @@
 import type { App, Component } from 'obsidian';
-import { readConfigTolerant, type ConfigData } from '@agentm/core';
 import type { PluginHost } from '../host.js';
 import type { AgentMSettings } from '../settings.js';
 import type { VaultContext } from '../vault-context.js';
@@ -15,9 +14,4 @@ export interface ServiceDeps {
   context(): VaultContext;
   /** Conflict copies listed now; undefined before the first scan. */
   conflictCount(): number | undefined;
-}
-
-/** agentm's `.agentm-config.json`, read tolerantly (absent or unreadable = `{}`), never written. */
-export function agentmConfig(deps: ServiceDeps): Promise<ConfigData> {
-  return readConfigTolerant(deps.host().hostEnv);
 }

@@ -1,5 +1,6 @@
 import { realpath } from 'node:fs/promises';
-import { defaultRegistry, inspectLock, storagePreview, type LockStatus } from '@agentm/core';
+import { storagePreview } from '@agentm/core';
+import { inspectLock, type LockStatus } from '@agentm/core/protocol';
 import { MEMORY_ROOT_SOURCE_TEXT } from '../memory-root.js';
 import type { DoctorReport } from '../services.js';
 import type { ServiceDeps } from './deps.js';
@@ -26,8 +27,8 @@ export function describeLock(status: LockStatus): string {
  */
 export async function doctorReport(deps: ServiceDeps): Promise<DoctorReport> {
   const host = deps.host();
-  const preview = await storagePreview({ host: host.hostEnv, registry: defaultRegistry, lockRoot: host.lockRoot });
   const context = deps.context();
+  const preview = await storagePreview({ host: host.hostEnv, registry: context.registry, lockRoot: host.lockRoot });
   const root = context.backend.root;
   const lock = await inspectLock(root, { lockRoot: host.lockRoot });
   const warnings: string[] = [];

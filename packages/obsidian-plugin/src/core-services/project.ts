@@ -1,5 +1,5 @@
 import { TFile } from 'obsidian';
-import { isSafeSegment, probeProjectLocator, PROJECTS_SPACE_RUNGS, spacePath, type ConfigData } from '@agentm/core';
+import { isSafeSegment, type Workspace } from '@agentm/core';
 import { ProjectSettingError } from '../errors.js';
 import type { ServiceDeps } from './deps.js';
 
@@ -9,11 +9,6 @@ export interface CurrentProject {
   /** Its folder, relative to the memory root (e.g. `desk/projects/agentm`). */
   readonly dir: string;
   readonly source: 'active-file' | 'setting';
-}
-
-/** The projects spaces, probed in core's order: the configured one first, then `desk/projects`, `projects`, `personal-projects`. */
-export function projectSpaces(config: ConfigData): string[] {
-  return [...new Set([spacePath('projects', config), ...PROJECTS_SPACE_RUNGS.map((r) => r.path)])];
 }
 
 /** The project a memory-root-relative path lies in (`<space>/<slug>/…`), if any. Pure. */
@@ -35,20 +30,20 @@ export function relativeToRoot(path: string, folder: string): string | undefined
 }
 
 /**
- * The current project: the one whose folder holds the active file (under a projects space of the
- * memory root), else the "Default project" setting (its folder probed like core's `resolveProject`:
- * the first space where it exists, else the configured one). Undefined when neither names one.
- * Throws `ProjectSettingError` for a setting that is not one safe folder name.
+ * The current project: the one whose folder holds the active file (under one of the workspace's
+ * projects spaces, in core's probe order: the configured one first, then `desk/projects`, `projects`,
+ * `personal-projects`), else the "Default project" setting (its folder probed like core's
+ * `resolveProject`). Undefined when neither names one. Throws `ProjectSettingError` for a setting that
+ * is not one safe folder name.
  */
-export async function currentProject(deps: ServiceDeps, config: ConfigData): Promise<CurrentProject | undefined> {
-  const { folder, backend } = deps.context();
+export async function currentProject(deps: ServiceDeps, ws: Workspace): Promise<CurrentProject | undefined> {
+  const { folder } = deps.context();
   const active = deps.app.workspace.getActiveFile();
   const rel = active instanceof TFile ? relativeToRoot(active.path, folder) : undefined;
-  const found = rel === undefined ? undefined : projectOfPath(rel, projectSpaces(config));
+  const found = rel === undefined ? undefined : projectOfPath(rel, ws.layout.projectSpaces);
   if (found) return { ...found, source: 'active-file' };
   const slug = deps.settings().defaultProject.trim();
   if (slug === '') return undefined;
   if (!isSafeSegment(slug)) throw new ProjectSettingError(slug);
-  const { locator } = await probeProjectLocator(backend, slug, config);
-  return { slug, dir: locator.key, source: 'setting' };
+  return { slug, dir: (await ws.projectFolder(slug)).key, source: 'setting' };
 }

@@ -1,34 +1,47 @@
 import { TFolder, type TAbstractFile } from 'obsidian';
-import { classifySource, defaultIndexRoot, indexDirFor, MemoryIndex, noteToDocument, recall } from '@agentm/core';
+import { classifySource, type MemoryIndex, type MemoryLayout, type Workspace } from '@agentm/core';
 import type { RecallHit } from '../services.js';
 import type { ObsidianVaultBackend } from '../vault-backend.js';
 import type { ServiceDeps } from './deps.js';
 import { relativeToRoot } from './project.js';
+import type { WorkspaceCache } from './workspaces.js';
 
 /** Results a recall asks for. */
 export const RECALL_RESULTS = 20;
 
+/** The workspace whose index is open, and what the vault's events are measured against. */
+interface Opened {
+  readonly ws: Workspace;
+  readonly backend: ObsidianVaultBackend;
+  readonly layout: MemoryLayout;
+  readonly index: Promise<MemoryIndex>;
+}
+
 /**
- * Recall over core's memory engine, opened lazily: nothing happens until the first query, which opens
- * the device-local index of the memory root (in the user cache dir, the one agents share; never in the
- * vault) and brings it up to date. From then on the vault's events say which notes changed, and each
- * query first re-reads just those (`MemoryIndex.update`); a folder change walks again (`refresh`). A
- * new memory root (settings) starts over with that root's index.
+ * Recall through the memory root's workspace, opened lazily: nothing happens until the first query,
+ * which opens the workspace's index (device-local, in the user cache dir agents share; never in the
+ * vault) with the configured layout and embedder, and brings it up to date. From then on the vault's
+ * events say which notes changed, and each query first re-reads just those (`MemoryIndex.update`); a
+ * folder change walks again (`refresh`). A new workspace (another memory root, a changed agentm config)
+ * starts over with its own index. Queries are embedded when `providers.embeddings.*` is configured; an
+ * endpoint that fails degrades to lexical recall.
  */
 export class RecallIndex {
-  #backend: ObsidianVaultBackend | undefined;
-  #index: Promise<MemoryIndex> | undefined;
+  #opened: Opened | undefined;
   #pending = new Set<string>();
   #walk = false;
   #listening = false;
 
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly workspaces: WorkspaceCache,
+  ) {}
 
   /** Recall for `text`, scoped to `project` (its notes plus global ones) when given. */
   async search(text: string, project: string | undefined): Promise<RecallHit[]> {
-    const index = await this.#current();
-    const backend = index.backend as ObsidianVaultBackend;
-    const result = await recall(index, { text, project, k: RECALL_RESULTS });
+    const { ws, backend } = await this.#current();
+    // A provider that fails degrades to lexical recall inside `recall` (its warning is not a user's concern here).
+    const result = await ws.recall({ text, project, k: RECALL_RESULTS }, { refresh: false });
     return result.items.map((item) => ({
       path: backend.pathOf(backend.resolve(item.locator)),
       title: item.title,
@@ -40,54 +53,40 @@ export class RecallIndex {
 
   /** A vault file changed (the plugin saved it, or the vault reported it): re-read before the next query. */
   changed(path: string, isFolder = false): void {
-    const backend = this.#backend;
-    if (!this.#index || !backend) return; // not open yet: the first query walks everything
-    const rel = relativeToRoot(path, backend.folder);
+    const opened = this.#opened;
+    if (!opened) return; // not open yet: the first query walks everything
+    const { folder } = opened.backend;
+    const rel = relativeToRoot(path, folder);
     if (isFolder) {
-      const holdsRoot = path === backend.folder || backend.folder.startsWith(`${path}/`);
+      const holdsRoot = path === folder || folder.startsWith(`${path}/`);
       if (rel !== undefined || holdsRoot) this.#walk = true;
-    } else if (rel !== undefined && classifySource(rel).role !== 'ignored') {
+    } else if (rel !== undefined && classifySource(rel, opened.layout).role !== 'ignored') {
       this.#pending.add(rel);
     }
   }
 
   /** Whether the index has been opened (for tests and the doctor). */
   get opened(): boolean {
-    return this.#index !== undefined;
+    return this.#opened !== undefined;
   }
 
-  async #current(): Promise<MemoryIndex> {
-    const { backend } = this.deps.context();
-    if (backend !== this.#backend) {
-      this.#backend = backend;
-      this.#index = undefined;
+  async #current(): Promise<{ ws: Workspace; backend: ObsidianVaultBackend; index: MemoryIndex }> {
+    const ws = await this.workspaces.current();
+    this.#listen();
+    if (this.#opened?.ws !== ws) {
       this.#pending.clear();
       this.#walk = false;
-    }
-    this.#listen();
-    if (!this.#index) {
-      const opening = this.#open(backend);
-      this.#index = opening;
-      opening.catch(() => {
-        if (this.#index === opening) this.#index = undefined;
+      const index = ws.index().then(async (opened) => (await opened.refresh(), opened));
+      const entry: Opened = { ws, backend: this.deps.context().backend, layout: ws.layout, index };
+      this.#opened = entry;
+      index.catch(() => {
+        if (this.#opened === entry) this.#opened = undefined;
       });
     }
-    const index = await this.#index;
-    await this.#catchUp(index);
-    return index;
-  }
-
-  async #open(backend: ObsidianVaultBackend): Promise<MemoryIndex> {
-    const host = this.deps.host();
-    const indexRoot = defaultIndexRoot(host.hostEnv.env as NodeJS.ProcessEnv, host.hostEnv.home);
-    const index = await MemoryIndex.open({
-      backend,
-      toDocument: noteToDocument,
-      indexDir: indexDirFor(backend.root, indexRoot),
-      lockRoot: host.lockRoot,
-    });
-    await index.refresh();
-    return index;
+    const { backend, index } = this.#opened;
+    const open = await index;
+    await this.#catchUp(open);
+    return { ws, backend, index: open };
   }
 
   async #catchUp(index: MemoryIndex): Promise<void> {

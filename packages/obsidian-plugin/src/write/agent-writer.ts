@@ -1,11 +1,6 @@
 import { MarkdownView, type App, type TFile } from 'obsidian';
-import {
-  agentmConflictName,
-  casWriteFile,
-  checkExpectation,
-  ConcurrentModificationError,
-  contentHash,
-} from '@agentm/core';
+import { ConcurrentModificationError } from '@agentm/core';
+import { agentmConflictName, casWriteFile, checkExpectation, contentHash } from '@agentm/core/protocol';
 import { diskPath } from '../disk.js';
 import type { PluginHost } from '../host.js';
 import { joinVaultPath, nameOf, parentOf } from '../vault-paths.js';

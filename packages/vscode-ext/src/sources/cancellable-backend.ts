@@ -15,10 +15,9 @@ export class CancellableBackend extends StorageBackend {
     super();
   }
 
-  /** The store root on disk (the memory index names its directory after it). */
-  get root(): string | undefined {
-    const root = (this.inner as unknown as { root?: unknown }).root;
-    return typeof root === 'string' ? root : undefined;
+  /** The inner store's root on disk (the memory index names its directory after it). */
+  override get localRoot(): string | undefined {
+    return this.inner.localRoot;
   }
 
   get capabilities(): Capabilities {

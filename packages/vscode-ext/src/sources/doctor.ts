@@ -1,13 +1,6 @@
 import { stat } from 'node:fs/promises';
-import {
-  configFilePath,
-  inspectLock,
-  legacyOnlyVault,
-  ORIGIN_ENV,
-  readConfigTolerant,
-  storagePreview,
-  type LockStatus,
-} from '@agentm/core';
+import { configFilePath, legacyOnlyVault, ORIGIN_ENV, readConfigTolerant, storagePreview } from '@agentm/core';
+import { inspectLock, type LockStatus } from '@agentm/core/protocol';
 import { readSettings, type AgentMSettings } from '../settings';
 import { currentHost } from './host';
 import type { ProjectTracker } from './project-tracker';

@@ -1,9 +1,8 @@
-import { mkdir, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
 import * as vscode from 'vscode';
-import { MemoryIndex, noteToDocument, type ConfigData, type Locator, type StorageBackend } from '@agentm/core';
+import type { Locator, MemoryIndex, StorageBackend, Workspace } from '@agentm/core';
 import { MARK_INDEX_OPEN, MARK_INDEX_READY, mark } from '../perf';
-import { memoryProviders } from './memory-providers';
 import type { ProjectTracker } from './project-tracker';
 
 async function isFile(path: string): Promise<boolean> {
@@ -23,15 +22,18 @@ export interface IndexStatus {
 }
 
 interface Opened {
+  /** The workspace whose index this is: a rebuilt workspace (new config, settings, project) opens its own. */
+  readonly workspace: Workspace;
   readonly root: string;
   readonly index: Promise<MemoryIndex>;
 }
 
 /**
- * The memory index of the selected memory root, in the extension's global storage (the LOCAL_INDEX tier,
- * never in the vault). Opened on first use — the Recall view asks once it is visible, never activate() —
- * then brought up to date with `refresh()` (a cold build the first time). Afterwards the tracker's
- * watcher events update it incrementally (`update(locators)`); a new memory root opens a new index.
+ * The workspace's memory index (core opens it in the extension's global storage, the LOCAL_INDEX tier,
+ * never in the vault, with the configured layout and embedder). Opened on first use — the Recall view
+ * asks once it is visible, never activate() — then brought up to date with `refresh()` (a cold build the
+ * first time). Afterwards the tracker's watcher events update it incrementally (`update(locators)`); a
+ * rebuilt workspace (another memory root, config or settings) opens its own.
  */
 export class IndexService implements vscode.Disposable {
   #opened: Opened | undefined;
@@ -44,8 +46,6 @@ export class IndexService implements vscode.Disposable {
 
   constructor(
     private readonly tracker: ProjectTracker,
-    private readonly storageDir: string,
-    private readonly secrets: vscode.SecretStorage,
     private readonly onBackgroundError: (error: unknown) => void = () => undefined,
   ) {
     this.#subscriptions = [
@@ -54,28 +54,18 @@ export class IndexService implements vscode.Disposable {
     ];
   }
 
-  /** Where index directories go: `<globalStorageUri>/index/<hash of the memory root>`. */
-  get indexRoot(): string {
-    return join(this.storageDir, 'index');
-  }
-
   get status(): IndexStatus {
     return this.#status;
   }
 
-  /** The up-to-date index of the current memory root (opening it on first use). */
+  /** The up-to-date index of the current workspace (opening it on first use). */
   async index(): Promise<MemoryIndex> {
     const ws = await this.tracker.current();
     const root = ws.memoryRoot;
-    if (!root) throw new Error(`the ${ws.selection.protocol} backend has no folder on disk to index`);
-    if (this.#opened?.root !== root) {
-      const opening = this.#open(
-        ws.selection.backend,
-        root,
-        ws.host.env as NodeJS.ProcessEnv,
-        ws.selection.choice.config,
-      );
-      this.#opened = { root, index: opening };
+    if (!root) throw new Error(`the ${ws.workspace.protocol} backend has no folder on disk to index`);
+    if (this.#opened?.workspace !== ws.workspace) {
+      const opening = this.#open(ws.workspace, root);
+      this.#opened = { workspace: ws.workspace, root, index: opening };
       opening.catch(() => {
         if (this.#opened?.index === opening) this.#opened = undefined;
       });
@@ -83,23 +73,9 @@ export class IndexService implements vscode.Disposable {
     return this.#opened.index;
   }
 
-  /** Opens another index on the same directory (e.g. over a cancellable backend); the main one catches up with `sync()`. */
-  async openSibling(
-    backend: StorageBackend,
-    root: string,
-    env: NodeJS.ProcessEnv,
-    config: ConfigData = {},
-  ): Promise<MemoryIndex> {
-    const { embedder } = await memoryProviders(this.secrets, env, config);
-    await mkdir(this.indexRoot, { recursive: true });
-    return MemoryIndex.open({
-      backend,
-      memoryRoot: root,
-      toDocument: noteToDocument,
-      indexRoot: this.indexRoot,
-      env,
-      embedder,
-    });
+  /** Opens another handle on the index directory (e.g. over a cancellable backend); the main one catches up with `sync()`. */
+  async openSibling(backend: StorageBackend): Promise<MemoryIndex> {
+    return (await this.tracker.current()).workspace.openIndex({ backend });
   }
 
   /** After another writer changed the index directory (a rebuild): reload and tell the views. */
@@ -119,11 +95,11 @@ export class IndexService implements vscode.Disposable {
     this.#ready(index, this.#opened.root);
   }
 
-  async #open(backend: StorageBackend, root: string, env: NodeJS.ProcessEnv, config: ConfigData): Promise<MemoryIndex> {
+  async #open(workspace: Workspace, root: string): Promise<MemoryIndex> {
     mark(MARK_INDEX_OPEN);
     this.#status = { state: 'opening', dir: undefined, documents: 0, memoryRoot: root };
     try {
-      const index = await this.openSibling(backend, root, env, config);
+      const index = await workspace.index();
       await this.#enqueue(() => index.refresh());
       mark(MARK_INDEX_READY);
       this.#ready(index, root);
@@ -172,7 +148,7 @@ export class IndexService implements vscode.Disposable {
 
   async #dropIfMoved(): Promise<void> {
     const ws = await this.tracker.current().catch(() => undefined);
-    if (this.#opened && ws?.memoryRoot !== this.#opened.root) {
+    if (this.#opened && ws?.workspace !== this.#opened.workspace) {
       this.#opened = undefined;
       this.#status = { state: 'closed', dir: undefined, documents: 0, memoryRoot: undefined };
       this.#changed.fire();

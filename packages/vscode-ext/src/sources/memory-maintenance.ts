@@ -1,15 +1,7 @@
-import * as vscode from 'vscode';
-import {
-  consolidate,
-  memoryLayoutFromConfig,
-  noteBeliefStore,
-  resolveVocabulary,
-  type ConsolidationReport,
-} from '@agentm/core';
+import type * as vscode from 'vscode';
 import { NothingToDoError } from '../errors';
 import { CancellableBackend } from './cancellable-backend';
 import type { IndexService } from './index-service';
-import { memoryProviders } from './memory-providers';
 import type { ProjectTracker } from './project-tracker';
 import type { MemoryMaintenance, WorkProgress } from './types';
 
@@ -25,22 +17,16 @@ export class CoreMemoryMaintenance implements MemoryMaintenance {
   constructor(
     private readonly tracker: ProjectTracker,
     private readonly indexes: IndexService,
-    private readonly secrets: vscode.SecretStorage,
   ) {}
 
   /** Rebuilds the index of the memory root from the notes (`MemoryIndex.rebuild`), then reloads the views' index. */
   async reindex(progress: WorkProgress, token: vscode.CancellationToken): Promise<string> {
     const ws = await this.tracker.current();
     if (!ws.memoryRoot)
-      throw new NothingToDoError(`the ${ws.selection.protocol} backend has no folder on disk to index`);
+      throw new NothingToDoError(`the ${ws.workspace.protocol} backend has no folder on disk to index`);
     const started = Date.now();
     progress.report({ message: `reading the notes under ${ws.memoryRoot}` });
-    const index = await this.indexes.openSibling(
-      new CancellableBackend(ws.selection.backend, token),
-      ws.memoryRoot,
-      ws.host.env as NodeJS.ProcessEnv,
-      ws.selection.choice.config,
-    );
+    const index = await this.indexes.openSibling(new CancellableBackend(ws.workspace.backend, token));
     const report = await index.rebuild();
     await this.indexes.sync();
     const skipped = report.errors.length
@@ -52,30 +38,20 @@ export class CoreMemoryMaintenance implements MemoryMaintenance {
     return `indexed ${plural(report.documents, 'document')} from ${plural(report.read, 'file')} in ${Date.now() - started} ms${skipped}${copies}`;
   }
 
-  /** Distils the project's new progress episodes into beliefs (core's `consolidate`), reinforcing, decaying, pruning. */
+  /**
+   * Distils the project's new progress episodes into beliefs through the workspace (the store and watermark
+   * `agentm consolidate` uses, so the CLI and the extension consolidate one vault together), with the
+   * window's chat model — the `agentm.providers.*` endpoint, else VS Code's language model — reinforcing,
+   * decaying, pruning.
+   */
   async consolidate(progress: WorkProgress, token: vscode.CancellationToken): Promise<string> {
     const ws = await this.tracker.current();
     if (!ws.project?.slug || !ws.project.projectLocator)
       throw new NothingToDoError(`nothing to consolidate: ${ws.noProject}`);
-    const env = ws.host.env as NodeJS.ProcessEnv;
-    const { config } = ws.selection.choice;
-    const { chat, embedder } = await memoryProviders(this.secrets, env, config);
-    const folder = ws.project.projectLocator;
-    const backend = new CancellableBackend(ws.selection.backend, token);
     progress.report({ message: `project ${ws.project.slug}: reading new episodes` });
-    const report: ConsolidationReport = await consolidate({
-      backend,
+    const report = await ws.workspace.consolidate({
       project: ws.project.slug,
-      // The store and the watermark `agentm consolidate` uses, so the CLI and the extension consolidate one vault together.
-      beliefs: noteBeliefStore(backend, {
-        config,
-        projectFolder: async () => folder,
-        vocabulary: await resolveVocabulary({ host: ws.host, config }),
-      }),
-      watermark: folder.child('_harness', 'consolidation.json'),
-      layout: memoryLayoutFromConfig(config),
-      chat,
-      embedder,
+      backend: new CancellableBackend(ws.workspace.backend, token),
     });
     await this.indexes.sync().catch(() => undefined);
     const warnings = report.warnings.length ? ` (${report.warnings.join('; ')})` : '';

@@ -4,15 +4,11 @@ import {
   assertKindName,
   assertSlug,
   assertTags,
-  buildNote,
   NoteValidationError,
   resolveKind,
-  resolveVocabulary,
-  saveNote,
-  spacePath,
   StorageRulesError,
+  UnknownKindError,
   type SaveNoteInput,
-  type Vocabulary,
 } from '@agentm/core';
 import type { IndexService } from './index-service';
 import type { ProjectTracker, WorkspaceState } from './project-tracker';
@@ -29,14 +25,6 @@ function validationMessage(check: () => void): string | undefined {
   }
 }
 
-/**
- * The filing vocabulary, resolved by core as `agentm save` resolves it (`$AGENTM_STORAGE_RULES`, the
- * vault's `standards/storage-rules.md`, the shipped default; config `memory.vocabulary` on top).
- */
-function vocabularyOf(ws: WorkspaceState): Promise<Vocabulary> {
-  return resolveVocabulary({ host: ws.host, config: ws.selection.choice.config });
-}
-
 /** Tags as the input box takes them: comma-separated, blanks dropped. */
 export function parseTags(text: string): string[] {
   return text
@@ -46,11 +34,11 @@ export function parseTags(text: string): string[] {
 }
 
 /**
- * Saves notes with core's `saveNote` (agentm's format, never overwriting) into the current project's
- * folder in the projects space (`desk/projects/<slug>`, or the rung core's probe finds), or into the
- * memory space when there is no project. Kinds come from the resolved filing vocabulary (`vocabularyOf`);
- * slugs and tags are checked with core's validation, so the input boxes show the same messages
- * `agentm save` prints.
+ * Saves notes through the workspace (core's `saveNote`: agentm's format, never overwriting) into the
+ * current project's folder in the projects space (`desk/projects/<slug>`, or the rung core's probe finds),
+ * or into the configured memory space when there is no project. Kinds come from the workspace's
+ * filing vocabulary (agentm's storage rules, config `memory.vocabulary` on top); slugs and tags are checked
+ * with core's validation, so the input boxes show the same messages `agentm save` prints.
  */
 export class CoreNoteSaver implements NoteSaver {
   constructor(
@@ -59,7 +47,7 @@ export class CoreNoteSaver implements NoteSaver {
   ) {}
 
   async kinds(): Promise<readonly string[]> {
-    const vocabulary = await vocabularyOf(await this.tracker.current());
+    const vocabulary = await (await this.tracker.current()).workspace.vocabulary();
     return [...vocabulary.types, ...vocabulary.recordKinds];
   }
 
@@ -67,11 +55,16 @@ export class CoreNoteSaver implements NoteSaver {
     const ws = await this.tracker.current();
     try {
       assertKindName(kind);
-      resolveKind(kind, await vocabularyOf(ws));
+      resolveKind(kind, await ws.workspace.vocabulary());
       return undefined;
     } catch (error) {
       // A broken rules file is shown where the kind is typed: no kind can be filed until it is fixed.
-      if (error instanceof NoteValidationError || error instanceof StorageRulesError) return error.message;
+      if (
+        error instanceof NoteValidationError ||
+        error instanceof UnknownKindError ||
+        error instanceof StorageRulesError
+      )
+        return error.message;
       throw error;
     }
   }
@@ -84,10 +77,15 @@ export class CoreNoteSaver implements NoteSaver {
     try {
       target = (await this.#build(ws, { kind, slug, body: '\n', tags: [] })).locator;
     } catch (error) {
-      if (error instanceof NoteValidationError || error instanceof StorageRulesError) return error.message;
+      if (
+        error instanceof NoteValidationError ||
+        error instanceof UnknownKindError ||
+        error instanceof StorageRulesError
+      )
+        return error.message;
       throw error;
     }
-    return (await ws.selection.backend.exists(target))
+    return (await ws.workspace.backend.exists(target))
       ? `a ${kind} note '${slug}' already exists (${target.key}); choose another slug — saving never overwrites`
       : undefined;
   }
@@ -104,25 +102,22 @@ export class CoreNoteSaver implements NoteSaver {
 
   async save(draft: NoteDraft): Promise<{ readonly uri: vscode.Uri }> {
     const ws = await this.tracker.current();
-    const config = ws.selection.choice.config;
-    const note = await saveNote(
-      ws.selection.backend,
-      { kind: draft.kind, slug: draft.slug, body: draft.body, tags: [...draft.tags], group: groupOf(ws) },
-      { vocabulary: await vocabularyOf(ws), memorySpace: spacePath('memory', config) },
-    );
+    const note = await ws.workspace.saveNote({
+      kind: draft.kind,
+      slug: draft.slug,
+      body: draft.body,
+      tags: [...draft.tags],
+      group: groupOf(ws),
+    });
     await this.indexes.noteWritten([note.locator]).catch(() => undefined); // the watcher catches up otherwise
     return { uri: vscode.Uri.file(join(ws.memoryRoot ?? '', ...note.locator.parts)) };
   }
 
-  async #build(ws: WorkspaceState, input: SaveNoteInput) {
-    const config = ws.selection.choice.config;
-    return buildNote(
-      { ...input, group: groupOf(ws) },
-      { vocabulary: await vocabularyOf(ws), memorySpace: spacePath('memory', config) },
-    );
+  #build(ws: WorkspaceState, input: SaveNoteInput) {
+    return ws.workspace.buildNote({ ...input, group: groupOf(ws) });
   }
 }
 
 function groupOf(ws: WorkspaceState): string {
-  return ws.project?.projectLocator?.key ?? spacePath('memory', ws.selection.choice.config);
+  return ws.project?.projectLocator?.key ?? ws.workspace.memorySpace;
 }

@@ -1,24 +1,17 @@
 import { userInfo } from 'node:os';
 import * as vscode from 'vscode';
 import {
-  commandPolicyFor,
   effectiveStatus,
   findStep,
-  harnessDispatcher,
   isTerminalPlanStatus,
   mutatePlan,
   parsePlan,
-  planFilesFor,
-  Reconciler,
-  runReconciler,
   type ApprovalAsker,
-  type ConfigData,
-  type PlanFiles,
 } from '@agentm/core';
 import { NothingToDoError } from '../errors';
 import { providerApiKey } from '../secrets';
-import { chooseChatProvider, LazyChatProvider } from './chat-choice';
 import { askInModal } from './command-approval';
+import { LazyChatProvider } from './providers';
 import type { ProjectTracker } from './project-tracker';
 import type { PlanRunner, WorkProgress } from './types';
 
@@ -32,9 +25,9 @@ const PERSON = (() => {
 })();
 
 /**
- * Runs plans through core's reconciler in this window: `planFilesFor` routes the plan exactly like
- * `agentm run` (vault `_harness/` through lock + CAS, or the repo's `.harness/`), `harnessDispatcher`
- * runs `cmd::` steps as commands and other steps through the chosen chat model. The run loop is told of
+ * Runs plans through the workspace's harness in this window, exactly like `agentm run` (the plan routed
+ * to the vault's `_harness/` through lock + CAS, or the repo's `.harness/`; `cmd::` steps as commands,
+ * other steps through the window's chat model, chosen at the first LLM step). The run loop is told of
  * file changes by the extension's own watchers (no polling). Cancelling stops the reconciler, which
  * releases running steps for a retry.
  */
@@ -45,7 +38,7 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
 
   constructor(
     private readonly tracker: ProjectTracker,
-    private readonly secrets: vscode.SecretStorage,
+    private readonly secrets?: vscode.SecretStorage,
   ) {}
 
   /** On deactivate (window closing): stop every run, so its running steps are released for a retry. */
@@ -63,30 +56,25 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
       throw new NothingToDoError(
         `plan '${plan}' is already running in this window; run "AgentM: Stop plan" to stop it`,
       );
-    const { files, project, env, config, home } = await this.#files(plan);
+    const { files, workspace } = await this.#files(plan);
     const controller = new AbortController();
     this.#running.set(plan, controller);
     const cancelled = token.onCancellationRequested(() => controller.abort());
     try {
-      const provider = new LazyChatProvider(() => chooseChatProvider(this.secrets, env, config));
-      const log = (line: string) => progress.report({ message: line });
-      const apiKey = await providerApiKey(this.secrets);
-      // Every command (a step's, the model's run_command) asks in a modal until approved for this repo,
-      // and runs without AgentM's keys in its environment.
-      const commands = commandPolicyFor({
-        projectRoot: project,
-        env,
-        home,
-        config,
-        ask: (prompt) => this.askApproval(prompt),
-        ...(apiKey ? { secrets: [apiKey] } : {}),
+      const harness = await workspace.harness();
+      const result = await harness.run({
+        plan: planArgument(plan),
+        provider: new LazyChatProvider(() => workspace.chat()),
+        watch: (listener) => {
+          const subscription = this.tracker.onDidChangeState(listener);
+          return () => subscription.dispose();
+        },
+        // Every command (a step's, the model's run_command) asks in a modal until approved for this repo,
+        // and runs without AgentM's keys (the window's secret one too) in its environment.
+        consent: { ask: (prompt) => this.askApproval(prompt), secrets: await this.#secrets() },
+        signal: controller.signal,
+        log: (line) => progress.report({ message: line }),
       });
-      const reconciler = new Reconciler({
-        files: this.#watched(files),
-        dispatcher: harnessDispatcher({ projectRoot: project, provider, commands }),
-        log,
-      });
-      const result = await runReconciler(reconciler, { signal: controller.signal, log });
       const doc = parsePlan((await files.readPlan())?.text ?? '');
       const done = doc.steps.filter((s) => s.stored === 'done').length;
       const counts = `${done}/${doc.steps.length} steps done`;
@@ -130,38 +118,26 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
     if (!result) throw new NothingToDoError(`plan '${plan}' has no PLAN file any more`);
   }
 
-  async #files(
-    plan: string,
-  ): Promise<{ files: PlanFiles; project: string; env: NodeJS.ProcessEnv; config: ConfigData; home: string }> {
+  async #files(plan: string) {
     const ws = await this.tracker.current();
     if (!ws.project) throw new NothingToDoError(`cannot run a plan: ${ws.noProject}`);
-    const apiKey = await providerApiKey(this.secrets);
-    const { files, projectRoot } = await planFilesFor(ws.project, plan === 'PLAN' ? '' : plan, {
-      ...(apiKey ? { secrets: [apiKey] } : {}),
+    const { files } = await (
+      await ws.workspace.harness()
+    ).planFiles(planArgument(plan), {
+      secrets: await this.#secrets(),
     });
     if (!(await files.readPlan())) throw new NothingToDoError(`plan '${plan}' has no PLAN file (${files.planLabel})`);
-    return {
-      files,
-      project: projectRoot,
-      env: { ...(ws.host.env as NodeJS.ProcessEnv) },
-      config: ws.selection.choice.config,
-      home: ws.host.home,
-    };
+    return { files, workspace: ws.workspace };
   }
 
-  /** The plan files, told of changes by the tracker's watchers instead of the files' own polling. */
-  #watched(files: PlanFiles): PlanFiles {
-    return {
-      name: files.name,
-      planLabel: files.planLabel,
-      progressLabel: files.progressLabel,
-      readPlan: () => files.readPlan(),
-      readProgress: () => files.readProgress(),
-      commit: (change) => files.commit(change),
-      watch: (listener) => {
-        const subscription = this.tracker.onDidChangeState(listener);
-        return () => subscription.dispose();
-      },
-    };
+  /** The provider key kept in VS Code's secret storage, redacted like the environment's keys. */
+  async #secrets(): Promise<string[]> {
+    const key = this.secrets ? await providerApiKey(this.secrets) : undefined;
+    return key ? [key] : [];
   }
+}
+
+/** The view's plan name as core takes it: the singleton `PLAN` is the empty name. */
+function planArgument(plan: string): string {
+  return plan === 'PLAN' ? '' : plan;
 }

@@ -2,8 +2,6 @@ import { mkdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import {
-  atomicWrite,
-  contentHash,
   effectiveStatus,
   listPlans,
   localHarnessDir,
@@ -17,9 +15,10 @@ import {
   type ProjectResolution,
   type StateLocation,
 } from '@agentm/core';
+import { atomicWrite, contentHash } from '@agentm/core/protocol';
 import { NothingToDoError } from '../errors';
 import type { ProjectTracker } from './project-tracker';
-import type { PlanSource, PlanState, PlanView, ProgressEntryView, StepStatus } from './types';
+import type { PlanSource, PlanState, PlanView, ProgressEntryView } from './types';
 
 /** Progress entries shown under a plan, newest first. */
 export const PROGRESS_ENTRIES = 8;
@@ -60,7 +59,7 @@ async function planView(
     return {
       id: step.id,
       title: step.title,
-      status: (status === 'unknown' ? 'pending' : status) as StepStatus,
+      status: status === 'unknown' ? ('pending' as const) : status,
       after: step.after,
       attempt: step.attempt,
       line: step.line,

@@ -2,24 +2,24 @@ import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import * as vscode from 'vscode';
 import {
   configFilePath,
-  isTempName,
-  resolveProject,
-  selectBackend,
   stateLocation,
+  Workspace,
   type HostEnv,
   type ProjectResolution,
-  type SelectedBackend,
   type StateLocation,
 } from '@agentm/core';
+import { isTempName } from '@agentm/core/protocol';
 import { Debouncer } from './debounce';
 import { currentHost } from './host';
+import { vscodeProviders } from './providers';
 
-/** What the extension works on: the selected store and the project of the first workspace folder. */
+/** What the extension works on: core's workspace of this window and the project of its first folder. */
 export interface WorkspaceState {
   readonly host: HostEnv;
   /** The first workspace folder (the repo), when one is open on disk. */
   readonly folder: string | undefined;
-  readonly selection: SelectedBackend;
+  /** Core's workspace: the selected store, its layout and spaces, providers, index, recall, plans. */
+  readonly workspace: Workspace;
   /** The store root on disk: the vault's memory root, or the device-local root. */
   readonly memoryRoot: string | undefined;
   /** The project, when the folder resolves to one (`.harness/project.json`, `github.repo`, git origin). */
@@ -48,9 +48,10 @@ const inside = (path: string, dir: string) => {
 };
 
 /**
- * Resolves the workspace through core (selection → `resolveProject` → `stateLocation`) once, and keeps
- * it until something it depends on changes: `agentm.vault.*` settings, the workspace folders, agentm's
- * `.agentm-config.json`, or the repo's `.harness/project.json` / `.project-mode`. File watchers (VS Code's,
+ * Builds core's workspace for the window (store, project, state location) once, and builds it again —
+ * here, and only here — when something it depends on changes: `agentm.vault.*` or `agentm.providers.*`
+ * settings, the provider key, the workspace folders, agentm's `.agentm-config.json`, or the repo's
+ * `.harness/project.json` / `.project-mode`. File watchers (VS Code's,
  * with `Uri.file` bases, so a vault outside the workspace is watched too) cover the config file, the repo's
  * `.harness/` and the memory root; events are debounced. When the resolution changes, watchers no longer
  * wanted are disposed and new ones started (kept ones stay, so no event is missed while one starts). No
@@ -80,12 +81,13 @@ export class ProjectTracker implements vscode.Disposable {
   readonly #invalidate = new Debouncer<void>(() => this.invalidate());
   readonly #subscriptions: vscode.Disposable[];
 
-  constructor() {
+  constructor(private readonly context: TrackerContext) {
     this.#subscriptions = [
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('agentm.vault')) this.invalidate();
+        if (e.affectsConfiguration('agentm.vault') || e.affectsConfiguration('agentm.providers')) this.invalidate();
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.invalidate()),
+      context.secrets.onDidChange(() => this.invalidate()),
     ];
   }
 
@@ -93,7 +95,7 @@ export class ProjectTracker implements vscode.Disposable {
   current(): Promise<WorkspaceState> {
     if (this.#current) return this.#current;
     const host = currentHost();
-    const resolving = resolveWorkspace(host);
+    const resolving = resolveWorkspace(host, this.context);
     this.#current = resolving;
     // Only the latest resolution is adopted: an older one finishing late must not bring back its watchers.
     resolving.then(
@@ -117,7 +119,7 @@ export class ProjectTracker implements vscode.Disposable {
     const key = JSON.stringify([
       config,
       folder,
-      ws?.selection.protocol,
+      ws?.workspace.protocol,
       ws?.memoryRoot,
       ws?.project?.slug,
       ws?.location?.kind === 'backend' ? ws.location.path : ws?.location?.dir,
@@ -201,11 +203,27 @@ function firstFolder(): string | undefined {
   return folder?.scheme === 'file' ? folder.fsPath : undefined;
 }
 
-/** Selection (read-only: no root is created), then the folder's project and its state location. */
-async function resolveWorkspace(host: HostEnv): Promise<WorkspaceState> {
+/** What the tracker builds workspaces with: where the index lives, and the secrets the provider key is in. */
+export interface TrackerContext {
+  /** The extension's global storage folder: the memory index lives under `<it>/index`. */
+  readonly storageDir: string;
+  readonly secrets: vscode.SecretStorage;
+}
+
+/**
+ * Core's workspace for the window (read-only selection: no root is created; the index in the extension's
+ * global storage; this window's providers), then the folder's project and its state location.
+ */
+async function resolveWorkspace(host: HostEnv, context: TrackerContext): Promise<WorkspaceState> {
   const folder = firstFolder();
-  const selection = await selectBackend({ host, createRoot: false });
-  const base = { host, folder, selection, memoryRoot: selection.root };
+  const workspace = await Workspace.open({
+    host,
+    projectRoot: folder,
+    createRoot: false,
+    index: { root: join(context.storageDir, 'index') },
+    providers: vscodeProviders(context.secrets),
+  });
+  const base = { host, folder, workspace, memoryRoot: workspace.localRoot };
   if (!folder)
     return {
       ...base,
@@ -213,7 +231,7 @@ async function resolveWorkspace(host: HostEnv): Promise<WorkspaceState> {
       location: undefined,
       noProject: 'no folder is open; open the repository of a project',
     };
-  const project = await resolveProject({ cwd: folder, host, select: async () => selection });
+  const project = (await workspace.project())!; // a folder always resolves, with or without a slug
   if (project.slug === undefined) {
     const fix = `add .harness/project.json with {"vault_project": "<slug>"} to ${folder}, or give the repository a git remote origin`;
     return { ...base, project: undefined, location: undefined, noProject: `no AgentM project in ${folder}: ${fix}` };

@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { CheckStatus, StepStatus } from '@agentm/core';
 
 /**
  * The data the views and commands need, behind small interfaces. `wiring.ts` builds them from core
@@ -14,8 +15,6 @@ export interface Sources {
 }
 
 // ------------------------------------------------------------------------------------------ doctor
-
-export type CheckStatus = 'ok' | 'warn' | 'fail';
 
 /** Which backend is selected and whether it can be produced (DESIGN §6 `storagePreview`). */
 export interface StoragePreview {
@@ -42,9 +41,6 @@ export interface Doctor {
 }
 
 // -------------------------------------------------------------------------------------------- plans
-
-/** `[ ]` pending, `[/]` running, `[x]` done, `[!]` failed, `[?]` blocked, `[-]` cancelled; ready is derived. */
-export type StepStatus = 'pending' | 'ready' | 'running' | 'done' | 'failed' | 'blocked' | 'cancelled';
 
 export interface StepView {
   readonly id: string;

@@ -1,6 +1,7 @@
 // Pure: how plans, steps, progress entries and recall hits read in the tree. No vscode import, so the
 // mapping is table-tested without an editor.
-import type { ProgressEntryView, RecallHit, StepStatus, StepView } from '../sources/types';
+import type { StepStatus } from '@agentm/core';
+import type { ProgressEntryView, RecallHit, StepView } from '../sources/types';
 
 /** Codicon per step status; a running step spins. */
 export const STEP_ICONS: Readonly<Record<StepStatus, { readonly icon: string; readonly color?: string }>> = {

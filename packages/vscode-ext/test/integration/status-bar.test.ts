@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { defaultLockRoot } from '@agentm/core';
+import { defaultLockRoot } from '@agentm/core/protocol';
 import { extension, removeTempDirs, repoRoot, run, setVaultPath, tempDir, waitForStatus } from './helpers';
 
 /** Starts test/fixtures/lock-holder.mjs, a real process holding the vault lock until killed. */

@@ -1,4 +1,4 @@
-import type { LockStatus } from '@agentm/core';
+import type { LockStatus } from '@agentm/core/protocol';
 import { describe, expect, it } from 'vitest';
 import type { StoragePreview } from '../../src/sources/types';
 import { statusBarState } from '../../src/status-text';

@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
-import { CommandSyntaxError, splitCommand } from '../../harness/executors/shell-words.js';
+import { CommandSyntaxError, splitCommand } from '../../harness/commands/shell-words.js';
 import {
   repoTrust,
   withAllowPattern,
   withApproval,
   withoutAllowPattern,
   withoutApproval,
-} from '../../harness/trust/approvals.js';
-import { approvalsFilePath, readApprovals, repoKey, updateApprovals } from '../../harness/trust/approvals-file.js';
-import { commandDigest, formatArgv } from '../../harness/trust/command-text.js';
+} from '../../harness/commands/approvals.js';
+import { approvalsFilePath, readApprovals, repoKey, updateApprovals } from '../../harness/commands/approvals-file.js';
+import { commandDigest, formatArgv } from '../../harness/commands/command-text.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { dirOption, hostOf, printJson } from '../support.js';

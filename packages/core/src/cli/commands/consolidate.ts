@@ -1,34 +1,9 @@
 import type { Command } from 'commander';
-import { consolidate, noteBeliefStore, type ConsolidationReport } from '../../memory/engine.js';
-import { memoryLayoutFromConfig } from '../../memory/layout-config.js';
-import { resolveVocabulary } from '../../memory/notes/resolve-vocabulary.js';
-import { probeProjectLocator, projectsSpaceRungs } from '../../routing/resolve-project.js';
+import type { ConsolidationReport } from '../../memory/consolidation/consolidate.js';
 import { isSafeSegment } from '../../routing/slug.js';
-import { NotFoundError } from '../../seam/errors.js';
-import type { Locator } from '../../seam/locator.js';
 import type { CliContext } from '../context.js';
-import { hostOf } from '../support.js';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
-import { cliProviders, memoryStore, projectHere, type MemoryStore } from '../memory-cli.js';
-
-/** Every project with a `_harness/` folder, in each projects space (the probe's rungs), each slug once. */
-async function projectsWithHarness(store: MemoryStore): Promise<string[]> {
-  const found = new Set<string>();
-  for (const rung of projectsSpaceRungs(store.config)) {
-    let children: Locator[];
-    try {
-      children = await store.backend.list(store.backend.resolve(rung.path));
-    } catch (error) {
-      if (error instanceof NotFoundError) continue;
-      throw error;
-    }
-    for (const child of children) {
-      if (child.name.startsWith('.') || child.name.startsWith('_') || found.has(child.name)) continue;
-      if (await store.backend.exists(child.child('_harness'))) found.add(child.name);
-    }
-  }
-  return [...found].sort();
-}
+import { cliWorkspace } from '../workspace-cli.js';
 
 export function registerConsolidate(program: Command, ctx: CliContext): void {
   program
@@ -49,30 +24,11 @@ export function registerConsolidate(program: Command, ctx: CliContext): void {
           `--project must be one project slug (no /, \\ or ..), got ${JSON.stringify(flags.project)}`,
           EXIT_USAGE,
         );
-      const store = await memoryStore(ctx);
-      const { chat, embedder } = await cliProviders(ctx);
-      const here = flags.project ?? (flags.allProjects ? undefined : (await projectHere(ctx, store)).slug);
-      const projects = here !== undefined ? [here] : await projectsWithHarness(store);
-      const layout = memoryLayoutFromConfig(store.config);
-      const vocabulary = await resolveVocabulary({ host: hostOf(ctx), config: store.config });
-      const beliefs = noteBeliefStore(store.backend, { config: store.config, vocabulary });
+      const ws = await cliWorkspace(ctx);
+      const here = flags.project ?? (flags.allProjects ? undefined : (await ws.project())?.slug);
+      const projects = here !== undefined ? [here] : await ws.projectsWithHarness();
       const reports: ConsolidationReport[] = [];
-      for (const project of projects) {
-        const { locator } = await probeProjectLocator(store.backend, project, store.config);
-        const watermark = locator.child('_harness', 'consolidation.json');
-        reports.push(
-          await consolidate({
-            backend: store.backend,
-            project,
-            beliefs,
-            watermark,
-            layout,
-            chat,
-            embedder,
-            dryRun: flags.dryRun === true,
-          }),
-        );
-      }
+      for (const project of projects) reports.push(await ws.consolidate({ project, dryRun: flags.dryRun === true }));
       for (const r of reports) for (const w of r.warnings) ctx.io.err(`agentm: warning: ${r.project}: ${w}\n`);
       if (flags.json) ctx.io.out(`${JSON.stringify(reports, null, 2)}\n`);
       else if (reports.length === 0) ctx.io.out('nothing to consolidate: no project has a _harness/ folder\n');

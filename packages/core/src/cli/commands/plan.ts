@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
 import { slugifyTitle } from '../../harness/plan/step-ids.js';
+import { PlanExistsError } from '../../harness/errors.js';
 import { DEFAULT_PLANNER_RETRY } from '../../harness/planner/decompose.js';
-import { planGoal, writePlanDraft } from '../../harness/planner/planner.js';
-import { ConcurrentModificationError } from '../../protocol/errors.js';
 import type { CliContext } from '../context.js';
-import { cliChatProviderShowingWait } from '../model-wait.js';
-import { cliRoles } from '../roles-cli.js';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
-import { resolvePlanFiles } from '../plan-files.js';
+import { cliChatShowingWait } from '../model-wait.js';
+import { planOption } from '../plan-option.js';
+import { cliWorkspace } from '../workspace-cli.js';
 
 /** A plan name from a goal: its first words, slugified, at most 40 characters. */
 export function planNameFromGoal(goal: string): string {
@@ -23,22 +22,24 @@ export function registerPlan(program: Command, ctx: CliContext): void {
     .option('--json', 'print the planned steps and decisions as JSON')
     .action(async (goal: string, opts: { name?: string; json?: boolean }) => {
       if (goal.trim() === '') throw new CliError('plan: empty goal; say what the plan should achieve', EXIT_USAGE);
-      const provider = await cliChatProviderShowingWait(ctx, 'agentm plan', DEFAULT_PLANNER_RETRY.perCallTimeoutMs);
-      const roles = await cliRoles(ctx);
-      // A goal with no word to name it by (only punctuation) plans into PLAN.md, as before.
-      const { files, name } = await resolvePlanFiles(ctx, opts.name ?? (planNameFromGoal(goal) || 'PLAN'), '--name');
-      const draft = await planGoal(goal, name, { provider, roles });
+      const explicit = planOption(opts.name, '--name');
+      const ws = await cliWorkspace(ctx);
+      const harness = await ws.harness();
+      const provider = await cliChatShowingWait(ctx, ws, 'agentm plan', DEFAULT_PLANNER_RETRY.perCallTimeoutMs);
+      let planned: Awaited<ReturnType<typeof harness.plan>>;
       try {
-        await writePlanDraft(files, draft);
+        // A goal with no word to name it by (only punctuation) plans into PLAN.md, as before.
+        planned = await harness.plan(goal, explicit ?? (planNameFromGoal(goal) || 'PLAN'), { provider });
       } catch (error) {
-        if (error instanceof ConcurrentModificationError) {
+        if (error instanceof PlanExistsError)
           throw new CliError(
-            `a plan already exists at ${files.planLabel}: choose another --name, or remove that plan first`,
+            `a plan already exists at ${error.plan}: choose another --name, or remove that plan first`,
             EXIT_USAGE,
           );
-        }
         throw error;
       }
+      const { files, draft } = planned;
+      const name = files.name;
       if (draft.fallbackReason) ctx.io.err(`agentm plan: planned as a single step: ${draft.fallbackReason}\n`);
       if (opts.json) {
         ctx.io.out(

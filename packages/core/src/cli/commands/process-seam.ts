@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { offerSaveHere, recallHere, statePath } from '../../seams/process.js';
+import { offerSaveHere, recallHere, statePath } from '../../process-seam/process.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
-import { READ_WORKER_SCRIPT } from '../memory-cli.js';
+import { READ_WORKER_SCRIPT } from '../workspace-cli.js';
 import { dirOption, hostOf, printJson, readInputFile } from '../support.js';
 
 function positiveInt(flag: string, value: string | undefined): number | undefined {

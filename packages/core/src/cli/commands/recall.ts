@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { recall } from '../../memory/engine.js';
 import type { CliContext } from '../context.js';
 import { EXIT_CHECK_FAILED, EXIT_OK } from '../errors.js';
-import { memoryStore, openCliIndex, parseDuration, parsePositiveInt, projectHere } from '../memory-cli.js';
+import { cliWorkspace, parseDuration, parsePositiveInt } from '../workspace-cli.js';
 
 interface RecallFlags {
   project?: string;
@@ -36,12 +35,13 @@ export function registerRecall(program: Command, ctx: CliContext): void {
         ?.split(',')
         .map((s) => s.trim())
         .filter(Boolean);
-      const store = await memoryStore(ctx);
-      const project = flags.allProjects ? undefined : (flags.project ?? (await projectHere(ctx, store)).slug);
-      const { index } = await openCliIndex(ctx, store);
-      const refreshed = flags.refresh === false && index.loadStatus === 'loaded' ? undefined : await index.refresh();
-      const result = await recall(index, { text, project, k, window, halfLife, kinds });
-      const warnings = [...(refreshed?.warnings ?? []), ...result.warnings];
+      const ws = await cliWorkspace(ctx);
+      const project = flags.allProjects ? undefined : (flags.project ?? (await ws.project())?.slug);
+      const result = await ws.recall(
+        { text, project, k, window, halfLife, kinds },
+        { refresh: flags.refresh !== false },
+      );
+      const warnings = result.warnings;
       for (const w of warnings) ctx.io.err(`agentm: warning: ${w}\n`);
       if (flags.json) {
         ctx.io.out(

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { EXIT_OK } from '../errors.js';
-import { openCliIndex } from '../memory-cli.js';
+import { cliWorkspace } from '../workspace-cli.js';
 
 export function registerReindex(program: Command, ctx: CliContext): void {
   program
@@ -11,7 +11,7 @@ export function registerReindex(program: Command, ctx: CliContext): void {
     .option('--json', 'print the report as JSON')
     .action(async (flags: { full?: boolean; json?: boolean }) => {
       const started = Date.now();
-      const { index } = await openCliIndex(ctx);
+      const index = await (await cliWorkspace(ctx)).index();
       const report = flags.full ? await index.rebuild() : await index.refresh();
       for (const w of report.warnings) ctx.io.err(`agentm: warning: ${w}\n`);
       for (const e of report.errors) ctx.io.err(`agentm: skipped ${e.key}: ${e.message}\n`);

@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import type { StorageBackend } from '../../seam/backend.js';
 import { pythonJson } from '../../config/python-json.js';
 import { listRepos, registerRepo, unregisterRepo } from '../../routing/repo-registry.js';
-import { selectBackend } from '../../selection/select-backend.js';
 import type { CliContext } from '../context.js';
 import { EXIT_CHECK_FAILED } from '../errors.js';
-import { dirOption, hostOf, printJson } from '../support.js';
+import { dirOption, printJson } from '../support.js';
+import { cliWorkspace } from '../workspace-cli.js';
 
 /**
  * The selected store, or undefined after printing agentm's graceful-skip envelope: when selection
@@ -14,7 +14,7 @@ import { dirOption, hostOf, printJson } from '../support.js';
  */
 async function storeOrSkip(ctx: CliContext, createRoot: boolean): Promise<StorageBackend | undefined> {
   try {
-    return (await selectBackend({ host: hostOf(ctx), createRoot })).backend;
+    return (await cliWorkspace(ctx, { createRoot })).backend;
   } catch (error) {
     const reason = pythonJson(`select_backend() failed: ${(error as Error)?.message ?? String(error)}`).trimEnd();
     ctx.io.out(`{"skipped": true, "reason": ${reason}}\n`);

@@ -1,15 +1,11 @@
 import type { Command } from 'commander';
-import { PlanNotFoundError, PlanValidationError } from '../../harness/errors.js';
-import { harnessDispatcher } from '../../harness/executors/harness-dispatcher.js';
-import { Reconciler } from '../../harness/reconciler/reconciler.js';
-import { runReconciler } from '../../harness/reconciler/run-loop.js';
-import type { CliContext } from '../context.js';
 import { DEFAULT_MODEL_RETRY } from '../../harness/inner-loop/tool-loop.js';
-import { cliChatProviderShowingWait } from '../model-wait.js';
-import { cliRoles } from '../roles-cli.js';
-import { approvePlanCommands, cliCommandPolicy } from '../command-trust.js';
+import type { CliContext } from '../context.js';
+import { approvePlanCommands, terminalAsker } from '../command-trust.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
-import { resolvePlanFiles } from '../plan-files.js';
+import { cliChatShowingWait } from '../model-wait.js';
+import { planOption } from '../plan-option.js';
+import { cliWorkspace } from '../workspace-cli.js';
 
 /** Exit code of a run interrupted by SIGINT/SIGTERM (the shell convention for SIGINT). */
 export const EXIT_INTERRUPTED = 130;
@@ -41,41 +37,36 @@ export function registerRun(program: Command, ctx: CliContext): void {
         throw new CliError('--max-concurrent must be a positive whole number', EXIT_USAGE);
       if (opts.tickInterval !== undefined && !(opts.tickInterval > 0))
         throw new CliError('--tick-interval must be a positive number of seconds', EXIT_USAGE);
-      const { files, name, projectRoot } = await resolvePlanFiles(ctx, opts.plan);
-      const commands = await cliCommandPolicy(ctx, projectRoot, opts.yes === true);
-      await approvePlanCommands(files, commands);
+      const plan = planOption(opts.plan);
+      const ws = await cliWorkspace(ctx);
+      const harness = await ws.harness();
       // A model turn in a run is often long; say so after 5 s, not 1.
-      const provider = await cliChatProviderShowingWait(ctx, 'agentm run', DEFAULT_MODEL_RETRY.perCallTimeoutMs, 5000);
-      const roles = await cliRoles(ctx);
+      const provider = await cliChatShowingWait(ctx, ws, 'agentm run', DEFAULT_MODEL_RETRY.perCallTimeoutMs, 5000);
+      const ask = terminalAsker(ctx);
       const log = (line: string) => ctx.io.err(`agentm run: ${line}\n`);
-      const reconciler = new Reconciler({
-        files,
-        dispatcher: harnessDispatcher({ projectRoot, provider, commands, llm: { roles } }),
-        maxConcurrent: opts.maxConcurrent,
-        log,
-      });
       const controller = new AbortController();
       const stop = () => controller.abort();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       try {
-        const result = await runReconciler(reconciler, {
+        const result = await harness.run({
+          plan,
+          provider,
+          consent: { yes: opts.yes === true, ...(ask ? { ask } : {}) },
+          beforeStart: approvePlanCommands,
           once: opts.once,
           signal: controller.signal,
+          maxConcurrent: opts.maxConcurrent,
           tickIntervalMs: opts.tickInterval ? opts.tickInterval * 1000 : undefined,
           log,
         });
         if (result.stopped) {
-          ctx.io.out(`plan ${name}: stopped (running steps were released for a retry)\n`);
+          ctx.io.out(`plan ${result.name}: stopped (running steps were released for a retry)\n`);
           ctx.exitCode = EXIT_INTERRUPTED;
         } else {
-          ctx.io.out(`plan ${name}: ${result.terminal || 'not finished'}\n`);
+          ctx.io.out(`plan ${result.name}: ${result.terminal || 'not finished'}\n`);
           ctx.exitCode = result.terminal === 'failed' || result.terminal === 'cancelled' ? EXIT_CHECK_FAILED : EXIT_OK;
         }
-      } catch (error) {
-        if (error instanceof PlanNotFoundError || error instanceof PlanValidationError)
-          throw new CliError(error.message, EXIT_USAGE);
-        throw error;
       } finally {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);

@@ -1,11 +1,8 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { spacePath } from '../../config/roots.js';
-import { saveNote } from '../../memory/notes/save.js';
-import { resolveVocabulary } from '../../memory/notes/resolve-vocabulary.js';
-import { selectBackend } from '../../selection/select-backend.js';
 import type { CliContext } from '../context.js';
-import { hostOf, readInputFile } from '../support.js';
+import { readInputFile } from '../support.js';
+import { cliWorkspace } from '../workspace-cli.js';
 
 export function registerSave(program: Command, ctx: CliContext): void {
   program
@@ -22,9 +19,7 @@ export function registerSave(program: Command, ctx: CliContext): void {
         opts: { bodyFile: string; group?: string; tags?: string; alwaysLoad?: boolean },
       ) => {
         const body = await readInputFile(ctx, opts.bodyFile, '--body-file');
-        const selected = await selectBackend({ host: hostOf(ctx) });
-        const config = selected.choice.config;
-        const vocabulary = await resolveVocabulary({ host: hostOf(ctx), config });
+        const ws = await cliWorkspace(ctx);
         const tags =
           opts.tags === undefined
             ? []
@@ -32,19 +27,16 @@ export function registerSave(program: Command, ctx: CliContext): void {
                 .split(',')
                 .map((t) => t.trim())
                 .filter((t) => t !== '');
-        const note = await saveNote(
-          selected.backend,
-          {
-            kind,
-            slug,
-            body,
-            tags,
-            alwaysLoad: opts.alwaysLoad === true,
-            ...(opts.group !== undefined ? { group: opts.group } : {}),
-          },
-          { vocabulary, memorySpace: spacePath('memory', config) },
-        );
-        ctx.io.out(`${selected.root !== undefined ? join(selected.root, ...note.locator.parts) : note.locator.key}\n`);
+        const note = await ws.saveNote({
+          kind,
+          slug,
+          body,
+          tags,
+          alwaysLoad: opts.alwaysLoad === true,
+          ...(opts.group !== undefined ? { group: opts.group } : {}),
+        });
+        const root = ws.localRoot;
+        ctx.io.out(`${root !== undefined ? join(root, ...note.locator.parts) : note.locator.key}\n`);
       },
     );
 }

@@ -1,20 +1,23 @@
 import type { Command } from 'commander';
-import { resolveProject } from '../../routing/resolve-project.js';
+import type { ProjectResolution } from '../../routing/resolve-project.js';
 import { readActivePlanMarker } from '../../state/active-plan.js';
 import { listPlans } from '../../state/list-plans.js';
 import { harnessStateDir, readStateFile, writeStateFile } from '../../state/state-files.js';
 import { join } from 'node:path';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
-import { dirOption, hostOf, readInputFile } from '../support.js';
+import { dirOption, readInputFile } from '../support.js';
+import { cliWorkspace } from '../workspace-cli.js';
 
 interface ProjectOpts {
   cwd?: string;
   projectRoot?: string;
 }
 
-function project(ctx: CliContext, opts: ProjectOpts) {
-  return resolveProject({ host: hostOf(ctx), cwd: dirOption(ctx, opts.cwd ?? opts.projectRoot) });
+/** The project of `--cwd` (or the run's cwd): a repository always resolves, with or without a slug. */
+async function project(ctx: CliContext, opts: ProjectOpts): Promise<ProjectResolution> {
+  const ws = await cliWorkspace(ctx, { projectRoot: dirOption(ctx, opts.cwd ?? opts.projectRoot) });
+  return (await ws.project())!;
 }
 
 function parseExpect(value: string | undefined): { expectHash?: string | null } {

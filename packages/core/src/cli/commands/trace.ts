@@ -4,7 +4,8 @@ import { readTrace } from '../../harness/trace/read-trace.js';
 import { renderTrace } from '../../harness/trace/render.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK } from '../errors.js';
-import { resolvePlanFiles } from '../plan-files.js';
+import { planOption } from '../plan-option.js';
+import { cliWorkspace } from '../workspace-cli.js';
 
 export function registerTrace(program: Command, ctx: CliContext): void {
   program
@@ -13,7 +14,7 @@ export function registerTrace(program: Command, ctx: CliContext): void {
     .option('--plan <name>', 'the plan (PLAN-<name>.md); default PLAN.md')
     .option('--json', 'print the trace as JSON')
     .action(async (opts: { plan?: string; json?: boolean }) => {
-      const { files } = await resolvePlanFiles(ctx, opts.plan);
+      const { files } = await (await (await cliWorkspace(ctx)).harness()).planFiles(planOption(opts.plan));
       const { trace, found } = await readTrace(files);
       if (!found)
         throw new CliError(

@@ -1,14 +1,14 @@
-import type { HarnessChatProvider } from '../chat/chat-provider.js';
+import type { ChatProvider } from '../../providers/chat.js';
 import type { DispatchRequest, StepDispatcher, StepOutcome } from '../reconciler/dispatcher.js';
-import type { CommandPolicy } from '../trust/command-policy.js';
-import { formatArgv } from '../trust/command-text.js';
+import type { CommandPolicy } from '../commands/command-policy.js';
+import { formatArgv } from '../commands/command-text.js';
 import { runLlmStep, type LlmExecutorOptions } from './llm-executor.js';
 import { runShellStep } from './shell-executor.js';
 
 export interface HarnessDispatcherOptions {
   /** Where shell steps run and what LLM tools may touch. */
   readonly projectRoot: string;
-  readonly provider?: HarnessChatProvider;
+  readonly provider?: ChatProvider | undefined;
   readonly shellTimeoutMs?: number;
   /** Approval, environment and process-group records for every command (a step's and the model's). */
   readonly commands: CommandPolicy;

@@ -1,18 +1,18 @@
-import type { HarnessChatProvider } from '../chat/chat-provider.js';
-import { NO_PROVIDER_HINT } from '../chat/env-provider.js';
+import type { ChatProvider } from '../../providers/chat.js';
+import { NO_PROVIDER_HINT } from '../../providers/settings.js';
 import { runToolLoop, type ToolLoopOptions } from '../inner-loop/tool-loop.js';
 import { stopReasonSucceeded } from '../inner-loop/stop-reasons.js';
 import type { DispatchRequest, StepOutcome } from '../reconciler/dispatcher.js';
 import { BUILTIN_TOOLS } from '../tools/builtin-tools.js';
 import { pickSeedRole, rolePrompt, SEED_ROLES, type Role } from '../tools/roles.js';
 import type { Tool } from '../tools/tool.js';
-import type { CommandPolicy } from '../trust/command-policy.js';
+import type { CommandPolicy } from '../commands/command-policy.js';
 
 const SUMMARY_CHARS = 1_500;
 
 export interface LlmExecutorOptions {
   /** The model; undefined → every LLM step fails with a message naming the configuration variables. */
-  readonly provider?: HarnessChatProvider;
+  readonly provider?: ChatProvider | undefined;
   readonly projectRoot: string;
   /** What `run_command` goes through (approval, environment, records); absent → `run_command` is refused. */
   readonly commands?: CommandPolicy;

@@ -1,5 +1,5 @@
 import { HarnessError } from '../errors.js';
-import { classifyToolError, structuredToolError, type StructuredToolError } from './tool-errors.js';
+import { classifyToolError, structuredToolError, type StructuredToolError } from '../tools/tool-errors.js';
 
 /** memQL's defaults: 30 s per call, 3 attempts, backoff 250 ms doubling to 4 s. */
 export interface RetryPolicy {

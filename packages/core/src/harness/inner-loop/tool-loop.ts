@@ -1,4 +1,4 @@
-import type { HarnessChatMessage, HarnessChatProvider, ToolCall, ToolDefinition } from '../chat/chat-provider.js';
+import type { ChatMessage, ChatProvider, ChatToolCall, ToolDefinition } from '../../providers/chat.js';
 import type { ObservationValue } from '../observations/observation.js';
 import type { Tool, ToolContext } from '../tools/tool.js';
 import { estimateTokens, trimWindow } from './context-trim.js';
@@ -6,7 +6,7 @@ import { idempotencyKeyFor, MapIdempotencyStore, type IdempotencyStore } from '.
 import { callSignature, LoopDetector } from './loop-detector.js';
 import { DEFAULT_RETRY_POLICY, executeWithRetry, type RetryPolicy } from './retry.js';
 import type { StopReason } from './stop-reasons.js';
-import { structuredToolError, toolErrorJson, type StructuredToolError } from './tool-errors.js';
+import { structuredToolError, toolErrorJson, type StructuredToolError } from '../tools/tool-errors.js';
 import { scopeToolNames } from './tool-scope.js';
 
 export const DEFAULT_MAX_ITERATIONS = 120;
@@ -23,9 +23,9 @@ export interface LoopEvent {
 }
 
 export interface ToolLoopOptions {
-  readonly provider: HarnessChatProvider;
+  readonly provider: ChatProvider;
   /** The opening messages (system prompt first: it is the pinned head). */
-  readonly messages: readonly HarnessChatMessage[];
+  readonly messages: readonly ChatMessage[];
   /** Every tool the loop knows; only `allowed` ones are offered (role scoping). */
   readonly tools: ReadonlyMap<string, Tool>;
   readonly allowed?: readonly string[];
@@ -78,7 +78,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
   const detector = new LoopDetector(options.loopThreshold);
   const cache = new Map<string, string>();
   const store = options.idempotency ?? new MapIdempotencyStore();
-  const messages: HarnessChatMessage[] = [...options.messages];
+  const messages: ChatMessage[] = [...options.messages];
   const emit = async (e: LoopEvent) => void (await options.onEvent?.(e));
   let tokens = 0;
   let toolCalls = 0;
@@ -96,7 +96,7 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
     return { stopReason, text, toolCalls, tokens, iterations, ...extra };
   };
 
-  const runCall = async (call: ToolCall): Promise<string> => {
+  const runCall = async (call: ChatToolCall): Promise<string> => {
     if (!offered.has(call.name)) {
       if (options.tools.has(call.name)) return OUT_OF_SCOPE_RESULT;
       return toolErrorJson(structuredToolError('not_found', `tool "${call.name}" not found`));

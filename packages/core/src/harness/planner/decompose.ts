@@ -1,4 +1,4 @@
-import type { HarnessChatProvider } from '../chat/chat-provider.js';
+import type { ChatProvider } from '../../providers/chat.js';
 import { DEFAULT_RETRY_POLICY, executeWithRetry, type RetryPolicy } from '../inner-loop/retry.js';
 import type { Role } from '../tools/roles.js';
 import { DecomposeValidationError, type DecomposedStep } from './dag.js';
@@ -64,7 +64,7 @@ export const DEFAULT_PLANNER_RETRY: RetryPolicy = Object.freeze({
 
 /** Asks the model for a decomposition (with the planner's retry policy); throws on any failure. */
 export async function decomposeGoal(
-  provider: HarnessChatProvider,
+  provider: ChatProvider,
   goal: string,
   roles: readonly Role[],
   retry: RetryPolicy = DEFAULT_PLANNER_RETRY,

@@ -1,5 +1,5 @@
-import type { HarnessChatProvider } from '../chat/chat-provider.js';
-import { NO_PROVIDER_HINT } from '../chat/env-provider.js';
+import type { ChatProvider } from '../../providers/chat.js';
+import { NO_PROVIDER_HINT } from '../../providers/settings.js';
 import { HarnessError } from '../errors.js';
 import { makeObservation, type Observation } from '../observations/observation.js';
 import type { RetryPolicy } from '../inner-loop/retry.js';
@@ -19,13 +19,13 @@ import {
   withDefaults,
   type RouteThresholds,
 } from './routing.js';
-import { lexicalScorer, type SimilarityScorer } from './similarity.js';
+import { lexicalScorer, type SimilarityScorer } from '../../memory/similarity.js';
 
 export const PLANNER_ACTOR = 'planner';
 
 export interface PlannerOptions {
   /** Decomposes the goal; without one the plan is a single step. */
-  readonly provider?: HarnessChatProvider;
+  readonly provider?: ChatProvider | undefined;
   /** Capability similarity (default: lexical cosine, offline). */
   readonly scorer?: SimilarityScorer;
   /** The roster steps are routed to (default: researcher, builder, operator). */

@@ -2,8 +2,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { atomicWrite } from '../../protocol/atomic-write.js';
 import { redactSecrets } from '../../text/redact.js';
-import { runProcess } from '../executors/run-process.js';
-import { ToolError } from '../inner-loop/tool-errors.js';
+import { runProcess } from '../commands/run-process.js';
+import { ToolError } from './tool-errors.js';
 import { insideProject, jsonSchemaOf, parseArgs, type ArgSpec, type Tool, type ToolContext } from './tool.js';
 
 const MAX_READ_CHARS = 20_000;

@@ -1,4 +1,4 @@
-import { MemoryBackend } from '../../backends/memory-backend.js';
+import { scratchBackend } from '../../backends/builtins.js';
 import { yamlScalar } from '../../memory/notes/yaml-scalar.js';
 import { parseProgress } from '../observations/progress-format.js';
 import { parsePlan } from '../plan/plan-document.js';
@@ -42,7 +42,7 @@ export interface SpecRun {
  * nothing new (at most 1000 ticks).
  */
 export async function runSpec(spec: PlanSpec, dispatcher: StepDispatcher): Promise<SpecRun> {
-  const backend = new MemoryBackend();
+  const backend = scratchBackend();
   const planLoc = backend.resolve(`PLAN-${spec.name}.md`);
   const files = new BackendPlanFiles(backend, planLoc, backend.resolve(`progress-${spec.name}.md`), {
     name: spec.name,

@@ -1,16 +1,16 @@
 import type { StorageBackend } from '../../seam/backend.js';
 import type { Locator } from '../../seam/locator.js';
 import { DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
-import { ProviderError } from '../errors.js';
-import type { ChatProvider, EmbeddingProvider } from '../providers/provider.js';
-import { cosine } from '../recall/score.js';
+import { ProviderError } from '../../providers/errors.js';
+import type { ChatProvider } from '../../providers/chat.js';
+import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import type { BeliefStore } from './belief-store.js';
 import { clusterBySimilarity } from './cluster.js';
 import { CONSOLIDATION_DEFAULTS, nextWatermark, type ConsolidationConfig } from './decisions.js';
 import { distilCluster, type EpisodeLike } from './distil.js';
 import { readProjectEpisodes } from './episodes-source.js';
 import { planConsolidation, type Action, type Candidate } from './plan.js';
-import { lexicalSimilarity } from './similarity.js';
+import { cosine, lexicalSimilarity } from '../similarity.js';
 import { isAfterWatermark, readWatermark, writeWatermark } from './watermark.js';
 
 export interface ConsolidateOptions {

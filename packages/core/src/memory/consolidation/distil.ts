@@ -1,5 +1,6 @@
-import { ProviderError, ProviderMalformedError } from '../errors.js';
-import type { ChatMessage, ChatProvider } from '../providers/provider.js';
+import { ProviderError, ProviderMalformedError } from '../../providers/errors.js';
+import type { ChatMessage, ChatProvider } from '../../providers/chat.js';
+import { chatJson } from '../../providers/chat-json.js';
 import { MEMQL_BELIEF_KINDS } from './belief-kinds.js';
 import { medoid } from './cluster.js';
 import type { ConsolidationConfig } from './decisions.js';
@@ -117,7 +118,8 @@ export async function distilCluster(
 ): Promise<Distilled | null> {
   if (!options.chat) return distilExtractive(cluster, options.similarity, options.config);
   try {
-    return parseDistilAnswer(await options.chat.completeJson(distilMessages(cluster)), options.chat.id, options.config);
+    const answer = await chatJson(options.chat, distilMessages(cluster));
+    return parseDistilAnswer(answer, options.chat.name, options.config);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     options.warnings.push(`${error.message} — distilled extractively instead`);

@@ -4,7 +4,7 @@ import { Locator } from '../../seam/locator.js';
 import type { IndexDocument, ToDocument } from '../documents/document.js';
 import { classifySource, type MemoryLayout } from '../documents/layout.js';
 import { documentsOf } from '../documents/source-documents.js';
-import type { EmbeddingProvider } from '../providers/provider.js';
+import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import type { IndexState } from './index-state.js';
 import type { VectorCache } from './vectors.js';
 

@@ -1,5 +1,5 @@
 import { isRecallable, type IndexDocument } from '../documents/document.js';
-import type { RankView, ScopeOptions } from '../recall/rank.js';
+import type { RankView, ScopeOptions } from '../documents/rank-view.js';
 import { Bm25Index } from './bm25.js';
 import { tokenize } from './tokenize.js';
 

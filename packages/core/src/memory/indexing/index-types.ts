@@ -1,13 +1,13 @@
 import type { StorageBackend } from '../../seam/backend.js';
 import type { ToDocument } from '../documents/document.js';
 import type { MemoryLayout } from '../documents/layout.js';
-import type { EmbeddingProvider } from '../providers/provider.js';
+import type { EmbeddingProvider } from '../../providers/embeddings.js';
 
 export interface MemoryIndexOptions {
   readonly backend: StorageBackend;
   /** Maps a note to its documents (the notes module's parser). Progress files are parsed by the engine. */
   readonly toDocument: ToDocument;
-  /** The memory root on disk, which names the index (default: the backend's `root`). */
+  /** The memory root on disk, which names the index (default: the backend's `localRoot`). */
   readonly memoryRoot?: string;
   /** Exact index directory (e.g. under VS Code's globalStorageUri). Default: `indexDirFor(memoryRoot, indexRoot)`. */
   readonly indexDir?: string;
@@ -25,9 +25,9 @@ export interface MemoryIndexOptions {
   readonly embedder?: EmbeddingProvider | undefined;
   readonly now?: () => number;
   /**
-   * The built `read-worker.js` of this package. When given, a full build of a filesystem store
-   * (FsBackend: vault, device-local) mapped by `noteToDocument`, without an embedder, reads, maps and
-   * tokenizes the notes in worker threads. Absent (or the file missing, as in bundles): one thread.
+   * The built `read-worker.js` of this package. When given, a full build of a store with a `localRoot`
+   * (vault, device-local) mapped by `noteToDocument`, without an embedder, reads, maps and tokenizes the
+   * notes in worker threads. Absent (or the file missing, as in bundles): one thread.
    */
   readonly workerScript?: string | undefined;
   /** Read workers for a full build (default: one per core, at most 4; 0 = none). */

@@ -6,8 +6,7 @@ import { DerivedMaintenance, Tier } from '../../seam/tiers.js';
 import { withVaultLock } from '../../protocol/vault-lock.js';
 import { classifySource, DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
 import { MemoryArgumentError } from '../errors.js';
-import type { EmbeddingProvider } from '../providers/provider.js';
-import { FsBackend } from '../../backends/fs-backend.js';
+import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import { noteToDocument } from '../note-documents.js';
 import { applyChanges } from './apply-changes.js';
 import { defaultWorkerCount, ReadPool } from './read-pool.js';
@@ -76,10 +75,10 @@ export class MemoryIndex extends DerivedMaintenance {
 
   /** Opens (loads) the index of a memory root. Never walks the notes; call `refresh()` for that. */
   static async open(options: MemoryIndexOptions): Promise<MemoryIndex> {
-    const root = options.memoryRoot ?? (options.backend as { root?: unknown }).root;
+    const root = options.memoryRoot ?? options.backend.localRoot;
     if (typeof root !== 'string' || root === '') {
       throw new MemoryArgumentError(
-        'the memory index needs the memory root path (options.memoryRoot): this backend has no `root`',
+        'the memory index needs the memory root path (options.memoryRoot): this backend has no local root',
       );
     }
     const dir = options.indexDir ?? indexDirFor(root, options.indexRoot ?? defaultIndexRoot(options.env));
@@ -256,13 +255,9 @@ export class MemoryIndex extends DerivedMaintenance {
   /** Read workers for a full build, when it qualifies (see `MemoryIndexOptions.workerScript`). */
   #startPool(): ReadPool | undefined {
     const o = this.#options;
-    if (!o.workerScript || o.toDocument !== noteToDocument || o.embedder || !(this.backend instanceof FsBackend))
-      return undefined;
-    return ReadPool.start(
-      o.workerScript,
-      { root: this.backend.root, layout: this.layout },
-      o.workers ?? defaultWorkerCount(),
-    );
+    const root = this.backend.localRoot;
+    if (!o.workerScript || o.toDocument !== noteToDocument || o.embedder || root === undefined) return undefined;
+    return ReadPool.start(o.workerScript, { root, layout: this.layout }, o.workers ?? defaultWorkerCount());
   }
 
   /** Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit). */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWrite } from '../../protocol/atomic-write.js';
-import { ProviderError } from '../errors.js';
-import type { EmbeddingProvider } from '../providers/provider.js';
+import { ProviderError } from '../../providers/errors.js';
+import type { EmbeddingProvider } from '../../providers/embeddings.js';
 
 export const VECTORS_FILE = 'vectors.bin';
 const MAGIC = Buffer.from('AGMVEC\n\0', 'latin1');

@@ -132,7 +132,7 @@ export async function evolveNote(
       },
       { ...options, now, memorySpace: space },
     );
-    const remover = backend as unknown as Partial<Removable>;
+    const remover = backend as StorageBackend & Partial<Removable>;
     const remove = typeof remover.remove === 'function' ? remover.remove.bind(backend) : undefined;
     if (renaming && remove === undefined)
       throw new NoteEvolveError(

@@ -1,4 +1,4 @@
-import { CHARS_PER_TOKEN, normalizePhase } from '../budget.js';
+import { CHARS_PER_TOKEN, normalizePhase } from './budget.js';
 import { kindWeight, PHASE_KIND_WEIGHTS } from './phases.js';
 
 /** A memory offered to phase recall: its recall score and the body to show. */

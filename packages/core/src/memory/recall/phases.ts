@@ -1,7 +1,6 @@
-import { type Phase } from '../budget.js';
+import { type Phase } from './budget.js';
 
-// The phases, their budgets and the budget rule live in ../budget.ts (shared with the process seam).
-export { DEFAULT_PHASE_BUDGETS as PHASE_BUDGETS } from '../budget.js';
+// The phases, their budgets and the budget rule live in budget.ts (shared with the process seam).
 
 /** Weight of a kind a phase does not list. */
 export const OTHER_KIND_WEIGHT = 0.3;

@@ -1,27 +1,12 @@
-import { isRecallable } from '../documents/document.js';
+import { docsView, type RankDoc, type RankView, type ScopeOptions } from '../documents/rank-view.js';
 import { recallScore, recencyOf, relevanceOf } from './score.js';
 
-/** What ranking needs of a document. */
-export interface RankDoc {
-  readonly owner: string;
-  readonly kind: string;
-  readonly status: string;
-  readonly updatedMs: number;
-}
-
-export interface RankOptions {
-  /** Project slug: its notes plus global ones (owner `""`). Undefined: every project (unscoped). */
-  readonly project?: string | undefined;
-  /** Only these kinds (e.g. `['fix', 'episode']`); undefined or empty = all. */
-  readonly kinds?: readonly string[] | undefined;
+export interface RankOptions extends ScopeOptions {
   readonly k: number;
-  /** Only documents updated within this many ms before `now`; 0 = all history. */
-  readonly window: number;
   readonly halfLife: number;
   readonly wSem: number;
   readonly wRec: number;
   readonly lexicalShare: number;
-  readonly now: number;
 }
 
 export interface Ranked<D> {
@@ -40,42 +25,6 @@ export interface MatchSet {
   readonly slots: Int32Array;
   readonly scores: Float64Array;
   readonly count: number;
-}
-
-export type ScopeOptions = Pick<RankOptions, 'project' | 'kinds' | 'window' | 'now'>;
-
-/**
- * Slot-indexed access for ranking. `IndexState` implements it over typed columns, so scoring 100 000
- * candidates never touches their document objects — only the top k are looked up.
- */
-export interface RankView<D> {
-  readonly size: number;
-  doc(slot: number): D | undefined;
-  updatedMs(slot: number): number;
-  /** A predicate for "this slot holds a document recall may return", prepared once per query. */
-  scope(options: ScopeOptions): (slot: number) => boolean;
-}
-
-/** A RankView over an array of documents by slot (the plain, object-reading implementation). */
-export function docsView<D extends RankDoc>(bySlot: readonly (D | undefined)[]): RankView<D> {
-  return {
-    size: bySlot.length,
-    doc: (slot) => bySlot[slot],
-    updatedMs: (slot) => bySlot[slot]?.updatedMs ?? 0,
-    scope: (options) => (slot) => {
-      const doc = bySlot[slot];
-      return doc !== undefined && inScope(doc, options);
-    },
-  };
-}
-
-/** Whether a document may be returned for these options (status, project scope, kinds, window). */
-export function inScope(doc: RankDoc, options: Pick<RankOptions, 'project' | 'kinds' | 'window' | 'now'>): boolean {
-  if (!isRecallable(doc)) return false;
-  if (options.project !== undefined && doc.owner !== '' && doc.owner !== options.project) return false;
-  if (options.kinds && options.kinds.length > 0 && !options.kinds.includes(doc.kind)) return false;
-  if (options.window > 0 && options.now - doc.updatedMs > options.window) return false;
-  return true;
 }
 
 /**

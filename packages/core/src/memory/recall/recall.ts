@@ -1,10 +1,12 @@
-import { MemoryArgumentError, ProviderError } from '../errors.js';
+import { ProviderError } from '../../providers/errors.js';
+import { MemoryArgumentError } from '../errors.js';
 import type { IndexState, StoredDoc } from '../indexing/index-state.js';
 import { queryTerms } from '../indexing/tokenize.js';
 import type { VectorCache } from '../indexing/vectors.js';
-import type { EmbeddingProvider } from '../providers/provider.js';
+import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import { rankDocuments, type Ranked } from './rank.js';
-import { cosine, RECALL_DEFAULTS } from './score.js';
+import { cosine } from '../similarity.js';
+import { RECALL_DEFAULTS } from './score.js';
 import { makeSnippet } from './snippet.js';
 
 /** A recall request. Durations and `now` are milliseconds. */

@@ -37,19 +37,3 @@ export function relevanceOf(bm25: number, maxBm25: number, cosine: number | unde
   const semantic = Math.min(1, Math.max(0, cosine));
   return lexicalShare * lexical + (1 - lexicalShare) * semantic;
 }
-
-/** Cosine similarity of two vectors of equal length; 0 when either is zero or lengths differ. */
-export function cosine(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length || a.length === 0) return 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}

@@ -1,0 +1,21 @@
+/**
+ * @agentm/core/backends — the concrete stores, for code that constructs one itself (a benchmark, a tool,
+ * a test). Everything else gets its store from a workspace (`Workspace.open`) or a registry; core's own
+ * layers above the backends never import these classes.
+ */
+export { VaultBackend, type VaultBackendOptions } from './backends/vault.js';
+export { DeviceLocalBackend, deviceLocalRoot } from './backends/device-local.js';
+export { FsBackend, type FsBackendInit, type RemoveOptions } from './backends/fs-backend.js';
+export {
+  builtinBackends,
+  DEVICE_LOCAL_PROTOCOL,
+  registerBuiltinBackends,
+  scratchBackend,
+  VAULT_PROTOCOL,
+} from './backends/builtins.js';
+export {
+  authorizePersonalWrite,
+  PersonalWriteRefusedError,
+  type PersonalWriteAuthorization,
+} from './backends/personal-write.js';
+export { BackendConfigError, PathEscapeError } from './backends/errors.js';

@@ -1,2 +1,0 @@
-export * from './process.js';
-export * from './engine-recall.js';

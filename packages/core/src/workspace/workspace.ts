@@ -1,0 +1,273 @@
+import { resolve } from 'node:path';
+import type { StorageBackend } from '../seam/backend.js';
+import type { Locator } from '../seam/locator.js';
+import { defaultLockRoot } from '../protocol/vault-lock.js';
+import { builtinBackends } from '../backends/builtins.js';
+import { readConfigTolerant, type ConfigData } from '../config/config-file.js';
+import { processHost, type HostEnv } from '../config/host.js';
+import { spacePath } from '../config/roots.js';
+import { selectBackend, type SelectedBackend } from '../selection/select-backend.js';
+import { probeProjectLocator, resolveProject, type ProjectResolution } from '../routing/resolve-project.js';
+import { readProjectSlug } from '../routing/slug.js';
+import type { ChatProvider } from '../providers/chat.js';
+import type { EmbeddingProvider } from '../providers/embeddings.js';
+import type { MemoryLayout } from '../memory/documents/layout.js';
+import { memoryLayoutFromConfig } from '../memory/documents/layout-config.js';
+import type { MemoryIndex } from '../memory/indexing/memory-index.js';
+import type { ConsolidationReport } from '../memory/consolidation/consolidate.js';
+import { resolveVocabulary, type ResolvedVocabulary } from '../memory/notes/resolve-vocabulary.js';
+import { buildNote, saveNote, type BuiltNote, type SaveNoteInput } from '../memory/notes/save.js';
+import { evolveNote, type EvolvedNote, type EvolveNoteInput } from '../memory/notes/evolve.js';
+import type { PhaseRecallRequest, PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
+import type { RecallQuery, RecallResult } from '../memory/recall/recall.js';
+import type { HarnessServices } from './harness-services.js';
+import type { WorkspaceContext } from './context.js';
+import { configProviders, type ProviderSource, type WorkspaceOptions } from './options.js';
+
+/**
+ * One context's view of AgentM (DESIGN §2, second wave): built once per context — a repository for a
+ * CLI run, a VS Code window, an Obsidian vault, an MCP server process — from the config, it owns the
+ * store, layout and spaces, vocabulary, providers, the memory index, recall, consolidation, plan files
+ * and the harness. Callers never pass the backend, layout or providers again (unstorage's
+ * `createStorage({ driver })`). A config change means a new workspace: the host rebuilds it in one place.
+ *
+ * Opening is cheap: it reads the config and produces the backend (nothing else). Every service is lazy:
+ * providers are made when a service needs one, the index is opened on the first recall, and the harness
+ * is loaded (its modules imported) only when asked for — a hook that only recalls never pays for it.
+ */
+export class Workspace implements WorkspaceContext {
+  /** Environment and home the config and roots were read through. */
+  readonly host: HostEnv;
+  /** The resolved `.agentm-config.json` (`{}` when absent). */
+  readonly config: ConfigData;
+  /** The store every service reads and writes through. */
+  readonly backend: StorageBackend;
+  /** How the store was chosen; undefined when the host brought its own backend. */
+  readonly selection: SelectedBackend | undefined;
+  /** The repository of this context, absolute; undefined when there is none. */
+  readonly projectRoot: string | undefined;
+  /** Where memories live under the store root (the configured `spaces`). */
+  readonly layout: MemoryLayout;
+  /** The memory space (config `spaces.memory`, default `memory`): where notes without a project go. */
+  readonly memorySpace: string;
+  /** Lock root of the vault and index locks. */
+  readonly lockRoot: string;
+  readonly #options: WorkspaceOptions;
+  readonly #providers: ProviderSource;
+  #project: Promise<ProjectResolution | undefined> | undefined;
+  #embedder: Promise<EmbeddingProvider | undefined> | undefined;
+  #chat: Promise<ChatProvider | undefined> | undefined;
+  #index: Promise<MemoryIndex> | undefined;
+  #harness: Promise<HarnessServices> | undefined;
+
+  private constructor(
+    options: WorkspaceOptions,
+    parts: { host: HostEnv; config: ConfigData; backend: StorageBackend; selection: SelectedBackend | undefined },
+  ) {
+    this.#options = options;
+    this.host = parts.host;
+    this.config = parts.config;
+    this.backend = parts.backend;
+    this.selection = parts.selection;
+    this.projectRoot = options.projectRoot === undefined ? undefined : resolve(options.projectRoot);
+    this.layout = memoryLayoutFromConfig(parts.config);
+    this.memorySpace = spacePath('memory', parts.config);
+    this.lockRoot = options.lockRoot ?? defaultLockRoot(parts.host.env as NodeJS.ProcessEnv, parts.host.home);
+    this.#providers = (options.providers ?? configProviders)(parts.host, parts.config, options.warn);
+  }
+
+  /**
+   * Builds the workspace: reads the config and selects the store (explicit `storage.backend` →
+   * `MEMORY_VAULT_PATH` → device-local, through the registry), or takes the backend the host brought.
+   * Throws what selection throws (`StorageSelectionError`, `CapabilityMismatchError`): a store that cannot
+   * be produced is loud, never a silent fall-back.
+   */
+  static async open(options: WorkspaceOptions = {}): Promise<Workspace> {
+    const host = options.host ?? processHost();
+    if (options.backend) {
+      const config = await readConfigTolerant(host);
+      return new Workspace(options, { host, config, backend: options.backend, selection: undefined });
+    }
+    const selection = await selectBackend({
+      host,
+      registry: options.registry ?? builtinBackends(),
+      ...(options.createRoot !== undefined ? { createRoot: options.createRoot } : {}),
+      ...(options.required ? { required: options.required } : {}),
+      ...(options.deviceLocalRoot !== undefined ? { deviceLocalRoot: options.deviceLocalRoot } : {}),
+      ...(options.lockRoot !== undefined ? { lockRoot: options.lockRoot } : {}),
+    });
+    return new Workspace(options, { host, config: selection.choice.config, backend: selection.backend, selection });
+  }
+
+  /** The protocol of the store (`vault`, `device-local`, …; `host` when the host brought its backend). */
+  get protocol(): string {
+    return this.selection?.protocol ?? 'host';
+  }
+
+  /** The store's directory on this machine (the memory root), when it has one. */
+  get localRoot(): string | undefined {
+    return this.backend.localRoot ?? this.selection?.root;
+  }
+
+  /**
+   * The filing vocabulary, resolved as agentm resolves its storage rules (`$AGENTM_STORAGE_RULES` →
+   * `<memory root>/standards/storage-rules.md` → `<memory root>/../standards/…` → the shipped default,
+   * config `memory.vocabulary` on top). The memory root is agentm's (from the environment and config),
+   * or the store's own directory when the host brought the store (Obsidian's vault folder). Read on every
+   * call, as agentm reads it on every save: a few small reads, and an edited rules file counts at once.
+   * A rules file that exists but does not parse rejects with `StorageRulesError` naming it.
+   */
+  vocabulary(): Promise<ResolvedVocabulary> {
+    return resolveVocabulary({
+      host: this.host,
+      config: this.config,
+      ...(this.selection === undefined ? { memoryRoot: this.localRoot } : {}),
+    });
+  }
+
+  /**
+   * The project of `projectRoot` (slug from `.harness/project.json`, `github.repo` or the git origin;
+   * its folder probed in the projects spaces), resolved once. Undefined without a repository; a
+   * repository without a slug resolves with `slug` undefined.
+   */
+  project(): Promise<ProjectResolution | undefined> {
+    return (this.#project ??= this.#resolveProject());
+  }
+
+  /** The folder of project `slug` in the store: the first projects space where it exists, else the configured one. */
+  async projectFolder(slug: string, backend: StorageBackend = this.backend): Promise<Locator> {
+    return (await probeProjectLocator(backend, slug, this.config)).locator;
+  }
+
+  /** The embedding provider, made on first use (undefined: none configured). */
+  embedder(): Promise<EmbeddingProvider | undefined> {
+    return (this.#embedder ??= this.#providers.embedder());
+  }
+
+  /** The chat model, made on first use (undefined: none available). */
+  chat(): Promise<ChatProvider | undefined> {
+    return (this.#chat ??= this.#providers.chat());
+  }
+
+  /**
+   * The memory index of this store (device-local, never in the vault), opened once, with the configured
+   * layout and the embedder. Not refreshed: `recall` does that, or the host from its own watchers.
+   */
+  index(): Promise<MemoryIndex> {
+    if (!this.#index) {
+      const opening = this.openIndex();
+      this.#index = opening;
+      opening.catch(() => {
+        if (this.#index === opening) this.#index = undefined; // the next call tries again
+      });
+    }
+    return this.#index;
+  }
+
+  /**
+   * Another handle on the same index directory (a rebuild over a cancellable backend, say); the shared
+   * one catches up with `sync()`. Throws `MemoryArgumentError` when the store has no local root.
+   */
+  async openIndex(options: { backend?: StorageBackend } = {}): Promise<MemoryIndex> {
+    const { openWorkspaceIndex } = await import('./memory-services.js');
+    return openWorkspaceIndex(this, this.#options.index ?? {}, options.backend ?? this.backend);
+  }
+
+  /**
+   * Recall (BM25, plus cosine when an embedder is configured, blended with recency) after bringing the
+   * index up to date (`refresh: false` uses a loaded index as it is). Provider failures degrade to
+   * lexical recall and come back as warnings, with the refresh's.
+   */
+  async recall(query: RecallQuery, options: { refresh?: boolean } = {}): Promise<RecallResult> {
+    const { recallIn } = await import('./memory-services.js');
+    return recallIn(await this.index(), query, options);
+  }
+
+  /** Phase recall (always-load notes plus the best candidates for the phase, within its budget) after a refresh. */
+  async phaseRecall(request: Omit<PhaseRecallRequest, 'env' | 'readBody'>): Promise<PhaseRecallResult> {
+    const { phaseRecallIn } = await import('./memory-services.js');
+    return phaseRecallIn(this, await this.index(), request);
+  }
+
+  /** A note as `saveNote` would write it (validation and target), without writing. Rejects with `NoteError`s. */
+  async buildNote(input: SaveNoteInput): Promise<BuiltNote> {
+    return buildNote(input, await this.#noteOptions());
+  }
+
+  /** Saves a new note in agentm's format; never overwrites (`NoteExistsError`). */
+  async saveNote(input: SaveNoteInput): Promise<BuiltNote> {
+    return saveNote(this.backend, input, await this.#noteOptions());
+  }
+
+  /** Supersedes a note: archives it under the memory space and writes the new body. */
+  async evolveNote(input: EvolveNoteInput): Promise<EvolvedNote> {
+    return evolveNote(this.backend, input, await this.#noteOptions());
+  }
+
+  /**
+   * Consolidates one project's new episodes into beliefs with the chat model and embedder, when there
+   * are, through `backend` (default the workspace's; VS Code passes a cancellable one).
+   */
+  async consolidate(options: {
+    project: string;
+    dryRun?: boolean;
+    backend?: StorageBackend;
+  }): Promise<ConsolidationReport> {
+    const { consolidateIn } = await import('./memory-services.js');
+    return consolidateIn(this, options);
+  }
+
+  /** Every project with a `_harness/` folder in a projects space, each slug once, sorted. */
+  async projectsWithHarness(): Promise<string[]> {
+    const { projectsWithHarness } = await import('./memory-services.js');
+    return projectsWithHarness(this);
+  }
+
+  /** The harness services (plan files, roles, the dispatcher, runs, planning), loaded on first use. */
+  harness(): Promise<HarnessServices> {
+    return (this.#harness ??= import('./harness-services.js').then(({ HarnessServices }) => new HarnessServices(this)));
+  }
+
+  async #noteOptions() {
+    return {
+      vocabulary: await this.vocabulary(),
+      memorySpace: this.memorySpace,
+      ...(this.#options.now ? { now: this.#options.now() } : {}),
+    };
+  }
+
+  async #resolveProject(): Promise<ProjectResolution | undefined> {
+    const projectRoot = this.projectRoot;
+    if (projectRoot === undefined) return undefined;
+    const gitRemote = this.#options.gitRemote ? { gitRemote: this.#options.gitRemote } : {};
+    const selection = this.selection;
+    if (selection)
+      return resolveProject({ cwd: projectRoot, host: this.host, select: async () => selection, ...gitRemote });
+    // A backend the host brought: the same slug rules and probe, without a selection to report.
+    const found = await readProjectSlug(projectRoot, { env: this.host.env, ...gitRemote });
+    const base = { projectRoot, host: this.host, selection: undefined };
+    if (found === undefined)
+      return {
+        ...base,
+        slug: undefined,
+        slugSource: undefined,
+        projectLocator: undefined,
+        backend: undefined,
+        layout: 'none',
+      };
+    const { locator, layout } = await probeProjectLocator(this.backend, found.slug, this.config);
+    return {
+      ...base,
+      slug: found.slug,
+      slugSource: found.source,
+      projectLocator: locator,
+      backend: this.backend,
+      layout,
+    };
+  }
+}
+
+/** Builds a workspace (see `Workspace.open`). */
+export function openWorkspace(options: WorkspaceOptions = {}): Promise<Workspace> {
+  return Workspace.open(options);
+}
