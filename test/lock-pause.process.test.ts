@@ -20,7 +20,15 @@ async function setup() {
 function pausedWriter(s: Awaited<ReturnType<typeof setup>>, content: string) {
   return spawnProcess(
     process.execPath,
-    ['--import', FIXTURES + 'pause-at-rehash.mjs', FIXTURES + 'vault-writer.mjs', s.root, s.lockRoot, 'desk/note.md', content],
+    [
+      '--import',
+      FIXTURES + 'pause-at-rehash.mjs',
+      FIXTURES + 'vault-writer.mjs',
+      s.root,
+      s.lockRoot,
+      'desk/note.md',
+      content,
+    ],
     { AGENTM_TEST_PAUSE_FILE: s.target, AGENTM_TEST_PAUSE_AT_READ: '2' },
   );
 }

@@ -17,11 +17,10 @@ const canDropPrivileges =
 function runAsNobody(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult & { ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      'setpriv',
-      [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', AGENTM_BIN, ...args],
-      { env: { PATH: process.env['PATH'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', AGENTM_BIN, ...args], {
+      env: { PATH: process.env['PATH'], ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

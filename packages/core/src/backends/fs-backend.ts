@@ -168,11 +168,18 @@ export function assertWithin(key: string, real: string, realRoot: string): void 
  * Checks the expectation and unlinks, synchronously back to back (nothing of this process can
  * interleave). Absent → `NotFoundError`; a directory → `NotFoundError` (never removed).
  */
-export function removeChecked(path: string, locator: Locator, options: RemoveOptions): void {
+export function removeChecked(
+  path: string,
+  locator: Locator,
+  options: RemoveOptions,
+  /** The lock's ownership check, run after the hash check, immediately before the unlink. */
+  beforeUnlink?: () => void,
+): void {
   const st = statSync(path, { throwIfNoEntry: false });
   if (!st) throw new NotFoundError(locator.key);
   if (st.isDirectory()) throw new NotFoundError(locator.key, 'it is a directory; only files are removed');
   if (options.expectHash !== undefined) checkExpectation(locator.key, options.expectHash, currentHashSync(path));
+  beforeUnlink?.();
   unlinkSync(path);
 }
 

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { renameSync } from 'node:fs';
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { AgentMError } from '../seam/errors.js';
+import { FileWriteError, WriteNotDurableError } from './errors.js';
 
 /** How long a contended rename is retried (Windows reports a busy destination as EPERM/EBUSY/EACCES). */
 export const RENAME_RETRY_MS = 2_000;
@@ -61,7 +63,11 @@ export async function prepareWrite(
 ): Promise<PreparedWrite> {
   const durable = options.fsync !== false;
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    throw namingTheFile(path, error);
+  }
   const temp = join(dir, tempNameFor(basename(path)));
   let handle: FileHandle | undefined;
   try {
@@ -74,8 +80,15 @@ export async function prepareWrite(
   } catch (error) {
     await handle?.close().catch(() => undefined);
     await discardWrite({ path, temp, durable });
-    throw error;
+    throw namingTheFile(path, error);
   }
+}
+
+/** An errno error from the filesystem becomes a `FileWriteError` naming the target; our own errors pass. */
+function namingTheFile(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (error instanceof AgentMError || typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return error;
+  return new FileWriteError(path, error as NodeJS.ErrnoException);
 }
 
 /**
@@ -102,7 +115,7 @@ export async function commitWrite(prepared: PreparedWrite, verify?: () => void):
     }
   } catch (error) {
     await discardWrite(prepared);
-    throw error;
+    throw namingTheFile(prepared.path, error);
   }
 }
 
@@ -130,19 +143,33 @@ export async function atomicWrite(
     throw error;
   }
   await commitWrite(prepared, options.verifyBeforeRename);
-  if (prepared.durable) await syncDirectory(dirname(path));
+  if (prepared.durable) await syncDirectory(dirname(path), path);
 }
 
-/** Makes a rename in `dir` durable. Windows cannot open a directory for fsync; there it is skipped. */
-export async function syncDirectory(dir: string): Promise<void> {
+/** fsync errors that mean "this directory cannot be synced here", not "the disk failed". */
+const SYNC_UNSUPPORTED = new Set(['EINVAL', 'ENOTSUP', 'EOPNOTSUPP', 'EISDIR', 'EBADF']);
+
+/**
+ * Makes a rename in `dir` durable (fsync of the directory). Where a directory cannot be opened or synced
+ * at all (Windows; EINVAL on some network filesystems) it is skipped: the data itself is already
+ * fsynced. Any other failure of the sync — EIO above all — is a `WriteNotDurableError` naming `file`:
+ * the rename happened but may not survive a crash, so the write is not acknowledged.
+ */
+export async function syncDirectory(dir: string, file: string = dir): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(dir, 'r');
-    await handle.sync();
   } catch {
-    // EISDIR/EPERM on Windows, EINVAL on some network filesystems: the data itself is already fsynced.
+    return; // EISDIR/EPERM on Windows; a directory we may not read: nothing to sync through
+  }
+  try {
+    await handle.sync();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const unsupported = SYNC_UNSUPPORTED.has(code) || (process.platform === 'win32' && code === 'EPERM');
+    if (!unsupported) throw new WriteNotDurableError(file, dir, error as NodeJS.ErrnoException);
   } finally {
-    await handle?.close().catch(() => undefined);
+    await handle.close().catch(() => undefined);
   }
 }
 
