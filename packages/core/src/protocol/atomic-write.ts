@@ -4,6 +4,7 @@ import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { AgentMError } from '../seam/errors.js';
 import { FileWriteError, WriteNotDurableError } from './errors.js';
+import { chownFixFor } from './ownership-fix.js';
 
 /** How long a contended rename is retried (Windows reports a busy destination as EPERM/EBUSY/EACCES). */
 export const RENAME_RETRY_MS = 2_000;
@@ -88,7 +89,11 @@ export async function prepareWrite(
 function namingTheFile(path: string, error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (error instanceof AgentMError || typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return error;
-  return new FileWriteError(path, error as NodeJS.ErrnoException);
+  const fix =
+    code === 'EACCES' || code === 'EPERM'
+      ? `permission denied; if the folder belongs to another user (after running agentm with sudo), take it back with: ${chownFixFor(dirname(path))}`
+      : undefined;
+  return new FileWriteError(path, error as NodeJS.ErrnoException, fix);
 }
 
 /**

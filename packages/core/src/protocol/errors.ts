@@ -122,11 +122,14 @@ function explainErrno(code: string | undefined): string {
  */
 export class FileWriteError extends AgentMError {
   readonly file: string;
-  constructor(file: string, cause: NodeJS.ErrnoException) {
-    super(`could not write ${file}: ${cause.code ?? 'error'}: ${explainErrno(cause.code)}. Nothing was changed.`, {
-      code: cause.code ?? 'EWRITE',
-      cause,
-    });
+  constructor(file: string, cause: NodeJS.ErrnoException, fix?: string) {
+    super(
+      `could not write ${file}: ${cause.code ?? 'error'}: ${fix ?? explainErrno(cause.code)}. Nothing was changed.`,
+      {
+        code: cause.code ?? 'EWRITE',
+        cause,
+      },
+    );
     this.file = file;
   }
 }
