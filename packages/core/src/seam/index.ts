@@ -6,3 +6,4 @@ export * from './backend.js';
 export * from './tiers.js';
 export * from './registry.js';
 export * from './backend-lock.js';
+export * from './printable.js';
