@@ -37,12 +37,18 @@ export function tempNameFor(name: string): string {
   return `.${name.slice(0, TEMP_STEM_MAX)}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
 }
 
-const OUR_TEMP = /^\..+\.\d+\.[0-9a-f]{16}\.tmp$/;
-const AGENTM_PY_TEMP = /^.+\.\d+\.[0-9a-f]{32}\.tmp$/;
+const OUR_TEMP = /^\..+\.(\d+)\.[0-9a-f]{16}\.tmp$/;
+const AGENTM_PY_TEMP = /^.+\.(\d+)\.[0-9a-f]{32}\.tmp$/;
 
 /** Whether a directory entry is an in-flight temp of ours or of a Python agentm writer. Never listed. */
 export function isTempName(name: string): boolean {
   return OUR_TEMP.test(name) || AGENTM_PY_TEMP.test(name);
+}
+
+/** The pid of the writer that made a temp (from its name), or undefined when `name` is no temp of ours or agentm's. */
+export function tempWriterPid(name: string): number | undefined {
+  const match = OUR_TEMP.exec(name) ?? AGENTM_PY_TEMP.exec(name);
+  return match ? Number(match[1]) : undefined;
 }
 
 /** A durable temp file beside its target, ready to be renamed over it. */
