@@ -55,7 +55,10 @@ describe('reads never leave the store through a link (issue 11, item 5)', () => 
     await symlink(join(outside, 'notes'), join(w.memoryRoot, 'memory', 'linked'));
     // A link that stays inside the store is fine.
     await mkdir(join(w.memoryRoot, 'memory', 'reference'), { recursive: true });
-    await symlink(join(w.memoryRoot, 'memory', 'fix', 'hello.md'), join(w.memoryRoot, 'memory', 'reference', 'same.md'));
+    await symlink(
+      join(w.memoryRoot, 'memory', 'fix', 'hello.md'),
+      join(w.memoryRoot, 'memory', 'reference', 'same.md'),
+    );
     return { ...w, outside };
   }
 
@@ -102,7 +105,9 @@ describe('a file the store cannot name (issue 11, item 13)', () => {
     expect(reindex.code, reindex.stderr).toBe(0);
     const badNote = join(w.memoryRoot, 'memory', 'fix', 'odd\\name.md');
     expect(reindex.stderr.split(badNote).length - 1, reindex.stderr).toBe(1);
-    expect(reindex.stdout).toContain('not indexed (sync conflict copies): memory/fix/hello (conflicted copy 2026-01-01).md');
+    expect(reindex.stdout).toContain(
+      'not indexed (sync conflict copies): memory/fix/hello (conflicted copy 2026-01-01).md',
+    );
     const recall = await w.run(['recall', 'hello', '--all-projects', '--json']);
     expect(recall.code, recall.stderr).toBe(0);
     expect((JSON.parse(recall.stdout) as Recalled).items.map((i) => i.locator)).toEqual(['memory/fix/hello.md']);
