@@ -71,17 +71,15 @@ function stamp(lockDir: string): BigIntStats {
 }
 
 const held = new Set<HeldLockDirectory>();
-let exitHookInstalled = false;
 
-function removeHeldOnExit(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  // On exit, SIGINT, SIGTERM and SIGHUP (as agentm does): a lock left by a process that is gone would
-  // block every writer for the stale window.
-  onExit(() => {
-    for (const lock of held) lock.releaseQuietly();
-  });
-}
+// On exit, SIGINT, SIGTERM and SIGHUP (as agentm does), remove the locks still held: a lock left by a
+// process that is gone blocks every writer for the stale window. Installed when this module loads, not
+// at the first lock: signal-exit re-raises a signal only when it is the last listener left, and a
+// command's own `process.once('SIGINT')` listener registered before it would remove itself first and
+// leave signal-exit looking alone (`agentm run` died on SIGINT instead of stopping its steps).
+onExit(() => {
+  for (const lock of held) lock.releaseQuietly();
+});
 
 /** A lock directory this process created and keeps fresh. */
 export class HeldLockDirectory {
@@ -101,7 +99,6 @@ export class HeldLockDirectory {
     this.#timer = setInterval(() => this.#beat(), Math.max(1, staleMs / 2));
     this.#timer.unref();
     held.add(this);
-    removeHeldOnExit();
   }
 
   /**
