@@ -1,8 +1,8 @@
-import { constants, mkdirSync, realpathSync, statSync, unlinkSync, type Dirent } from 'node:fs';
+import { constants, existsSync, mkdirSync, realpathSync, statSync, unlinkSync, type Dirent } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { StorageBackend, type WriteOptions } from '../seam/backend.js';
-import { InvalidLocatorError, NotFoundError } from '../seam/errors.js';
+import { InvalidLocatorError, NotFoundError, StoreGoneError } from '../seam/errors.js';
 import type { Info } from '../seam/info.js';
 import type { Locator } from '../seam/locator.js';
 import { isTempName } from '../protocol/atomic-write.js';
@@ -54,10 +54,16 @@ export abstract class FsBackend extends StorageBackend {
    */
   readonly #insideDirs = new Set<string>(['']);
 
+  /** Whether the root existed at some point: from then on, its absence is `StoreGoneError`, never "empty". */
+  #rootSeen = false;
+
   protected constructor(root: string, init: FsBackendInit = {}) {
     super();
     this.root = resolve(root);
-    if (init.createRoot === false) return;
+    if (init.createRoot === false) {
+      this.#rootSeen = statSync(this.root, { throwIfNoEntry: false })?.isDirectory() === true;
+      return;
+    }
     try {
       mkdirSync(this.root, { recursive: true });
     } catch (error) {
@@ -65,6 +71,12 @@ export abstract class FsBackend extends StorageBackend {
       if (!statSync(this.root, { throwIfNoEntry: false })?.isDirectory()) throw error;
     }
     this.#realRoot = realpathSync.native(this.root);
+    this.#rootSeen = true;
+  }
+
+  /** Throws `StoreGoneError` when the root existed and is gone (checked where absence would mislead). */
+  protected assertRootPresent(): void {
+    if (this.#rootSeen && !existsSync(this.root)) throw new StoreGoneError(this.root);
   }
 
   /** The real (symlink-resolved) root; before the root exists, the real path of its nearest ancestor joined with the rest. */
@@ -101,7 +113,10 @@ export abstract class FsBackend extends StorageBackend {
       }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (isAbsent(error)) throw new NotFoundError(locator.key);
+      if (isAbsent(error)) {
+        this.assertRootPresent();
+        throw new NotFoundError(locator.key);
+      }
       if (code === 'EISDIR') throw new NotFoundError(locator.key, 'it is a directory, not a file');
       throw error;
     }
@@ -131,6 +146,7 @@ export abstract class FsBackend extends StorageBackend {
     if (typeof content !== 'string')
       throw new TypeError(`write(${JSON.stringify(locator.key)}) takes text; got ${typeof content}`);
     const path = this.pathOf(locator);
+    this.assertRootPresent(); // a write must never re-create a vanished store (an unmounted drive's mount point)
     await this.assertInsideRoot(locator, path);
     await this.writeFile(path, content, locator, options);
     return locator;
@@ -149,7 +165,10 @@ export abstract class FsBackend extends StorageBackend {
       entries = await readdir(path, { withFileTypes: true });
       this.#assertDirInside(locator, path, 'read');
     } catch (error) {
-      if (isAbsent(error)) return [];
+      if (isAbsent(error)) {
+        this.assertRootPresent();
+        return [];
+      }
       if (error instanceof PathEscapeError) {
         reportSkippedEntry(
           path,
@@ -240,6 +259,7 @@ export abstract class FsBackend extends StorageBackend {
 
   async mkdir(locator: Locator): Promise<Locator> {
     const path = this.pathOf(locator);
+    this.assertRootPresent();
     await this.assertInsideRoot(locator, path);
     await mkdir(path, { recursive: true });
     return locator;

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { printable } from '../seam/printable.js';
 import { runCli } from './program.js';
 
 async function readStdin(): Promise<string> {
@@ -9,6 +10,7 @@ async function readStdin(): Promise<string> {
 
 process.exitCode = await runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
+  outRaw: (text) => process.stdout.write(process.stdout.isTTY ? printable(text) : text),
   err: (text) => process.stderr.write(text),
   env: process.env,
   cwd: process.cwd(),

@@ -14,6 +14,7 @@ import { registerTrace } from './commands/trace.js';
 import { registerRecall } from './commands/recall.js';
 import { registerReindex } from './commands/reindex.js';
 import { registerConsolidate } from './commands/consolidate.js';
+import { printable } from '../seam/printable.js';
 import type { CliContext, CliIo } from './context.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
 
@@ -53,7 +54,15 @@ export function buildProgram(ctx: CliContext): Command {
 }
 
 /** Runs the CLI and returns the exit code; never throws. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<number> {
+  // Everything printed passes `printable`: a file name, a note or a model's text never sends a
+  // terminal escape sequence. Only `outRaw` (data printed byte for byte) is left to the caller.
+  const io: CliIo = {
+    ...rawIo,
+    out: (text) => rawIo.out(printable(text)),
+    err: (text) => rawIo.err(printable(text)),
+    outRaw: rawIo.outRaw ?? rawIo.out,
+  };
   const ctx: CliContext = { io, exitCode: EXIT_OK };
   const program = buildProgram(ctx);
   try {

@@ -13,7 +13,9 @@ import { resolveActivePlan } from '../state/active-plan.js';
 import { harnessStateDir } from '../state/state-files.js';
 import { basicPhaseRecall } from '../memory/basic-recall.js';
 import { normalizePhase } from '../memory/budget.js';
+import { slugify } from '../memory/notes/slugify.js';
 import { AgentMError } from '../seam/errors.js';
+import { printable } from '../seam/printable.js';
 import { engineRecall } from './engine-recall.js';
 
 /** The shared context of the three calls. Every key is optional. */
@@ -102,7 +104,7 @@ export async function recallHere(
       workerScript: context?.indexWorkerScript,
     });
   } catch (error) {
-    const warn = context?.warn ?? ((m: string) => void process.stderr.write(`agentm: warning: ${m}\n`));
+    const warn = context?.warn ?? ((m: string) => void process.stderr.write(printable(`agentm: warning: ${m}\n`)));
     warn(
       `recall-here: the memory index could not be used (${(error as Error).message}); showing always-load and project notes newest first, without the query`,
     );
@@ -137,6 +139,12 @@ export async function offerSaveHere(
     typeof candidate === 'object' && !Array.isArray(candidate)
       ? { ...(candidate as Record<string, unknown>) }
       : { body: candidate };
+  // Propose only what `save` accepts: a free-text slug becomes a valid one; none left, nothing to offer.
+  if ('slug' in copy) {
+    const slug = typeof copy['slug'] === 'string' ? slugify(copy['slug']) : '';
+    if (slug === '') return [];
+    copy['slug'] = slug;
+  }
   if (!('project' in copy)) copy['project'] = resolution.slug;
   if (context?.phase !== undefined && context.phase !== '' && !('phase' in copy)) copy['phase'] = context.phase;
   copy['target'] = resolution.projectLocator?.key ?? null;
