@@ -8,3 +8,4 @@ export * from './parse.js';
 export * from './save.js';
 export * from './evolve.js';
 export * from './patch.js';
+export * from './slugify.js';
