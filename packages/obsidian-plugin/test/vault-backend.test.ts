@@ -6,6 +6,7 @@ import {
   defaultRegistry,
   lockDirFor,
   runConformance,
+  setSkippedEntrySink,
   UNIVERSAL_CHECKS,
 } from '@agentm/core';
 import { describe, expect, it } from 'vitest';
@@ -69,5 +70,21 @@ describe('the in-vault backend', () => {
     await writeFile(join(v.dir, 'note.md'), 'whole');
     const backend = new ObsidianVaultBackend({ app: v.app, host: v.host });
     expect((await backend.list(backend.resolve())).map((l) => l.key)).toEqual(['note.md']);
+  });
+
+  it('skips a file the seam cannot name (a backslash) with one warning instead of failing the listing', async () => {
+    const v = await testVault();
+    await writeFile(join(v.dir, 'odd\\name.md'), 'x');
+    await writeFile(join(v.dir, 'note.md'), 'whole');
+    const warnings: string[] = [];
+    setSkippedEntrySink((m) => warnings.push(m));
+    try {
+      const backend = new ObsidianVaultBackend({ app: v.app, host: v.host });
+      expect((await backend.list(backend.resolve())).map((l) => l.key)).toEqual(['note.md']);
+      expect((await backend.list(backend.resolve())).map((l) => l.key)).toEqual(['note.md']);
+      expect(warnings).toEqual([expect.stringContaining('odd\\name.md')]);
+    } finally {
+      setSkippedEntrySink(undefined);
+    }
   });
 });
