@@ -34,6 +34,25 @@ describe('symlink loops (issue 11, item 12)', () => {
     expect(reindex.stderr).toMatch(/memory\/x.*(cycle|already)/);
   }, 120_000);
 
+  it("recall-here's fallback (no usable index) lists a note once despite a link cycle in the project", async () => {
+    const w = await world();
+    const project = join(w.memoryRoot, 'desk', 'projects', 'proj', 'fix');
+    await mkdir(project, { recursive: true });
+    await writeFile(join(project, 'loop.md'), note('fix', 'the only copy'));
+    await symlink('..', join(project, 'up'));
+    // A cache "directory" that is a file: the index cannot be opened, so recall-here falls back.
+    await writeFile(join(w.home, 'not-a-dir'), '');
+    const here = await runAgentmBounded(['recall-here', '--cwd', w.repo], {
+      home: w.home,
+      cwd: w.repo,
+      env: { XDG_CACHE_HOME: join(w.home, 'not-a-dir') },
+    });
+    expect(here.timedOut).toBe(false);
+    expect(here.code, here.stderr).toBe(0);
+    expect(here.stderr).toMatch(/falling back|newest first/);
+    expect(here.stdout.split('the only copy').length - 1, here.stdout).toBe(1);
+  }, 60_000);
+
   it('a link to a folder inside the store is walked once, under its real path', async () => {
     const w = await world();
     await symlink(join(w.memoryRoot, 'memory', 'fix'), join(w.memoryRoot, 'memory', 'aaa-alias'));
