@@ -113,38 +113,34 @@ export class HeldLockDirectory {
     let backoff = LOCK_BACKOFF_START_MS;
     let told = false;
     for (;;) {
-      try {
-        mkdirSync(lockDir);
-        return HeldLockDirectory.#taken(lockDir, options.staleMs);
-      } catch (error) {
-        const err = error as NodeJS.ErrnoException;
-        if (err.code === 'ENOENT') {
-          ensureParent(lockDir); // the cache directory was cleaned since: make the parent again
+      const err = tryMkdir(lockDir);
+      if (err === undefined) return HeldLockDirectory.#taken(lockDir, options.staleMs);
+      if (err.code === 'ENOENT') {
+        ensureParent(lockDir); // the cache directory was cleaned since: make the parent again
+        continue;
+      }
+      if (err.code !== 'EEXIST' && !(process.platform === 'win32' && isPermission(err))) {
+        throw permissionOr(lockDir, dirname(lockDir), err);
+      }
+      if (err.code === 'EEXIST') {
+        const age = lockAge(lockDir, firstSeen);
+        if (age === undefined) continue; // released between our mkdir and our stat
+        if (age > options.staleMs) {
+          takeOver(lockDir);
           continue;
         }
-        if (err.code !== 'EEXIST' && !(process.platform === 'win32' && isPermission(err))) {
-          throw permissionOr(lockDir, dirname(lockDir), err);
-        }
-        if (err.code === 'EEXIST') {
-          const age = lockAge(lockDir, firstSeen);
-          if (age === undefined) continue; // released between our mkdir and our stat
-          if (age > options.staleMs) {
-            takeOver(lockDir);
-            continue;
-          }
-        }
-        const remaining = options.deadline - Date.now();
-        if (remaining <= 0) {
-          if (err.code !== 'EEXIST') throw err; // Windows: past the deadline, the real error (as agentm)
-          throw new LockTimeout(lockDir, options.timeoutMs, heartbeatAgeMs(lockDir), options.staleMs);
-        }
-        if (!told) {
-          told = true;
-          options.onWait?.();
-        }
-        await sleep(Math.min(backoff, remaining));
-        backoff = Math.min(backoff * 2, LOCK_BACKOFF_MAX_MS);
       }
+      const remaining = options.deadline - Date.now();
+      if (remaining <= 0) {
+        if (err.code !== 'EEXIST') throw err; // Windows: past the deadline, the real error (as agentm)
+        throw new LockTimeout(lockDir, options.timeoutMs, heartbeatAgeMs(lockDir), options.staleMs);
+      }
+      if (!told) {
+        told = true;
+        options.onWait?.();
+      }
+      await sleep(Math.min(backoff, remaining));
+      backoff = Math.min(backoff * 2, LOCK_BACKOFF_MAX_MS);
     }
   }
 
@@ -227,6 +223,16 @@ export class HeldLockDirectory {
     } catch {
       // The process is ending; the lock goes stale and is taken over.
     }
+  }
+}
+
+/** mkdir, the atomic step that takes the lock: undefined on success, else the error. */
+function tryMkdir(lockDir: string): NodeJS.ErrnoException | undefined {
+  try {
+    mkdirSync(lockDir);
+    return undefined;
+  } catch (error) {
+    return error as NodeJS.ErrnoException;
   }
 }
 
