@@ -97,7 +97,8 @@ export class HeldLockDirectory {
     // Every stale/2, as agentm: a live holder is never older than half the window. Unref'd so that a
     // held lock never keeps a finished process alive (exit removes it).
     this.#timer = setInterval(() => this.#beat(), Math.max(1, staleMs / 2));
-    this.#timer.unref();
+    // In an Electron renderer (Obsidian) timers are the DOM's: plain numbers, no unref.
+    (this.#timer as { unref?: () => void }).unref?.();
     held.add(this);
   }
 
