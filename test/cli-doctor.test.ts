@@ -29,6 +29,9 @@ describe('agentm doctor (black box)', { timeout: 120_000 }, () => {
     const rows = JSON.parse(result.stdout) as Array<{ check: string; status: string; line: string }>;
     expect(rows.map((r) => [r.check, r.status])).toEqual([
       ['storage', 'ok'],
+      ['lock', 'ok'],
+      ['links', 'ok'],
+      ['temps', 'ok'],
       ['roundtrip', 'ok'],
     ]);
     expect(rows[0]!.line).toContain("selected backend 'vault' ($MEMORY_VAULT_PATH env override)");

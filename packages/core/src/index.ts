@@ -25,6 +25,8 @@ export type { Info } from './seam/info.js';
 export { capabilities, type Capabilities } from './seam/capabilities.js';
 export { BackendRegistry } from './seam/registry.js';
 export { withBackendLock } from './seam/backend-lock.js';
+export { printable } from './seam/printable.js';
+export { reportSkippedEntry, setSkippedEntrySink, type SkippedEntrySink } from './backends/skipped-entries.js';
 export { builtinBackends, DEVICE_LOCAL_PROTOCOL, VAULT_PROTOCOL } from './backends/builtins.js';
 
 // ------------------------------------------------------------------- configuration and roots

@@ -3,8 +3,10 @@ import { isAbsolute, relative, sep } from 'node:path';
 import {
   BackendConfigError,
   capabilities,
+  InvalidLocatorError,
   Locator,
   NotFoundError,
+  reportSkippedEntry,
   StorageBackend,
   type BackendClass,
   type BackendOptions,
@@ -107,11 +109,19 @@ export class ObsidianVaultBackend extends StorageBackend {
     const path = adapterFolder(this.pathOf(locator));
     if ((await this.#adapter.stat(path))?.type !== 'folder') return [];
     const listed = await this.#adapter.list(path);
-    return [...listed.files, ...listed.folders]
-      .map((child) => child.slice(child.lastIndexOf('/') + 1))
-      .filter((name) => !isTempName(name))
-      .map((name) => locator.child(name))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const children: Locator[] = [];
+    for (const child of [...listed.files, ...listed.folders]) {
+      const name = child.slice(child.lastIndexOf('/') + 1);
+      if (isTempName(name)) continue;
+      try {
+        children.push(locator.child(name));
+      } catch (error) {
+        // A name the seam cannot express (a backslash) is skipped with a warning, never fatal to a walk.
+        if (!(error instanceof InvalidLocatorError)) throw error;
+        reportSkippedEntry(child, 'its name cannot be a storage key (a backslash or NUL); it is not read');
+      }
+    }
+    return children.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   async exists(locator: Locator): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConcurrentModificationError } from '@agentm/core';
+import { ConcurrentModificationError, setSkippedEntrySink } from '@agentm/core';
 import { contentHash, lockDirFor } from '@agentm/core/protocol';
 import { runConformance, UNIVERSAL_CHECKS } from '@agentm/core/testing';
 import { describe, expect, it } from 'vitest';
@@ -63,5 +63,21 @@ describe('the in-vault backend', () => {
     await writeFile(join(v.dir, 'note.md'), 'whole');
     const backend = new ObsidianVaultBackend({ app: v.app, host: v.host });
     expect((await backend.list(backend.resolve())).map((l) => l.key)).toEqual(['note.md']);
+  });
+
+  it('skips a file the seam cannot name (a backslash) with one warning instead of failing the listing', async () => {
+    const v = await testVault();
+    await writeFile(join(v.dir, 'odd\\name.md'), 'x');
+    await writeFile(join(v.dir, 'note.md'), 'whole');
+    const warnings: string[] = [];
+    setSkippedEntrySink((m) => warnings.push(m));
+    try {
+      const backend = new ObsidianVaultBackend({ app: v.app, host: v.host });
+      expect((await backend.list(backend.resolve())).map((l) => l.key)).toEqual(['note.md']);
+      expect((await backend.list(backend.resolve())).map((l) => l.key)).toEqual(['note.md']);
+      expect(warnings).toEqual([expect.stringContaining('odd\\name.md')]);
+    } finally {
+      setSkippedEntrySink(undefined);
+    }
   });
 });

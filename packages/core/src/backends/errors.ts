@@ -1,14 +1,15 @@
 import { AgentMError } from '../seam/errors.js';
 
-/** A write whose real path would leave the store root through a symlink. Nothing was written. */
+/** A read or write whose real path would leave the store root through a symlink. Nothing was read or written. */
 export class PathEscapeError extends AgentMError {
   readonly locator: string;
   readonly realPath: string;
   readonly root: string;
-  constructor(locator: string, realPath: string, root: string) {
+  constructor(locator: string, realPath: string, root: string, operation: 'read' | 'write' = 'write') {
     super(
-      `refusing to write ${JSON.stringify(locator)}: it resolves to ${realPath}, outside the store root ${root}, ` +
-        'through a symbolic link. Replace the link with a real folder inside the store, or write somewhere else.',
+      `refusing to ${operation} ${JSON.stringify(locator)}: it resolves to ${realPath}, outside the store root ${root}, ` +
+        'through a symbolic link. Replace the link with a real file or folder inside the store' +
+        (operation === 'write' ? ', or write somewhere else.' : '.'),
       { code: 'EPATHESCAPE' },
     );
     this.locator = locator;

@@ -1,15 +1,23 @@
-import { mkdirSync, realpathSync, statSync, unlinkSync } from 'node:fs';
-import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { constants, existsSync, mkdirSync, realpathSync, statSync, unlinkSync, type Dirent } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { StorageBackend, type WriteOptions } from '../seam/backend.js';
-import { NotFoundError } from '../seam/errors.js';
+import { InvalidLocatorError, NotFoundError, StoreGoneError } from '../seam/errors.js';
 import type { Info } from '../seam/info.js';
 import type { Locator } from '../seam/locator.js';
 import { isTempName } from '../protocol/atomic-write.js';
 import { checkExpectation, currentHashSync } from '../protocol/cas-write.js';
 import { PathEscapeError } from './errors.js';
+import { reportSkippedEntry } from './skipped-entries.js';
 
 const ABSENT_CODES = new Set(['ENOENT', 'ENOTDIR']);
+
+/**
+ * Open flags of a read that refuses to follow a link in the last component (ELOOP): the common case
+ * costs no extra system call, and only a link is resolved and checked. Windows has no O_NOFOLLOW; there
+ * every read is resolved.
+ */
+const READ_NO_FOLLOW = constants.O_NOFOLLOW === undefined ? undefined : constants.O_RDONLY | constants.O_NOFOLLOW;
 
 function isAbsent(error: unknown): boolean {
   return ABSENT_CODES.has((error as NodeJS.ErrnoException).code ?? '');
@@ -39,11 +47,23 @@ export abstract class FsBackend extends StorageBackend {
   readonly root: string;
   /** The root with symlinks resolved, for the escape check (cached once the root exists). */
   #realRoot: string | undefined;
+  /**
+   * Directory keys known to lie inside the store: checked by real path, or listed as a real folder (not
+   * a link) inside one. Reads and listings in them need no realpath; a link found where a folder was
+   * forgets that folder and everything below it.
+   */
+  readonly #insideDirs = new Set<string>(['']);
+
+  /** Whether the root existed at some point: from then on, its absence is `StoreGoneError`, never "empty". */
+  #rootSeen = false;
 
   protected constructor(root: string, init: FsBackendInit = {}) {
     super();
     this.root = resolve(root);
-    if (init.createRoot === false) return;
+    if (init.createRoot === false) {
+      this.#rootSeen = statSync(this.root, { throwIfNoEntry: false })?.isDirectory() === true;
+      return;
+    }
     try {
       mkdirSync(this.root, { recursive: true });
     } catch (error) {
@@ -51,6 +71,12 @@ export abstract class FsBackend extends StorageBackend {
       if (!statSync(this.root, { throwIfNoEntry: false })?.isDirectory()) throw error;
     }
     this.#realRoot = realpathSync.native(this.root);
+    this.#rootSeen = true;
+  }
+
+  /** Throws `StoreGoneError` when the root existed and is gone (checked where absence would mislead). */
+  protected assertRootPresent(): void {
+    if (this.#rootSeen && !existsSync(this.root)) throw new StoreGoneError(this.root);
   }
 
   /** The store root on this machine (see `StorageBackend.localRoot`). */
@@ -74,38 +100,132 @@ export abstract class FsBackend extends StorageBackend {
   /** How the subclass lands a write (lock, CAS, atomic rename). */
   protected abstract writeFile(path: string, content: string, locator: Locator, options: WriteOptions): Promise<void>;
 
+  /**
+   * The text at `locator`. Never leaves the store: a link (in the file's name or a folder above it)
+   * that resolves outside the root is a `PathEscapeError`; links that stay inside are followed.
+   */
   async read(locator: Locator): Promise<string> {
+    const path = this.pathOf(locator);
     try {
-      return (await readFile(this.pathOf(locator))).toString('utf8');
+      if (!locator.isRoot) this.#assertDirInside(locator.parent, dirname(path), 'read');
+      if (READ_NO_FOLLOW === undefined) this.#assertLinkInside(locator, path, 'read');
+      try {
+        return (await readFile(path, { flag: READ_NO_FOLLOW ?? 'r' })).toString('utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+        this.#assertLinkInside(locator, path, 'read'); // the name is a link: follow it only if it stays inside
+        return (await readFile(path)).toString('utf8');
+      }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (isAbsent(error)) throw new NotFoundError(locator.key);
+      if (isAbsent(error)) {
+        this.assertRootPresent();
+        throw new NotFoundError(locator.key);
+      }
       if (code === 'EISDIR') throw new NotFoundError(locator.key, 'it is a directory, not a file');
       throw error;
     }
+  }
+
+  /** Throws `PathEscapeError` when the directory `locator` (at `path`) resolves outside the store. */
+  #assertDirInside(locator: Locator, path: string, operation: 'read' | 'write'): void {
+    if (this.#insideDirs.has(locator.key)) return;
+    const real = realpathSync.native(path); // ENOENT/ENOTDIR: absent, reported by the caller
+    assertWithin(locator.key, real, this.realRoot, operation);
+    this.#insideDirs.add(locator.key);
+  }
+
+  /** Throws `PathEscapeError` when `path` resolves outside the store. */
+  #assertLinkInside(locator: Locator, path: string, operation: 'read' | 'write'): void {
+    assertWithin(locator.key, realpathSync.native(path), this.realRoot, operation);
+  }
+
+  /** Forgets that `key` (and everything below) was a folder inside the store: it is a link now. */
+  #forgetDir(key: string): void {
+    if (!this.#insideDirs.delete(key)) return;
+    const prefix = `${key}/`;
+    for (const k of this.#insideDirs) if (k.startsWith(prefix)) this.#insideDirs.delete(k);
   }
 
   async write(locator: Locator, content: string, options: WriteOptions = {}): Promise<Locator> {
     if (typeof content !== 'string')
       throw new TypeError(`write(${JSON.stringify(locator.key)}) takes text; got ${typeof content}`);
     const path = this.pathOf(locator);
+    this.assertRootPresent(); // a write must never re-create a vanished store (an unmounted drive's mount point)
     await this.assertInsideRoot(locator, path);
     await this.writeFile(path, content, locator, options);
     return locator;
   }
 
+  /**
+   * The children of a folder, never leaving the store: an entry the seam cannot name (a backslash in
+   * its name) and a link that resolves outside the root are left out, each reported once
+   * (`reportSkippedEntry`); a folder that is itself reached through a link out of the store lists as
+   * empty. Temps are never listed.
+   */
   async list(locator: Locator): Promise<Locator[]> {
-    let names: string[];
+    const path = this.pathOf(locator);
+    let entries: Dirent[];
     try {
-      names = await readdir(this.pathOf(locator));
+      entries = await readdir(path, { withFileTypes: true });
+      this.#assertDirInside(locator, path, 'read');
     } catch (error) {
-      if (isAbsent(error)) return [];
+      if (isAbsent(error)) {
+        this.assertRootPresent();
+        return [];
+      }
+      if (error instanceof PathEscapeError) {
+        reportSkippedEntry(
+          path,
+          `it leads out of the store (to ${error.realPath}) through a symbolic link; it is not read`,
+        );
+        return [];
+      }
       throw error;
     }
-    return names
-      .filter((name) => !isTempName(name))
-      .map((name) => locator.child(name))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const children: Locator[] = [];
+    for (const entry of entries) {
+      const name = entry.name;
+      if (isTempName(name)) continue;
+      let child: Locator;
+      try {
+        child = locator.child(name);
+      } catch (error) {
+        if (!(error instanceof InvalidLocatorError)) throw error;
+        reportSkippedEntry(
+          join(path, name),
+          'its name cannot be a storage key (a backslash or NUL); it is not read. Rename it to use it.',
+        );
+        continue;
+      }
+      if (entry.isSymbolicLink()) {
+        this.#forgetDir(child.key);
+        const outside = this.#linkTargetOutside(join(path, name));
+        if (outside !== undefined) {
+          reportSkippedEntry(
+            join(path, name),
+            `a symbolic link to ${outside}, outside the store; it is not read (doctor lists such links)`,
+          );
+          continue;
+        }
+      } else if (entry.isDirectory()) {
+        this.#insideDirs.add(child.key);
+      }
+      children.push(child);
+    }
+    return children.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  /** Where a link leads when that is outside the store; undefined when inside, dangling or looping. */
+  #linkTargetOutside(path: string): string | undefined {
+    let real: string;
+    try {
+      real = realpathSync.native(path);
+    } catch {
+      return undefined; // dangling (reads say absent) or a loop of links (reads fail): nothing outside is reached
+    }
+    const root = this.realRoot;
+    return real === root || real.startsWith(root.endsWith(sep) ? root : root + sep) ? undefined : real;
   }
 
   async exists(locator: Locator): Promise<boolean> {
@@ -119,13 +239,22 @@ export abstract class FsBackend extends StorageBackend {
   }
 
   async info(locator: Locator): Promise<Info> {
+    const path = this.pathOf(locator);
     try {
-      const st = await stat(this.pathOf(locator));
+      // lstat first (one call, as stat was): only a link costs a second call, and its target is checked.
+      let st = await lstat(path);
+      const isLink = st.isSymbolicLink();
+      if (isLink) {
+        this.#assertLinkInside(locator, path, 'read');
+        st = await stat(path);
+      }
       return Object.freeze({
         locator,
         isDir: st.isDirectory(),
         size: st.isDirectory() ? 0 : st.size,
         mtimeMs: st.mtimeMs,
+        identity: `${st.dev}:${st.ino}`,
+        isLink,
       });
     } catch (error) {
       if (isAbsent(error)) throw new NotFoundError(locator.key);
@@ -135,6 +264,7 @@ export abstract class FsBackend extends StorageBackend {
 
   async mkdir(locator: Locator): Promise<Locator> {
     const path = this.pathOf(locator);
+    this.assertRootPresent();
     await this.assertInsideRoot(locator, path);
     await mkdir(path, { recursive: true });
     return locator;
@@ -163,9 +293,9 @@ export abstract class FsBackend extends StorageBackend {
 }
 
 /** Throws `PathEscapeError` unless `real` is `realRoot` or inside it. */
-export function assertWithin(key: string, real: string, realRoot: string): void {
+export function assertWithin(key: string, real: string, realRoot: string, operation: 'read' | 'write' = 'write'): void {
   if (real !== realRoot && !real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) {
-    throw new PathEscapeError(key, real, realRoot);
+    throw new PathEscapeError(key, real, realRoot, operation);
   }
 }
 
@@ -173,11 +303,18 @@ export function assertWithin(key: string, real: string, realRoot: string): void 
  * Checks the expectation and unlinks, synchronously back to back (nothing of this process can
  * interleave). Absent → `NotFoundError`; a directory → `NotFoundError` (never removed).
  */
-export function removeChecked(path: string, locator: Locator, options: RemoveOptions): void {
+export function removeChecked(
+  path: string,
+  locator: Locator,
+  options: RemoveOptions,
+  /** The lock's ownership check, run after the hash check, immediately before the unlink. */
+  beforeUnlink?: () => void,
+): void {
   const st = statSync(path, { throwIfNoEntry: false });
   if (!st) throw new NotFoundError(locator.key);
   if (st.isDirectory()) throw new NotFoundError(locator.key, 'it is a directory; only files are removed');
   if (options.expectHash !== undefined) checkExpectation(locator.key, options.expectHash, currentHashSync(path));
+  beforeUnlink?.();
   unlinkSync(path);
 }
 

@@ -77,7 +77,7 @@ export class VaultBackend extends FsBackend {
       this.lockDir,
       async (hold) => {
         hold.assertHeld();
-        removeChecked(path, locator, options);
+        removeChecked(path, locator, options, () => hold.assertHeld());
       },
       this.lockOptions,
     );

@@ -2,6 +2,11 @@
 export interface CliIo {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /**
+   * Standard output for data printed byte for byte (`read-state`'s file content). Default: `out`. The
+   * CLI's own entry point sanitizes it too when stdout is a terminal.
+   */
+  readonly outRaw?: (text: string) => void;
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
   /** Standard input, read whole (for `--body-file -` and friends). */

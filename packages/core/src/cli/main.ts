@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { printable } from '../seam/printable.js';
 import { runCli } from './program.js';
 import { askOnTerminal } from './terminal-question.js';
 
@@ -22,6 +23,7 @@ process.stderr.on('error', (error: NodeJS.ErrnoException) => {
 
 process.exitCode = await runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
+  outRaw: (text) => process.stdout.write(process.stdout.isTTY ? printable(text) : text),
   err: (text) => process.stderr.write(text),
   env: process.env,
   cwd: process.cwd(),

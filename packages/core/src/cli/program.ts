@@ -18,6 +18,7 @@ import { registerConsolidate } from './commands/consolidate.js';
 import { readConfigTolerant } from '../config/config-file.js';
 import { processHost } from '../config/host.js';
 import { redactSecrets, secretValues } from '../text/redact.js';
+import { printable } from '../seam/printable.js';
 import type { CliContext, CliIo } from './context.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
 import { coreVersion } from './version.js';
@@ -71,7 +72,16 @@ async function redactingIo(io: CliIo): Promise<CliIo> {
 
 /** Runs the CLI and returns the exit code; never throws. */
 export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<number> {
-  const io = await redactingIo(rawIo);
+  // Everything printed passes `printable` (a file name, a note or a model's text never sends a terminal
+  // escape sequence) and stderr the secret redactor too. Only `outRaw` (data printed byte for byte) is
+  // left to the caller.
+  const redacted = await redactingIo(rawIo);
+  const io: CliIo = {
+    ...redacted,
+    out: (text) => rawIo.out(printable(text)),
+    err: (text) => redacted.err(printable(text)),
+    outRaw: rawIo.outRaw ?? rawIo.out,
+  };
   const ctx: CliContext = { io, exitCode: EXIT_OK };
   const program = buildProgram(ctx);
   try {

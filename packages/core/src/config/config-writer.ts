@@ -181,6 +181,7 @@ async function mutateConfig(host: HostEnv, mutate: (data: ConfigData) => boolean
       await commitWrite(prepared, () => {
         hold.assertHeld();
         checkExpectation(file, expected, currentHashSync(file));
+        hold.assertHeld(); // ownership again right before the rename (see verifyOwnedAndUnchanged)
       });
       await syncDirectory(dirname(file));
       return { changed: true, file };

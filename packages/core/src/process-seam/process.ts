@@ -15,6 +15,8 @@ import { harnessStateDir } from '../state/state-files.js';
 import { basicPhaseRecall } from '../memory/recall/basic-recall.js';
 import { normalizePhase } from '../memory/recall/budget.js';
 import { Workspace } from '../workspace/workspace.js';
+import { slugify } from '../memory/notes/slugify.js';
+import { printable } from '../seam/printable.js';
 
 /** The shared context of the three calls. Every key is optional. */
 export interface ProcessContext {
@@ -101,7 +103,7 @@ export async function recallHere(
       throw new AgentMError('the store has no root directory to key the memory index by', { code: 'ENOINDEXROOT' });
     return (await ws.phaseRecall({ phase, project: resolution.slug, query, limit: options.limit })).markdown;
   } catch (error) {
-    const warn = context?.warn ?? ((m: string) => void process.stderr.write(`agentm: warning: ${m}\n`));
+    const warn = context?.warn ?? ((m: string) => void process.stderr.write(printable(`agentm: warning: ${m}\n`)));
     warn(
       `recall-here: the memory index could not be used (${(error as Error).message}); showing always-load and project notes newest first, without the query`,
     );
@@ -146,6 +148,12 @@ export async function offerSaveHere(
     typeof candidate === 'object' && !Array.isArray(candidate)
       ? { ...(candidate as Record<string, unknown>) }
       : { body: candidate };
+  // Propose only what `save` accepts: a free-text slug becomes a valid one; none left, nothing to offer.
+  if ('slug' in copy) {
+    const slug = typeof copy['slug'] === 'string' ? slugify(copy['slug']) : '';
+    if (slug === '') return [];
+    copy['slug'] = slug;
+  }
   if (!('project' in copy)) copy['project'] = resolution.slug;
   if (context?.phase !== undefined && context.phase !== '' && !('phase' in copy)) copy['phase'] = context.phase;
   copy['target'] = resolution.projectLocator?.key ?? null;

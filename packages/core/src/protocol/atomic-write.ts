@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { renameSync } from 'node:fs';
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { AgentMError } from '../seam/errors.js';
+import { FileWriteError, WriteNotDurableError } from './errors.js';
+import { chownFixFor } from './ownership-fix.js';
 
 /** How long a contended rename is retried (Windows reports a busy destination as EPERM/EBUSY/EACCES). */
 export const RENAME_RETRY_MS = 2_000;
@@ -34,12 +37,18 @@ export function tempNameFor(name: string): string {
   return `.${name.slice(0, TEMP_STEM_MAX)}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
 }
 
-const OUR_TEMP = /^\..+\.\d+\.[0-9a-f]{16}\.tmp$/;
-const AGENTM_PY_TEMP = /^.+\.\d+\.[0-9a-f]{32}\.tmp$/;
+const OUR_TEMP = /^\..+\.(\d+)\.[0-9a-f]{16}\.tmp$/;
+const AGENTM_PY_TEMP = /^.+\.(\d+)\.[0-9a-f]{32}\.tmp$/;
 
 /** Whether a directory entry is an in-flight temp of ours or of a Python agentm writer. Never listed. */
 export function isTempName(name: string): boolean {
   return OUR_TEMP.test(name) || AGENTM_PY_TEMP.test(name);
+}
+
+/** The pid of the writer that made a temp (from its name), or undefined when `name` is no temp of ours or agentm's. */
+export function tempWriterPid(name: string): number | undefined {
+  const match = OUR_TEMP.exec(name) ?? AGENTM_PY_TEMP.exec(name);
+  return match ? Number(match[1]) : undefined;
 }
 
 /** A durable temp file beside its target, ready to be renamed over it. */
@@ -62,7 +71,11 @@ export async function prepareWrite(
 ): Promise<PreparedWrite> {
   const durable = options.fsync !== false;
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    throw namingTheFile(path, error);
+  }
   const temp = join(dir, tempNameFor(basename(path)));
   let handle: FileHandle | undefined;
   try {
@@ -75,8 +88,19 @@ export async function prepareWrite(
   } catch (error) {
     await handle?.close().catch(() => undefined);
     await discardWrite({ path, temp, durable });
-    throw error;
+    throw namingTheFile(path, error);
   }
+}
+
+/** An errno error from the filesystem becomes a `FileWriteError` naming the target; our own errors pass. */
+function namingTheFile(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (error instanceof AgentMError || typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return error;
+  const fix =
+    code === 'EACCES' || code === 'EPERM'
+      ? `permission denied; if the folder belongs to another user (after running agentm with sudo), take it back with: ${chownFixFor(dirname(path))}`
+      : undefined;
+  return new FileWriteError(path, error as NodeJS.ErrnoException, fix);
 }
 
 /**
@@ -103,7 +127,7 @@ export async function commitWrite(prepared: PreparedWrite, verify?: () => void):
     }
   } catch (error) {
     await discardWrite(prepared);
-    throw error;
+    throw namingTheFile(prepared.path, error);
   }
 }
 
@@ -131,19 +155,33 @@ export async function atomicWrite(
     throw error;
   }
   await commitWrite(prepared, options.verifyBeforeRename);
-  if (prepared.durable) await syncDirectory(dirname(path));
+  if (prepared.durable) await syncDirectory(dirname(path), path);
 }
 
-/** Makes a rename in `dir` durable. Windows cannot open a directory for fsync; there it is skipped. */
-export async function syncDirectory(dir: string): Promise<void> {
+/** fsync errors that mean "this directory cannot be synced here", not "the disk failed". */
+const SYNC_UNSUPPORTED = new Set(['EINVAL', 'ENOTSUP', 'EOPNOTSUPP', 'EISDIR', 'EBADF']);
+
+/**
+ * Makes a rename in `dir` durable (fsync of the directory). Where a directory cannot be opened or synced
+ * at all (Windows; EINVAL on some network filesystems) it is skipped: the data itself is already
+ * fsynced. Any other failure of the sync — EIO above all — is a `WriteNotDurableError` naming `file`:
+ * the rename happened but may not survive a crash, so the write is not acknowledged.
+ */
+export async function syncDirectory(dir: string, file: string = dir): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(dir, 'r');
-    await handle.sync();
   } catch {
-    // EISDIR/EPERM on Windows, EINVAL on some network filesystems: the data itself is already fsynced.
+    return; // EISDIR/EPERM on Windows; a directory we may not read: nothing to sync through
+  }
+  try {
+    await handle.sync();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const unsupported = SYNC_UNSUPPORTED.has(code) || (process.platform === 'win32' && code === 'EPERM');
+    if (!unsupported) throw new WriteNotDurableError(file, dir, error as NodeJS.ErrnoException);
   } finally {
-    await handle?.close().catch(() => undefined);
+    await handle.close().catch(() => undefined);
   }
 }
 

@@ -43,6 +43,25 @@ export function checkExpectation(file: string, expected: string | null | undefin
   throw new ConcurrentModificationError(file, expected, actual, detail);
 }
 
+/**
+ * The last checks before a rename under the lock, synchronous and back to back: the lock is still ours,
+ * the target still matches the expectation, and the lock is still ours. A pause anywhere before the
+ * last check (SIGSTOP, a sleeping laptop, a long GC) that let a waiter take the lock over and write is
+ * caught; the last check refreshes the heartbeat, so after it a takeover needs this process to stop for
+ * a whole stale window between the check and the rename syscall — the remaining window, microseconds
+ * of synchronous code.
+ */
+export function verifyOwnedAndUnchanged(
+  hold: LockHold | undefined,
+  label: string,
+  expected: string | null | undefined,
+  path: string,
+): void {
+  hold?.assertHeld();
+  checkExpectation(label, expected, currentHashSync(path));
+  hold?.assertHeld();
+}
+
 export interface CasWriteOptions {
   /** The caller's expectation (see `WriteOptions.expectHash`). */
   readonly expectHash?: string | null;
@@ -78,16 +97,13 @@ export async function casWriteFile(path: string, content: string, options: CasWr
       // a writer outside it (a sync client, an editor) can make this write fail.
       const expected = options.expectHash !== undefined ? options.expectHash : currentHashSync(path);
       await options.beforeRecheck?.();
-      await commitWrite(prepared, () => {
-        hold?.assertHeld();
-        checkExpectation(label, expected, currentHashSync(path));
-      });
+      await commitWrite(prepared, () => verifyOwnedAndUnchanged(hold, label, expected, path));
     });
   } catch (error) {
     await discardWrite(prepared);
     throw error;
   }
-  await syncDirectory(dirname(path));
+  await syncDirectory(dirname(path), path);
 }
 
 /** The full vault write protocol for one file: CAS replace with the commit under the store's lock. */

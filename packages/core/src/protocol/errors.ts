@@ -22,14 +22,50 @@ export class LockTimeout extends AgentMError {
   }
 }
 
-/** Our lock was taken over while we held it (the heartbeat stopped for longer than the stale window). */
+/**
+ * Our lock was taken over while we held it: the process was paused (SIGSTOP, a sleeping laptop, a long
+ * GC) for longer than the stale window, so a waiter judged it dead and took the directory over.
+ */
 export class LockCompromisedError extends AgentMError {
   readonly lockDir: string;
-  constructor(lockDir: string, cause?: unknown) {
+  constructor(lockDir: string, detail = 'another writer took it over', cause?: unknown) {
     super(
-      `the vault lock ${lockDir} was lost while held (its heartbeat could not be kept fresh, so another writer took it over); ` +
-        'nothing was written. Retry the operation.',
+      `the vault lock ${lockDir} was lost while held (${detail}: its heartbeat went unrefreshed past the stale window, ` +
+        'so a waiter presumed this process dead); nothing was written. Retry the operation.',
       { code: 'ELOCKCOMPROMISED', cause },
+    );
+    this.lockDir = lockDir;
+  }
+}
+
+/**
+ * The lock could not be taken because a directory on its path is not ours to write (another user's,
+ * typically left by running agentm with sudo) or is read-only. Not contention: waiting cannot help.
+ */
+export class LockPermissionError extends AgentMError {
+  readonly lockDir: string;
+  /** The directory the operation was refused in. */
+  readonly directory: string;
+  constructor(lockDir: string, directory: string, fix: string, cause: NodeJS.ErrnoException) {
+    super(
+      `cannot take the lock ${lockDir}: ${cause.code === 'EROFS' ? 'read-only filesystem' : 'permission denied'} ` +
+        `(${cause.code}) in ${directory}. ${fix}`,
+      { code: 'ELOCKPERM', cause },
+    );
+    this.lockDir = lockDir;
+    this.directory = directory;
+  }
+}
+
+/** The lock directory could not be removed after the work under it finished (an I/O error, not absence). */
+export class LockReleaseError extends AgentMError {
+  readonly lockDir: string;
+  constructor(lockDir: string, cause: NodeJS.ErrnoException) {
+    super(
+      `the write completed, but the lock ${lockDir} could not be removed: ${cause.code ?? ''} ${cause.message}. ` +
+        'Other writers will take it over once its heartbeat is older than the stale window; if this repeats, check ' +
+        'the disk holding it (an I/O error there can also affect your other files).',
+      { code: 'ELOCKRELEASE', cause },
     );
     this.lockDir = lockDir;
   }
@@ -57,5 +93,61 @@ export class ConcurrentModificationError extends AgentMError {
     this.file = file;
     this.expectedHash = expectedHash;
     this.actualHash = actualHash;
+  }
+}
+
+/** What an errno means to a person, for the messages below. */
+function explainErrno(code: string | undefined): string {
+  switch (code) {
+    case 'ENOSPC':
+      return 'no space left on the device; free some space and retry';
+    case 'EDQUOT':
+      return 'the disk quota is exhausted; free some space and retry';
+    case 'EROFS':
+      return 'the filesystem is read-only; remount it writable or write elsewhere';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied; check who owns the folder';
+    case 'EIO':
+      return 'an I/O error from the disk; check the disk (and its connection) before retrying';
+    default:
+      return 'retry, and check the disk if it repeats';
+  }
+}
+
+/**
+ * Writing a file failed before anything changed (the temp could not be made, written, synced or renamed
+ * over the target): the old bytes are intact and no temp is left. `code` is the underlying errno code
+ * (`ENOSPC`, `EIO`, …), so callers that test it keep working.
+ */
+export class FileWriteError extends AgentMError {
+  readonly file: string;
+  constructor(file: string, cause: NodeJS.ErrnoException, fix?: string) {
+    super(
+      `could not write ${file}: ${cause.code ?? 'error'}: ${fix ?? explainErrno(cause.code)}. Nothing was changed.`,
+      {
+        code: cause.code ?? 'EWRITE',
+        cause,
+      },
+    );
+    this.file = file;
+  }
+}
+
+/**
+ * The new bytes were renamed into place, but syncing the directory failed: the rename may not survive
+ * a crash. Not acknowledged as a successful write.
+ */
+export class WriteNotDurableError extends AgentMError {
+  readonly file: string;
+  readonly directory: string;
+  constructor(file: string, directory: string, cause: NodeJS.ErrnoException) {
+    super(
+      `${file} was replaced, but syncing its directory ${directory} failed (${cause.code ?? 'error'}): the new version ` +
+        `may not be durable — a crash now could bring back the old one. ${explainErrno(cause.code)}.`,
+      { code: cause.code ?? 'ENOTDURABLE', cause },
+    );
+    this.file = file;
+    this.directory = directory;
   }
 }

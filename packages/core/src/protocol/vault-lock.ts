@@ -1,26 +1,28 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import * as fs from 'node:fs';
 import { realpathSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import lockfile from 'proper-lockfile';
-import { sleep } from './atomic-write.js';
 import { contentHash } from './content-hash.js';
-import { LockCompromisedError, LockTimeout } from './errors.js';
+import { LockTimeout } from './errors.js';
+import { heartbeatAgeMs, HeldLockDirectory } from './lock-directory.js';
 
-/** agentm's constants: one lock per vault per machine, so Python and TypeScript writers exclude each other. */
-export const LOCK_TIMEOUT_MS = 10_000;
+export { LOCK_BACKOFF_MAX_MS, LOCK_BACKOFF_START_MS } from './lock-directory.js';
+
+/** agentm's stale window: one lock per vault per machine, so Python and TypeScript writers exclude each other. */
 export const LOCK_STALE_MS = 10_000;
-export const LOCK_BACKOFF_START_MS = 10;
-export const LOCK_BACKOFF_MAX_MS = 200;
-/** proper-lockfile's floor for the stale window; shorter windows are raised to it. */
+/**
+ * How long we wait by default: the stale window plus half of it. agentm waits exactly the stale window
+ * (10 s), so a waiter arriving just after a crash, whose holder stamped its last heartbeat a little
+ * late or ahead, timed out instead of taking over; waiting longer is invisible to agentm.
+ */
+export const LOCK_TIMEOUT_MS = LOCK_STALE_MS + LOCK_STALE_MS / 2;
+/** Floor of the stale window; shorter windows are raised to it (heartbeats every stale/2). */
 export const LOCK_STALE_MIN_MS = 2_000;
 
 export interface VaultLockOptions {
   /** Directory holding every vault's lock (default: `defaultLockRoot()`). */
   readonly lockRoot?: string;
-  /** Bounded wait before `LockTimeout` (default 10 s). */
+  /** Bounded wait before `LockTimeout` (default 1.5 × the stale window: 15 s). */
   readonly timeoutMs?: number;
   /** Heartbeat age after which a holder is presumed dead and its lock taken over (default 10 s). */
   readonly staleMs?: number;
@@ -31,7 +33,11 @@ export interface VaultLockOptions {
 /** What a lock holder can ask while it holds the lock. */
 export interface LockHold {
   readonly lockDir: string;
-  /** Throws `LockCompromisedError` if the lock was taken over since it was acquired. */
+  /**
+   * Synchronously proves the lock is still this holder's (the directory it made, untouched by anyone
+   * else) and refreshes the heartbeat; throws `LockCompromisedError` if it was taken over. Call it
+   * immediately before the step that must not happen without the lock (a rename).
+   */
   assertHeld(): void;
 }
 
@@ -39,7 +45,7 @@ export interface LockStatus {
   readonly lockDir: string;
   /** Whether the lock directory exists (held, or left by a crashed holder). */
   readonly present: boolean;
-  /** Age of the last heartbeat, when present. */
+  /** Age of the last heartbeat, when present (negative when the heartbeat is in the future). */
   readonly heartbeatAgeMs: number | undefined;
   /** Whether a present lock is older than the stale window (its holder is presumed dead). */
   readonly stale: boolean;
@@ -73,10 +79,12 @@ export function lockDirFor(storeRoot: string, lockRoot: string = defaultLockRoot
 }
 
 class Hold implements LockHold {
-  compromised: LockCompromisedError | undefined;
-  constructor(readonly lockDir: string) {}
+  constructor(readonly lock: HeldLockDirectory) {}
+  get lockDir(): string {
+    return this.lock.lockDir;
+  }
   assertHeld(): void {
-    if (this.compromised) throw this.compromised;
+    this.lock.assertOwned();
   }
 }
 
@@ -114,39 +122,7 @@ class TimedMutex {
   }
 }
 
-/**
- * The filesystem proper-lockfile drives, with its five calls made synchronously (what its own
- * `lockSync` does, but one persistent object, so its mtime-precision probe is cached instead of
- * re-run on every acquisition). mkdir, stat, utimes and rmdir of one directory are tiny metadata
- * calls; thread-pool round trips for them cost more than the calls (measured in bench/).
- */
-const syncBackedFs = (() => {
-  const wrap =
-    <A extends unknown[], R>(call: (...args: A) => R) =>
-    (...args: [...A, (error: Error | null, result?: R) => void]) => {
-      const callback = args.pop() as (error: Error | null, result?: R) => void;
-      let result: R;
-      try {
-        result = call(...(args as unknown as A));
-      } catch (error) {
-        callback(error as Error);
-        return;
-      }
-      callback(null, result);
-    };
-  return {
-    ...fs,
-    mkdir: wrap(fs.mkdirSync),
-    realpath: wrap(fs.realpathSync),
-    stat: wrap(fs.statSync),
-    rmdir: wrap(fs.rmdirSync),
-    utimes: wrap(fs.utimesSync),
-  };
-})();
-
 const mutexes = new Map<string, TimedMutex>();
-/** Lock parents known to exist, so the hot path does not re-create them on every write. */
-const ensuredParents = new Set<string>();
 const heldHere = new Set<string>();
 const holdsInContext = new AsyncLocalStorage<ReadonlyMap<string, Hold>>();
 
@@ -156,9 +132,11 @@ const holdsInContext = new AsyncLocalStorage<ReadonlyMap<string, Hold>>();
  * Re-entrant within one async call chain: a nested call on the same vault runs at once (agentm's lock
  * is not, and a nested acquisition there deadlocks until LockTimeout). Other callers in this process
  * queue; other processes (ours or Python agentm) exclude us through the lock directory. The holder's
- * heartbeat refreshes the directory's mtime every stale/2; a lock older than `staleMs` is taken over.
- * After `timeoutMs` of waiting, throws `LockTimeout`. The lock is released when `fn` settles, and on
- * exit, SIGINT and SIGTERM.
+ * heartbeat stamps the directory's mtime with the real time every stale/2; a lock older than `staleMs`
+ * is taken over. After `timeoutMs` of waiting (default 1.5 × `staleMs`), throws `LockTimeout`; a
+ * directory on the lock's path we may not write throws `LockPermissionError` at once. The lock is
+ * released when `fn` settles (an error removing it is a `LockReleaseError`), and on exit, SIGINT and
+ * SIGTERM.
  */
 export function withVaultLock<T>(
   storeRoot: string,
@@ -181,95 +159,43 @@ export async function withLockDir<T>(
   const reentered = outer?.get(lockDir);
   if (reentered) return fn(reentered);
 
-  const timeoutMs = options.timeoutMs ?? LOCK_TIMEOUT_MS;
   const staleMs = Math.max(options.staleMs ?? LOCK_STALE_MS, LOCK_STALE_MIN_MS);
+  const timeoutMs = options.timeoutMs ?? staleMs + staleMs / 2;
   const deadline = Date.now() + timeoutMs;
   let mutex = mutexes.get(lockDir);
   if (!mutex) mutexes.set(lockDir, (mutex = new TimedMutex()));
   if (!(await mutex.acquire(deadline))) {
-    throw new LockTimeout(lockDir, timeoutMs, await heartbeatAge(lockDir), staleMs);
+    throw new LockTimeout(lockDir, timeoutMs, heartbeatAgeMs(lockDir), staleMs);
   }
   try {
-    const hold = new Hold(lockDir);
-    const release = await acquireLockDirectory(lockDir, hold, deadline, timeoutMs, staleMs, options.onWait);
+    const onWait = options.onWait;
+    const lock = await HeldLockDirectory.acquire(lockDir, {
+      deadline,
+      timeoutMs,
+      staleMs,
+      ...(onWait ? { onWait: () => onWait(inspectLockDir(lockDir, staleMs)) } : {}),
+    });
+    const hold = new Hold(lock);
     heldHere.add(lockDir);
+    let result: T;
     try {
-      return await holdsInContext.run(new Map([...(outer ?? []), [lockDir, hold]]), () => fn(hold));
-    } finally {
+      result = await holdsInContext.run(new Map([...(outer ?? []), [lockDir, hold]]), () => fn(hold));
+    } catch (error) {
       heldHere.delete(lockDir);
-      await release().catch(() => undefined);
+      // The operation's own error is the one to report; a lock we fail to remove goes stale and is taken over.
+      lock.releaseQuietly();
+      throw error;
     }
+    heldHere.delete(lockDir);
+    lock.release(); // an I/O error removing it is reported (LockReleaseError), never swallowed
+    return result;
   } finally {
     mutex.release();
   }
 }
 
-async function acquireLockDirectory(
-  lockDir: string,
-  hold: Hold,
-  deadline: number,
-  timeoutMs: number,
-  staleMs: number,
-  onWait: VaultLockOptions['onWait'],
-): Promise<() => Promise<void>> {
-  if (!ensuredParents.has(lockDir)) {
-    await mkdir(dirname(lockDir), { recursive: true });
-    ensuredParents.add(lockDir);
-  }
-  let backoff = LOCK_BACKOFF_START_MS;
-  let told = false;
-  for (;;) {
-    try {
-      // The lock is the directory itself (lockfilePath), keyed by its own path so that symlink
-      // aliases of one vault share one entry. proper-lockfile takes over a lock whose mtime is older
-      // than `stale`, refreshes ours every `update`, and removes held locks on exit and signals.
-      return await lockfile.lock(lockDir, {
-        lockfilePath: lockDir,
-        realpath: false,
-        stale: staleMs,
-        update: staleMs / 2,
-        retries: 0,
-        fs: syncBackedFs,
-        onCompromised: (error) => {
-          hold.compromised = new LockCompromisedError(lockDir, error);
-        },
-      });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') {
-        // Someone cleaned the cache directory since we last made the lock's parent: make it again.
-        await mkdir(dirname(lockDir), { recursive: true });
-        continue;
-      }
-      // Windows mkdir can report access-denied instead of "exists" while another process holds the
-      // lock: treat it as contention until the deadline, then surface the real error (as agentm does).
-      const contended = code === 'ELOCKED' || code === 'EPERM' || code === 'EACCES';
-      if (!contended) throw error;
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) {
-        if (code === 'ELOCKED') throw new LockTimeout(lockDir, timeoutMs, await heartbeatAge(lockDir), staleMs);
-        throw error;
-      }
-      if (!told && onWait) {
-        told = true;
-        onWait(await inspectLockDir(lockDir, staleMs));
-      }
-      await sleep(Math.min(backoff, remaining));
-      backoff = Math.min(backoff * 2, LOCK_BACKOFF_MAX_MS);
-    }
-  }
-}
-
-async function heartbeatAge(lockDir: string): Promise<number | undefined> {
-  try {
-    return Math.max(0, Date.now() - (await stat(lockDir)).mtimeMs);
-  } catch {
-    return undefined;
-  }
-}
-
-async function inspectLockDir(lockDir: string, staleMs: number): Promise<LockStatus> {
-  const age = await heartbeatAge(lockDir);
+function inspectLockDir(lockDir: string, staleMs: number): LockStatus {
+  const age = heartbeatAgeMs(lockDir);
   return {
     lockDir,
     present: age !== undefined,
@@ -280,7 +206,7 @@ async function inspectLockDir(lockDir: string, staleMs: number): Promise<LockSta
 }
 
 /** The state of a vault's lock, for status displays ("an agent is writing"). Never acquires or writes. */
-export function inspectLock(
+export async function inspectLock(
   storeRoot: string,
   options: Pick<VaultLockOptions, 'lockRoot' | 'staleMs'> = {},
 ): Promise<LockStatus> {

@@ -6,6 +6,7 @@ import { contentHash } from '../protocol/content-hash.js';
 import { ConcurrentModificationError } from '../protocol/errors.js';
 import { pythonJson } from '../config/python-json.js';
 import { RegistryArgumentError, RegistryFormatError } from './errors.js';
+import { isSafeSegment } from './slug.js';
 
 /** How many times a registry read-modify-write is retried after losing its compare-and-swap. */
 export const REGISTRY_CAS_ATTEMPTS = 5;
@@ -152,6 +153,13 @@ export async function registerRepo(
 ): Promise<RepoRegistry> {
   if (typeof slug !== 'string' || slug.trim() === '')
     throw new RegistryArgumentError('registerRepo: slug must be non-empty');
+  // A slug names the project's folder (desk/projects/<slug>): agentm accepts any string; we refuse what
+  // is not one folder name, so no registration can point a project outside its space.
+  if (!isSafeSegment(slug) || slug.trim() !== slug)
+    throw new RegistryArgumentError(
+      `registerRepo: slug ${JSON.stringify(slug)} must be one safe path segment (not '.' or '..', no '/', '\\' or NUL, ` +
+        'no surrounding spaces), e.g. my-repo',
+    );
   if (typeof rootPath !== 'string' || rootPath.trim() === '')
     throw new RegistryArgumentError('registerRepo: root_path must be non-empty');
   const update: Record<string, string> = { root_path: normalizeRepoPath(rootPath) };

@@ -44,3 +44,19 @@ export class TierLayoutError extends AgentMError {
     super(message, { code: 'ETIERLAYOUT' });
   }
 }
+
+/**
+ * The store's root directory existed and is gone (an unmounted drive, a moved or deleted vault): not
+ * absence of one file. Nothing is written, so the old location is never re-created.
+ */
+export class StoreGoneError extends AgentMError {
+  readonly root: string;
+  constructor(root: string) {
+    super(
+      `the store ${root} is gone (unmounted, moved or deleted) while agentm was using it; nothing more was written ` +
+        'there. Reconnect or restore it, then run the command again.',
+      { code: 'ESTOREGONE' },
+    );
+    this.root = root;
+  }
+}

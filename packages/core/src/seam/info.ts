@@ -10,4 +10,11 @@ export interface Info {
   readonly isDir: boolean;
   readonly size: number;
   readonly mtimeMs: number;
+  /**
+   * Optional: what tells two locators of the same file or folder apart from two different ones (a
+   * filesystem's device and inode), so a walk can notice a folder it already walked (a link cycle).
+   */
+  readonly identity?: string;
+  /** Optional: whether the locator is a link to what `info` describes. */
+  readonly isLink?: boolean;
 }

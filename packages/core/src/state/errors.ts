@@ -29,10 +29,12 @@ export class UnsafePlanNameError extends StateError {
 /** A state file name that is not one safe path component (it would write outside the state directory). */
 export class InvalidStateFileNameError extends StateError {
   readonly fileName: string;
-  constructor(fileName: string) {
+  constructor(fileName: string, detail?: string) {
     super(
-      `invalid state file name ${JSON.stringify(fileName)}: it must be a single file name inside the harness state directory ` +
-        "(not empty, not '.' or '..', no '/', '\\' or NUL), e.g. PLAN.md or progress-my-feature.md",
+      `invalid state file name ${JSON.stringify(fileName)}: ` +
+        (detail ??
+          "it must be a single file name inside the harness state directory (not empty, not '.' or '..', no '/', '\\' or NUL)") +
+        ', e.g. PLAN.md or progress-my-feature.md',
       { code: 'ESTATEFILENAME' },
     );
     this.fileName = fileName;

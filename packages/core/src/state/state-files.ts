@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NotFoundError } from '../seam/errors.js';
+import { isTempName } from '../protocol/atomic-write.js';
 import { casWriteFile } from '../protocol/cas-write.js';
 import { contentHash } from '../protocol/content-hash.js';
 import { defaultLockRoot, withVaultLock } from '../protocol/vault-lock.js';
 import type { ProjectResolution } from '../routing/resolve-project.js';
+import { InvalidStateFileNameError } from './errors.js';
 import { assertStateFileName } from './plan-names.js';
 import { stateLocation } from './state-location.js';
 
@@ -73,6 +75,11 @@ export async function writeStateFile(
   options: StateWriteOptions = {},
 ): Promise<string> {
   assertStateFileName(fileName);
+  if (isTempName(fileName))
+    throw new InvalidStateFileNameError(
+      fileName,
+      "it has the form of a writer's temp file (.<name>.<pid>.<random>.tmp), which listings and readers hide; choose another name",
+    );
   const location = await stateLocation(resolution);
   const expect = options.expectHash === undefined ? {} : { expectHash: options.expectHash };
   if (location.kind === 'backend') {

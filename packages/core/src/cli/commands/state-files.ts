@@ -41,7 +41,7 @@ export function registerStateFiles(program: Command, ctx: CliContext): void {
     .option('--cwd <dir>', 'the repo (default: the current directory)')
     .option('--project-root <dir>', 'alias of --cwd (agentm)')
     .action(async (file: string, opts: ProjectOpts) => {
-      ctx.io.out(await readStateFile(await project(ctx, opts), file));
+      (ctx.io.outRaw ?? ctx.io.out)(await readStateFile(await project(ctx, opts), file)); // verbatim, as agentm
     });
   program
     .command('write-state <file>')

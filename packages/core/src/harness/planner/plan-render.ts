@@ -40,7 +40,8 @@ function oneLine(text: string): string {
 export function renderPlan(goal: string, steps: readonly PlannedStep[], created: Date): string {
   const lines = [
     '---',
-    `goal: ${yamlScalar(oneLine(goal))}`,
+    // The frontmatter is YAML, never read for inline fields: the goal is kept as written (one line).
+    `goal: ${yamlScalar(goal.replace(/\s+/g, ' ').trim())}`,
     'status: open',
     `created: ${yamlScalar(created.toISOString(), { timestamp: true })}`,
     '---',

@@ -1,3 +1,4 @@
+import { StoreGoneError } from '../../seam/errors.js';
 import { PlanNotFoundError, PlanValidationError } from '../errors.js';
 import type { PlanTerminal } from './core.js';
 import type { Reconciler } from './reconciler.js';
@@ -74,7 +75,8 @@ export function runReconciler(reconciler: Reconciler, options: RunOptions = {}):
           if (report.terminal !== '' && reconciler.inflight.length === 0)
             return finish({ terminal: report.terminal, ticks, stopped: false });
         } catch (error) {
-          if (error instanceof PlanValidationError) return finish(error);
+          // A plan that cannot run, or a store that is gone, does not get better by retrying.
+          if (error instanceof PlanValidationError || error instanceof StoreGoneError) return finish(error);
           log(`tick failed (will retry): ${(error as Error).message}`);
         }
       } while (again && !finished && !options.signal?.aborted);

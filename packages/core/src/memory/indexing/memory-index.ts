@@ -20,7 +20,7 @@ import { opWeight, type JournalOp } from './journal.js';
 import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
 import { planRefresh } from './refresh-plan.js';
 import { VectorCache } from './vectors.js';
-import { isIndexableName, walkSources, type SourceFile } from './walk.js';
+import { isIndexableName, walkSources, walkWarnings, type SourceFile } from './walk.js';
 
 /** One application of changes to an index state (see `#apply`). */
 interface ApplyJob {
@@ -186,7 +186,7 @@ export class MemoryIndex extends DerivedMaintenance {
       this.#state.files,
       walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })),
     );
-    return this.#apply({
+    const report = await this.#apply({
       state: this.#state,
       read: plan.read,
       infos: infosOf(walk.files),
@@ -194,6 +194,7 @@ export class MemoryIndex extends DerivedMaintenance {
       unchanged: plan.unchanged,
       conflictCopies: walk.conflictCopies.map((l) => l.key),
     });
+    return { ...report, warnings: [...walkWarnings(walk), ...report.warnings] };
   }
 
   /**
@@ -243,6 +244,7 @@ export class MemoryIndex extends DerivedMaintenance {
         ...report,
         read: feed.total,
         conflictCopies: walk.conflictCopies.map((l) => l.key),
+        warnings: [...walkWarnings(walk), ...report.warnings],
         ...(this.#pool ? { readWorkers: this.#pool.size } : {}),
       };
     } finally {

@@ -1,5 +1,6 @@
 import type { StorageBackend } from '../../seam/backend.js';
 import { NotFoundError } from '../../seam/errors.js';
+import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
 import { isTempName } from '../../protocol/atomic-write.js';
 import { recognizeConflictName } from '../../protocol/conflict-names.js';
@@ -23,6 +24,8 @@ export interface SourceFile extends SourceClass {
 export interface WalkResult {
   readonly files: SourceFile[];
   readonly conflictCopies: Locator[];
+  /** Folders not walked because the walk had been there already (a link cycle, or a second link to it). */
+  readonly skipped: readonly { readonly locator: Locator; readonly reason: string }[];
 }
 
 export interface WalkOptions {
@@ -44,6 +47,11 @@ export const WALK_CONCURRENCY = 32;
  * filesystem), returning every note and progress file. Skips dot-directories, temp files
  * (`isTempName`) and sync-tool conflict copies (`recognizeConflictName`, with the sibling rule for
  * the ambiguous patterns, judged among the names of the same directory).
+ *
+ * Each folder is walked once: where the backend tells identities (`Info.identity`), a folder seen
+ * before — through a link cycle such as `memory/x → .`, or a second link to it — is skipped and
+ * reported in `skipped`. Folders reached through a link are walked last, so a folder both linked and
+ * present is indexed under its real path.
  */
 export async function walkSources(
   backend: StorageBackend,
@@ -54,9 +62,20 @@ export async function walkSources(
 ): Promise<WalkResult> {
   const files: SourceFile[] = [];
   const conflictCopies: Locator[] = [];
+  const skipped: { locator: Locator; reason: string }[] = [];
   const queue: Locator[] = (options.roots ?? sourceRoots(layout)).map((root) => new Locator(root));
-  while (queue.length > 0) {
-    const dir = queue.shift()!;
+  const folders = new FolderVisits(backend);
+  await folders.seed(queue);
+  const linked: Info[] = [];
+  for (;;) {
+    let dir = queue.shift();
+    while (dir === undefined && linked.length > 0) {
+      const link = linked.shift()!;
+      const seen = folders.visit(link);
+      if (seen === undefined) dir = link.locator;
+      else skipped.push({ locator: link.locator, reason: `a link to ${seen}, walked already (a cycle or an alias)` });
+    }
+    if (dir === undefined) break;
     const children = await backend.list(dir);
     const names = new Set(children.map((c) => c.name));
     const candidates: Locator[] = [];
@@ -89,7 +108,10 @@ export async function walkSources(
     for (const info of infos) {
       if (!info) continue;
       if (info.isDir) {
-        if (shouldDescend(info.locator.key, layout)) queue.push(info.locator);
+        if (!shouldDescend(info.locator.key, layout)) continue;
+        if (info.isLink) linked.push(info);
+        else if (folders.visit(info) === undefined) queue.push(info.locator);
+        else skipped.push({ locator: info.locator, reason: 'a folder walked already under another name' });
         continue;
       }
       const cls = classifySource(info.locator.key, layout);
@@ -98,7 +120,38 @@ export async function walkSources(
     files.push(...found);
     if (found.length > 0) onFiles?.(found);
   }
-  return { files, conflictCopies };
+  return { files, conflictCopies, skipped };
+}
+
+/** The folders a walk has been in, by identity (for backends that report one). */
+class FolderVisits {
+  readonly #seen = new Map<string, string>();
+  constructor(private readonly backend: StorageBackend) {}
+
+  /** Records the walk's roots, so a link back to one of them is recognized. */
+  async seed(roots: readonly Locator[]): Promise<void> {
+    for (const root of roots) {
+      try {
+        this.visit(await this.backend.info(root));
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+    }
+  }
+
+  /** Marks a folder visited; returns the key it was first visited under when it was already. */
+  visit(info: Info): string | undefined {
+    if (info.identity === undefined) return undefined;
+    const first = this.#seen.get(info.identity);
+    if (first !== undefined) return first;
+    this.#seen.set(info.identity, info.locator.key);
+    return undefined;
+  }
+}
+
+/** The walk's skipped folders as report warnings. */
+export function walkWarnings(walk: Pick<WalkResult, 'skipped'>): string[] {
+  return walk.skipped.map((s) => `skipped ${s.locator.key}: ${s.reason}`);
 }
 
 /** Whether one locator would be indexed by a walk, given the names beside it. */

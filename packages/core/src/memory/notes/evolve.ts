@@ -5,6 +5,8 @@ import { Locator } from '../../seam/locator.js';
 import { contentHash } from '../../protocol/content-hash.js';
 import { NoteEvolveError, NoteValidationError } from './errors.js';
 import { compactDate, localDate } from './format.js';
+import { findUnfinishedArchive, isEvolvedAlready } from './evolve-recovery.js';
+import { noteFingerprint } from './fingerprint.js';
 import { parseNote } from './parse.js';
 import { buildNote, type BuiltNote, type NoteOptions } from './save.js';
 import { assertSlug } from './validate.js';
@@ -54,6 +56,40 @@ function markSuperseded(text: string, by: string, at: string, reason: string): s
   return ['---', ...head, ...lines.slice(close)].join(eol);
 }
 
+/** The finished result when the note at `target` already is this evolve's successor (see `isEvolvedAlready`). */
+async function evolvedAlready(
+  backend: StorageBackend,
+  space: string,
+  input: EvolveNoteInput,
+  target: Locator,
+  text?: string,
+): Promise<EvolvedNote | undefined> {
+  let content = text;
+  if (content === undefined) {
+    try {
+      content = await backend.read(target);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+  const current = parseNote(content);
+  if (input.tags !== undefined && current.tags.join('\n') !== input.tags.join('\n')) return undefined;
+  const archive = await isEvolvedAlready(backend, space, input.locator, target, current, noteFingerprint(input.body));
+  return archive && { note: { locator: target, content, fields: {} }, archive };
+}
+
+/** The hash of the note at `target` when it supersedes `archive` (a crashed rename's successor). */
+async function successorOf(backend: StorageBackend, target: Locator, archive: Locator): Promise<string | undefined> {
+  try {
+    const text = await backend.read(target);
+    return parseNote(text).supersedes === archive.key ? contentHash(text) : undefined;
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
 async function freeArchiveLocator(
   backend: StorageBackend,
   space: string,
@@ -76,6 +112,11 @@ async function freeArchiveLocator(
  * always-load flag, new body) is written at the same path — or at `<same folder>/<newSlug>.md`, the
  * old file then removed — with `supersedes: <archive path>`. Every write is a CAS, so a note changed
  * meanwhile by anyone else is left alone (`ConcurrentModificationError`).
+ *
+ * Crash-safe by re-running: the archive is written first (the old text is never lost), and a re-run
+ * finishes what a crash left (see evolve-recovery.ts) — it reuses an archive of exactly the current
+ * note instead of archiving it twice, replaces a successor a crashed rename wrote, and is a no-op when
+ * the note already is the successor with this body.
  */
 export async function evolveNote(
   backend: StorageBackend,
@@ -92,16 +133,23 @@ export async function evolveNote(
   const space = options.memorySpace ?? 'memory';
   const now = options.now ?? new Date();
   return withBackendLock(backend, async () => {
+    const renamed = input.newSlug === undefined ? undefined : input.locator.parent.child(`${input.newSlug}.md`);
     let text: string;
     try {
       text = await backend.read(input.locator);
     } catch (error) {
-      if (error instanceof NotFoundError)
-        throw new NoteEvolveError(`there is no note at ${input.locator.key} to evolve; save a new note instead`);
-      throw error;
+      if (!(error instanceof NotFoundError)) throw error;
+      // Renaming removes the old note last: absent, with the successor already in place, it is done.
+      const done = renamed && (await evolvedAlready(backend, space, input, renamed));
+      if (done) return done;
+      throw new NoteEvolveError(`there is no note at ${input.locator.key} to evolve; save a new note instead`);
     }
     const oldHash = contentHash(text);
     const old = parseNote(text);
+    if (renamed === undefined || input.newSlug === old.slug) {
+      const done = await evolvedAlready(backend, space, input, input.locator, text);
+      if (done) return done;
+    }
     if (old.status !== 'active')
       throw new NoteEvolveError(
         `${input.locator.key} is ${old.status ?? 'without a status'}, not active: only active notes can be superseded`,
@@ -115,7 +163,9 @@ export async function evolveNote(
       throw new NoteEvolveError(
         `${input.locator.key} has no kind/type or slug in its frontmatter; fix the note by hand first`,
       );
-    const archive = await freeArchiveLocator(backend, space, input.locator, compactDate(now));
+    // An archive of exactly this note, with no successor: a crashed evolve's; finish it, never archive twice.
+    const pending = await findUnfinishedArchive(backend, space, input.locator, text);
+    const archive = pending?.locator ?? (await freeArchiveLocator(backend, space, input.locator, compactDate(now)));
     const target = renaming ? input.locator.parent.child(`${input.newSlug}.md`) : input.locator;
     const built = buildNote(
       {
@@ -138,20 +188,24 @@ export async function evolveNote(
       throw new NoteEvolveError(
         'this backend cannot remove files, so a note cannot be renamed by evolve; evolve it under the same slug',
       );
-    if (renaming && (await backend.exists(target)))
+    // Renaming onto an existing note is refused, unless it is the successor a crashed evolve wrote.
+    const successor = renaming && pending ? await successorOf(backend, target, archive) : undefined;
+    if (renaming && successor === undefined && (await backend.exists(target)))
       throw new NoteEvolveError(`cannot rename to ${target.key}: a note already exists there`);
     const archived = markSuperseded(text, target.key, localDate(now), input.reason);
-    await backend.write(archive, archived, { expectHash: null });
+    if (pending === undefined) await backend.write(archive, archived, { expectHash: null });
+    else if (pending.text !== archived)
+      await backend.write(archive, archived, { expectHash: contentHash(pending.text) });
     // Undo what this call wrote, so a CAS lost half-way leaves the store as it was (no partial evolve).
-    const undo: Array<() => Promise<void>> = [
-      () => remove?.(archive, { expectHash: contentHash(archived) }) ?? Promise.resolve(),
-    ];
+    const undo: Array<() => Promise<void>> = pending
+      ? []
+      : [() => remove?.(archive, { expectHash: contentHash(archived) }) ?? Promise.resolve()];
     try {
       if (!renaming) {
         await backend.write(target, built.content, { expectHash: oldHash });
       } else {
-        await backend.write(target, built.content, { expectHash: null });
-        undo.unshift(() => remove!(target, { expectHash: contentHash(built.content) }));
+        await backend.write(target, built.content, { expectHash: successor ?? null });
+        if (successor === undefined) undo.unshift(() => remove!(target, { expectHash: contentHash(built.content) }));
         await remove!(input.locator, { expectHash: oldHash });
       }
     } catch (error) {

@@ -23,16 +23,31 @@ interface Recalled {
   readonly mtimeMs: number;
 }
 
-/** Every Markdown note under `dir` (recursively), skipping `_`-prefixed folders, temps and conflict copies. */
-async function notesUnder(backend: StorageBackend, dir: Locator, depth = 0): Promise<Recalled[]> {
+/**
+ * Every Markdown note under `dir` (recursively), skipping `_`-prefixed folders, temps and conflict
+ * copies, and any folder already walked (a link cycle or a second link to it, where the backend tells
+ * identities).
+ */
+async function notesUnder(
+  backend: StorageBackend,
+  dir: Locator,
+  depth = 0,
+  seen: Set<string> = new Set(),
+): Promise<Recalled[]> {
   if (depth > 8) return [];
+  if (depth === 0) {
+    const top = await backend.info(dir).catch(() => undefined);
+    if (top?.identity !== undefined) seen.add(top.identity);
+  }
   const children = await backend.list(dir);
   const names = new Set(children.map((c) => c.name));
   const found: Recalled[] = [];
   for (const child of children) {
     const info = await backend.info(child);
     if (info.isDir) {
-      if (!child.name.startsWith('_')) found.push(...(await notesUnder(backend, child, depth + 1)));
+      if (info.identity !== undefined && seen.has(info.identity)) continue;
+      if (info.identity !== undefined) seen.add(info.identity);
+      if (!child.name.startsWith('_')) found.push(...(await notesUnder(backend, child, depth + 1, seen)));
       continue;
     }
     if (!child.name.endsWith('.md') || isTempName(child.name)) continue;
