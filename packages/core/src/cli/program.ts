@@ -14,6 +14,7 @@ import { registerTrace } from './commands/trace.js';
 import { registerRecall } from './commands/recall.js';
 import { registerReindex } from './commands/reindex.js';
 import { registerConsolidate } from './commands/consolidate.js';
+import { registerAgents } from './commands/agents.js';
 import type { CliContext, CliIo } from './context.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
 
@@ -36,6 +37,7 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
   registerRecall,
   registerReindex,
   registerConsolidate,
+  registerAgents,
 ];
 
 /** Builds the `agentm` program. Each action sets `ctx.exitCode`. */

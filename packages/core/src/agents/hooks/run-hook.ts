@@ -1,0 +1,143 @@
+import { resolve } from 'node:path';
+import { processHost } from '../../config/host.js';
+import { StorageSelectionError } from '../../selection/errors.js';
+import { Workspace } from '../../workspace/workspace.js';
+import { hookBudgetMs, raceDeadline, type Raced } from './budget.js';
+import { normalizeHookEvent, parseHookPayload, HOOK_EVENTS, type HookEvent } from './hook-io.js';
+import type { HookAnswer, HookContext, HookHandler } from './hook-context.js';
+
+/** What a hook run reads and writes; the process shell passes its own streams, tests their strings. */
+export interface HookRunIo {
+  readonly env: NodeJS.ProcessEnv;
+  /** The directory when the payload names none. */
+  readonly cwd: string;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  /** The hook input (stdin, whole); undefined when stdin is a terminal (no input; the person may be asked). */
+  readonly readInput: () => Promise<string | undefined>;
+  /** Asks the person at the terminal; only when stdin is one. */
+  readonly confirm?: ((question: string) => Promise<boolean>) | undefined;
+  /** When the hook started, as a `performance.now()` value (the process shell: 0, the process's start). */
+  readonly startedAt?: number;
+  readonly now?: () => Date;
+}
+
+/** How a run ended, for the shell (and tests). */
+export interface HookRunResult {
+  readonly event: HookEvent | undefined;
+  readonly answered: boolean;
+  readonly overBudget: boolean;
+  readonly elapsedMs: number;
+  readonly budgetMs: number | undefined;
+}
+
+/** Each event's handler, imported only when that event runs (a prompt hook never loads the plan code). */
+const HANDLERS: Readonly<Record<HookEvent, () => Promise<HookHandler>>> = {
+  SessionStart: async () => (await import('./session-start.js')).sessionStart,
+  UserPromptSubmit: async () => (await import('./user-prompt-submit.js')).userPromptSubmit,
+  PreCompact: async () => (await import('./pre-compact.js')).preCompact,
+  Stop: async () => (await import('./stop.js')).stop,
+};
+
+/**
+ * Runs one Claude Code hook: reads its JSON input, opens the workspace of its `cwd` (read-only: no store
+ * root is created; lexical recall, no provider), answers through the event's handler and prints what
+ * Claude Code reads on stdout. It never fails a session: every problem is a line on stderr and the run
+ * ends normally (the shell exits 0). Memory that is absent (no vault mounted) is silence. A budgeted
+ * event (SessionStart 500 ms, UserPromptSubmit 300 ms, from `startedAt`) that is late prints nothing
+ * rather than a partial answer; SessionStart leaves out, whole, only the parts that were late.
+ * `AGENTM_HOOK_DEBUG=1` adds a timing line on stderr.
+ */
+export async function runHook(eventName: string | undefined, io: HookRunIo): Promise<HookRunResult> {
+  const startedAt = io.startedAt ?? performance.now();
+  const warn = (line: string) => io.err(`${line}\n`);
+  let event: HookEvent | undefined = normalizeHookEvent(eventName);
+  let budgetMs: number | undefined;
+  let answered = false;
+  let overBudget = false;
+  try {
+    // Named on the command line (as hooks.json does), the event's budget covers reading the input too.
+    const early = event === undefined ? undefined : hookBudgetMs(event, io.env);
+    const reading = io.readInput();
+    const read =
+      early === undefined
+        ? { done: true as const, value: await reading }
+        : await raceDeadline(reading, startedAt + early);
+    if (!read.done) throw new Error(`the hook input did not arrive within the ${early} ms budget`);
+    const input = read.value;
+    const { payload, problem } = parseHookPayload(input ?? '');
+    event ??= normalizeHookEvent(payload.hook_event_name);
+    if (problem) warn(`agentm hook: ${problem}; answering as for an empty input`);
+    if (event === undefined) {
+      warn(
+        `agentm hook: no event AgentM answers (${JSON.stringify(eventName ?? payload.hook_event_name ?? '')}); ` +
+          `give one of ${HOOK_EVENTS.join(', ')}`,
+      );
+    } else {
+      budgetMs = hookBudgetMs(event, io.env);
+      const deadline = budgetMs === undefined ? undefined : startedAt + budgetMs;
+      const race = <T>(work: Promise<T>): Promise<Raced<T>> =>
+        deadline === undefined ? work.then((value) => ({ done: true as const, value })) : raceDeadline(work, deadline);
+      const handler = HANDLERS[event];
+      const work = (async (): Promise<HookAnswer | undefined> => {
+        const ws = await openHookWorkspace(resolve(io.cwd, payload.cwd ?? '.'), io.env, warn);
+        if (!ws) return undefined;
+        const project = (await ws.project())!; // a directory always resolves, with or without a slug
+        const ctx: HookContext = {
+          payload,
+          env: io.env,
+          ws,
+          project,
+          warn,
+          race,
+          confirm: input === undefined ? io.confirm : undefined,
+          now: io.now ?? (() => new Date()),
+        };
+        return (await handler())(ctx);
+      })();
+      const raced = await race(work);
+      if (!raced.done) {
+        overBudget = true;
+        warn(
+          `agentm hook ${event}: over its ${budgetMs} ms budget; nothing added ` +
+            '(a warm index answers in time: keep `agentm mcp` running or run `agentm reindex`)',
+        );
+      } else if (raced.value && raced.value.stdout !== '') {
+        io.out(raced.value.stdout);
+        answered = true;
+      }
+    }
+  } catch (error) {
+    warn(`agentm hook${event ? ` ${event}` : ''}: ${(error as Error)?.message ?? String(error)}`);
+  }
+  const elapsedMs = Math.round(performance.now() - startedAt);
+  if (io.env['AGENTM_HOOK_DEBUG'] && event)
+    warn(
+      `agentm hook ${event}: ${answered ? 'answered' : overBudget ? 'over budget' : 'nothing to add'} after ${elapsedMs} ms` +
+        (budgetMs !== undefined ? ` (budget ${budgetMs} ms)` : ''),
+    );
+  return { event, answered, overBudget, elapsedMs, budgetMs };
+}
+
+/**
+ * The workspace of the hook's directory, or undefined when memory is absent (the vault is configured
+ * but not there: an unmounted drive). Misconfiguration (a corrupt config, an unknown backend) throws.
+ */
+async function openHookWorkspace(
+  projectRoot: string,
+  env: NodeJS.ProcessEnv,
+  warn: (line: string) => void,
+): Promise<Workspace | undefined> {
+  try {
+    return await Workspace.open({
+      host: processHost(env),
+      projectRoot,
+      createRoot: false,
+      index: { embeddings: false },
+      warn: (message) => warn(`agentm: warning: ${message}`),
+    });
+  } catch (error) {
+    if (error instanceof StorageSelectionError && error.reason === 'no-vault-path') return undefined;
+    throw error;
+  }
+}
