@@ -3,7 +3,7 @@ import { processHost } from '../../config/host.js';
 import { StorageSelectionError } from '../../selection/errors.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { hookBudgetMs, raceDeadline, type Raced } from './budget.js';
-import { normalizeHookEvent, parseHookPayload, HOOK_EVENTS, type HookEvent } from './hook-io.js';
+import { normalizeHookEvent, parseHookPayload, HOOK_EVENTS, type HookEvent, type HookPayload } from './hook-io.js';
 import type { HookAnswer, HookContext, HookHandler } from './hook-context.js';
 
 /** What a hook run reads and writes; the process shell passes its own streams, tests their strings. */
@@ -39,84 +39,98 @@ const HANDLERS: Readonly<Record<HookEvent, () => Promise<HookHandler>>> = {
   Stop: async () => (await import('./stop.js')).stop,
 };
 
+/** A deadline race, or a plain wait when there is no deadline. */
+function racer(deadline: number | undefined): <T>(work: Promise<T>) => Promise<Raced<T>> {
+  return (work) =>
+    deadline === undefined ? work.then((value) => ({ done: true as const, value })) : raceDeadline(work, deadline);
+}
+
 /**
  * Runs one Claude Code hook: reads its JSON input, opens the workspace of its `cwd` (read-only: no store
  * root is created; lexical recall, no provider), answers through the event's handler and prints what
  * Claude Code reads on stdout. It never fails a session: every problem is a line on stderr and the run
  * ends normally (the shell exits 0). Memory that is absent (no vault mounted) is silence. A budgeted
- * event (SessionStart 500 ms, UserPromptSubmit 300 ms, from `startedAt`) that is late prints nothing
- * rather than a partial answer; SessionStart leaves out, whole, only the parts that were late.
- * `AGENTM_HOOK_DEBUG=1` adds a timing line on stderr.
+ * event (SessionStart 500 ms, UserPromptSubmit 300 ms, from `startedAt`, reading the input included)
+ * that is late prints nothing rather than a partial answer; SessionStart leaves out, whole, only the
+ * parts that were late. `AGENTM_HOOK_DEBUG=1` adds a timing line on stderr.
  */
 export async function runHook(eventName: string | undefined, io: HookRunIo): Promise<HookRunResult> {
   const startedAt = io.startedAt ?? performance.now();
   const warn = (line: string) => io.err(`${line}\n`);
-  let event: HookEvent | undefined = normalizeHookEvent(eventName);
-  let budgetMs: number | undefined;
-  let answered = false;
-  let overBudget = false;
+  let event = normalizeHookEvent(eventName);
+  let budgetMs = event === undefined ? undefined : hookBudgetMs(event, io.env);
+  let outcome: 'answered' | 'over budget' | 'nothing to add' = 'nothing to add';
   try {
-    // Named on the command line (as hooks.json does), the event's budget covers reading the input too.
-    const early = event === undefined ? undefined : hookBudgetMs(event, io.env);
-    const reading = io.readInput();
-    const read =
-      early === undefined
-        ? { done: true as const, value: await reading }
-        : await raceDeadline(reading, startedAt + early);
-    if (!read.done) throw new Error(`the hook input did not arrive within the ${early} ms budget`);
-    const input = read.value;
-    const { payload, problem } = parseHookPayload(input ?? '');
-    event ??= normalizeHookEvent(payload.hook_event_name);
-    if (problem) warn(`agentm hook: ${problem}; answering as for an empty input`);
-    if (event === undefined) {
-      warn(
-        `agentm hook: no event AgentM answers (${JSON.stringify(eventName ?? payload.hook_event_name ?? '')}); ` +
-          `give one of ${HOOK_EVENTS.join(', ')}`,
-      );
-    } else {
-      budgetMs = hookBudgetMs(event, io.env);
-      const deadline = budgetMs === undefined ? undefined : startedAt + budgetMs;
-      const race = <T>(work: Promise<T>): Promise<Raced<T>> =>
-        deadline === undefined ? work.then((value) => ({ done: true as const, value })) : raceDeadline(work, deadline);
-      const handler = HANDLERS[event];
-      const work = (async (): Promise<HookAnswer | undefined> => {
-        const ws = await openHookWorkspace(resolve(io.cwd, payload.cwd ?? '.'), io.env, warn);
-        if (!ws) return undefined;
-        const project = (await ws.project())!; // a directory always resolves, with or without a slug
-        const ctx: HookContext = {
-          payload,
-          env: io.env,
-          ws,
-          project,
+    const read = await racer(budgetMs === undefined ? undefined : startedAt + budgetMs)(io.readInput());
+    if (!read.done) outcome = 'over budget';
+    else {
+      const { payload, problem } = parseHookPayload(read.value ?? '');
+      if (problem) warn(`agentm hook: ${problem}; answering as for an empty input`);
+      event ??= normalizeHookEvent(payload.hook_event_name);
+      if (event === undefined)
+        warn(
+          `agentm hook: no event AgentM answers (${JSON.stringify(eventName ?? payload.hook_event_name ?? '')}); ` +
+            `give one of ${HOOK_EVENTS.join(', ')}`,
+        );
+      else {
+        budgetMs = hookBudgetMs(event, io.env);
+        const race = racer(budgetMs === undefined ? undefined : startedAt + budgetMs);
+        const answering = answer(event, payload, {
+          io,
           warn,
           race,
-          confirm: input === undefined ? io.confirm : undefined,
-          now: io.now ?? (() => new Date()),
-        };
-        return (await handler())(ctx);
-      })();
-      const raced = await race(work);
-      if (!raced.done) {
-        overBudget = true;
-        warn(
-          `agentm hook ${event}: over its ${budgetMs} ms budget; nothing added ` +
-            '(a warm index answers in time: keep `agentm mcp` running or run `agentm reindex`)',
-        );
-      } else if (raced.value && raced.value.stdout !== '') {
-        io.out(raced.value.stdout);
-        answered = true;
+          confirm: read.value === undefined ? io.confirm : undefined,
+        });
+        const raced = await race(answering);
+        if (!raced.done) outcome = 'over budget';
+        else if (raced.value !== undefined && raced.value.stdout !== '') {
+          io.out(raced.value.stdout);
+          outcome = 'answered';
+        }
       }
     }
   } catch (error) {
     warn(`agentm hook${event ? ` ${event}` : ''}: ${(error as Error)?.message ?? String(error)}`);
   }
+  if (outcome === 'over budget')
+    warn(
+      `agentm hook ${event ?? ''}: over its ${budgetMs} ms budget; nothing added ` +
+        '(a warm index answers in time: keep `agentm mcp` running or run `agentm reindex`)',
+    );
   const elapsedMs = Math.round(performance.now() - startedAt);
   if (io.env['AGENTM_HOOK_DEBUG'] && event)
     warn(
-      `agentm hook ${event}: ${answered ? 'answered' : overBudget ? 'over budget' : 'nothing to add'} after ${elapsedMs} ms` +
-        (budgetMs !== undefined ? ` (budget ${budgetMs} ms)` : ''),
+      `agentm hook ${event}: ${outcome} after ${elapsedMs} ms${budgetMs !== undefined ? ` (budget ${budgetMs} ms)` : ''}`,
     );
-  return { event, answered, overBudget, elapsedMs, budgetMs };
+  return { event, answered: outcome === 'answered', overBudget: outcome === 'over budget', elapsedMs, budgetMs };
+}
+
+/** Opens the workspace of the payload's directory and asks the event's handler; undefined when memory is absent. */
+async function answer(
+  event: HookEvent,
+  payload: HookPayload,
+  run: {
+    readonly io: HookRunIo;
+    readonly warn: (line: string) => void;
+    readonly race: HookContext['race'];
+    readonly confirm: HookContext['confirm'];
+  },
+): Promise<HookAnswer | undefined> {
+  const { io, warn } = run;
+  const ws = await openHookWorkspace(resolve(io.cwd, payload.cwd ?? '.'), io.env, warn);
+  if (!ws) return undefined;
+  const project = (await ws.project())!; // a directory always resolves, with or without a slug
+  const handler = await HANDLERS[event]();
+  return handler({
+    payload,
+    env: io.env,
+    ws,
+    project,
+    warn,
+    race: run.race,
+    confirm: run.confirm,
+    now: io.now ?? (() => new Date()),
+  });
 }
 
 /**
