@@ -14,6 +14,9 @@ export interface McpContext {
 
 /** Whether to refresh the index before this answer; marks it stale again when the answer then fails. */
 export async function withFreshIndex<T>(ctx: McpContext, work: (refresh: boolean) => Promise<T>): Promise<T> {
+  // Let the watcher's events that arrived with this request be handled first: a request is read in the
+  // same turn of the event loop as the file events of a write that came just before it.
+  await new Promise((resolve) => setImmediate(resolve));
   const refresh = ctx.freshness.takeRefresh();
   try {
     return await work(refresh);
