@@ -39,6 +39,9 @@ const HANDLERS: Readonly<Record<HookEvent, () => Promise<HookHandler>>> = {
   Stop: async () => (await import('./stop.js')).stop,
 };
 
+/** How long before the deadline a handler's parts stop waiting (time to render and write what is done). */
+const PART_MARGIN_MS = 25;
+
 /** A deadline race, or a plain wait when there is no deadline. */
 function racer(deadline: number | undefined): <T>(work: Promise<T>) => Promise<Raced<T>> {
   return (work) =>
@@ -74,11 +77,13 @@ export async function runHook(eventName: string | undefined, io: HookRunIo): Pro
         );
       else {
         budgetMs = hookBudgetMs(event, io.env);
-        const race = racer(budgetMs === undefined ? undefined : startedAt + budgetMs);
+        const deadline = budgetMs === undefined ? undefined : startedAt + budgetMs;
+        const race = racer(deadline);
         const answering = answer(event, payload, {
           io,
           warn,
-          race,
+          // A handler's own parts end a little before the deadline, so what it has is still written in time.
+          race: racer(deadline === undefined ? undefined : deadline - PART_MARGIN_MS),
           confirm: read.value === undefined ? io.confirm : undefined,
         });
         const raced = await race(answering);
