@@ -192,6 +192,21 @@ describe('agentm mcp: tools over stdio, through the SDK client', () => {
     expect(missing.isError).toBe(true);
   });
 
+  it("a project slug a note group cannot hold (AgentM) is refused with the way out, not save's generic message", async () => {
+    world = await agentmWorld({ slug: 'AgentM' });
+    await world.writeConfig(vaultConfig(world));
+    const mcp = await connectMcp(world);
+    const refused = await mcp.call('save', { kind: 'fix', slug: 'x', body: 'b' });
+    expect(refused.isError).toBe(true);
+    expect(resultText(refused)).toBe(
+      "this repository's project folder desk/projects/AgentM cannot be a note group (lower-case letters, digits and hyphens only): " +
+        'give the note a group (e.g. memory), or set vault_project in .harness/project.json to a lower-case slug',
+    );
+    expect(resultJson(await mcp.call('save', { kind: 'fix', slug: 'x', body: 'b', group: 'memory' }))).toMatchObject({
+      saved: 'memory/fix/x.md',
+    });
+  });
+
   it('doctor reports the store, the project, the plans, the lock and the index', async () => {
     const mcp = await connectMcp(world);
     const rows = resultJson<Array<{ check: string; status: string; line: string }>>(await mcp.call('doctor'));

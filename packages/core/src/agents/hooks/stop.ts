@@ -4,6 +4,7 @@ import { computePlanTerminal } from '../../harness/reconciler/core.js';
 import { stepViews } from '../../harness/reconciler/plan-mutation.js';
 import { systemMessageOutput } from './hook-io.js';
 import { agentPlanFiles } from '../plan-files.js';
+import { projectGroup } from '../project-group.js';
 import { NO_ANSWER, type HookAnswer, type HookContext } from './hook-context.js';
 import { confidenceThreshold, offerSave, type SaveCandidate } from './offer-save.js';
 import {
@@ -42,11 +43,11 @@ export async function stop(ctx: HookContext): Promise<HookAnswer> {
   const body = promotionBody(doc, name, since.text);
   let message = '';
   if (body !== undefined) {
-    const folder = await ctx.ws.projectFolder(slug);
+    const group = await projectGroup(ctx.ws, slug);
     const candidate: SaveCandidate = {
       phase: 'work',
       project: slug,
-      target: folder.key,
+      target: group,
       kind: PROMOTION_KIND,
       slug: promotionSlug(name, body),
       body,
@@ -65,7 +66,7 @@ export async function stop(ctx: HookContext): Promise<HookAnswer> {
             slug: candidate.slug,
             body,
             tags: PROMOTION_TAGS,
-            group: folder.key,
+            group,
           });
           saved = note.locator.key;
         } catch (error) {

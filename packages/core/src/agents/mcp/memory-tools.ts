@@ -5,6 +5,7 @@ import { InvalidLocatorError } from '../../seam/errors.js';
 import { PHASES } from '../../memory/recall/budget.js';
 import { parseDurationMs } from '../../memory/recall/duration.js';
 import type { Workspace } from '../../workspace/workspace.js';
+import { projectGroup } from '../project-group.js';
 import { withFreshIndex, type McpContext } from './mcp-context.js';
 import { durationArg, groupArg, nameArg, textArg } from './schemas.js';
 import { noteUri } from './resource-uris.js';
@@ -169,7 +170,7 @@ export function registerMemoryTools(server: McpServer, ctx: McpContext): void {
     (args) =>
       guarded(async () => {
         const slug = (await ctx.project()).slug;
-        const group = args.group ?? (slug !== undefined ? (await ws.projectFolder(slug)).key : undefined);
+        const group = args.group ?? (slug !== undefined ? await projectGroup(ws, slug) : undefined);
         const note = await ws.saveNote({
           kind: args.kind,
           slug: args.slug,
