@@ -188,6 +188,8 @@ describe('agentm mcp: tools over stdio, through the SDK client', () => {
     const outside = await mcp.call('evolve', { path: '/etc/passwd', body: 'b', reason: 'r' });
     expect(outside.isError).toBe(true);
     expect(resultText(outside)).toContain("give the note's path relative to the store");
+    const viaCli = await cli(['evolve', '/etc/passwd', '--reason', 'r', '--body-file', '-'], 'b');
+    expect([viaCli.code, viaCli.stderr]).toEqual([2, `agentm: ${resultText(outside)}\n`]);
     const missing = await mcp.call('evolve', { path: 'memory/fix/nope.md', body: 'b', reason: 'r' });
     expect(missing.isError).toBe(true);
   });

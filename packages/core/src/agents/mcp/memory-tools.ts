@@ -1,7 +1,6 @@
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { InvalidLocatorError } from '../../seam/errors.js';
 import { PHASES } from '../../memory/recall/budget.js';
 import { parseDurationMs } from '../../memory/recall/duration.js';
 import type { Workspace } from '../../workspace/workspace.js';
@@ -10,19 +9,6 @@ import { withFreshIndex, type McpContext } from './mcp-context.js';
 import { durationArg, groupArg, nameArg, textArg } from './schemas.js';
 import { noteUri } from './resource-uris.js';
 import { guarded, jsonResult, textResult } from './tool-result.js';
-
-/** A note's path as the agent may give it: store-relative (`memory/fix/x.md`), or absolute inside the store. */
-export function storeKey(ws: Workspace, path: string): string {
-  const root = ws.localRoot;
-  if (!isAbsolute(path)) return path;
-  const rel = root === undefined ? '..' : relative(root, path);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel))
-    throw new InvalidLocatorError(
-      path,
-      `it is not inside the store ${root ?? `'${ws.protocol}'`}; give the note's path relative to the store, as recall and save return it`,
-    );
-  return rel.split(sep).join('/');
-}
 
 function fileOf(ws: Workspace, key: string): string | undefined {
   return ws.localRoot === undefined ? undefined : join(ws.localRoot, key);
@@ -210,7 +196,7 @@ export function registerMemoryTools(server: McpServer, ctx: McpContext): void {
     (args) =>
       guarded(async () => {
         const evolved = await ws.evolveNote({
-          locator: ws.backend.resolve(storeKey(ws, args.path)),
+          locator: ws.backend.resolve(ws.storeKey(args.path)),
           body: args.body,
           reason: args.reason,
           ...(args.new_slug !== undefined ? { newSlug: args.new_slug } : {}),
