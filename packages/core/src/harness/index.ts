@@ -23,6 +23,8 @@ export * from './reconciler/record.js';
 export * from './reconciler/reconciler.js';
 export * from './reconciler/run-loop.js';
 export * from './reconciler/resolve-plan-files.js';
+export * from './reconciler/plan-view.js';
+export * from './reconciler/step-update.js';
 export * from './tools/tool-errors.js';
 export * from './inner-loop/retry.js';
 export * from './inner-loop/loop-detector.js';
