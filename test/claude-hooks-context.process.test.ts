@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { agentmWorld, vaultConfig, type AgentmWorld } from './helpers/agentm-world.js';
 import { hookPayload, hookTiming, runHook } from './helpers/claude-hooks.js';
+import { runAgentm } from './helpers/cli.js';
 import { fileSnapshot } from './helpers/temp.js';
 
 // Content tests raise the hooks' own deadline: this machine is shared, and a late hook adds nothing by design.
@@ -101,6 +102,21 @@ describe('SessionStart hook', () => {
     });
     expect([corrupt.code, corrupt.stdout]).toEqual([0, '']);
     expect(corrupt.stderr).toMatch(/agentm hook SessionStart: .*\.agentm-config\.json/);
+    const unknown = await runHook('pre-tool-use', world, '{}', { budgetMs: ROOMY });
+    expect([unknown.code, unknown.stdout]).toEqual([0, '']);
+    expect(unknown.stderr).toContain('agentm hook: no event AgentM answers ("pre-tool-use"); give one of SessionStart');
+  });
+
+  it("without an event argument it answers the input's hook_event_name", async () => {
+    await world.writeConfig(vaultConfig(world));
+    const r = await runAgentm(['hook'], {
+      home: world.home,
+      cwd: world.repo,
+      stdin: await hookPayload('session-start', world),
+      env: { AGENTM_HOOK_BUDGET_MS: String(ROOMY) },
+    });
+    expect(r.code).toBe(0);
+    expect(context(r.stdout, 'SessionStart')).toContain('Always use pnpm for installs');
   });
 
   it('within its default 500 ms budget: a whole answer or parts left out whole, never a cut one', async () => {
