@@ -2,7 +2,7 @@
  * Import-direction check (DESIGN §2). Core layers import downward only:
  *
  *   text ← seam ← protocol ← backends ← config ← selection ← routing ← state ← providers ← memory ← harness
- *        ← workspace ← process-seam ← cli
+ *        ← workspace ← process-seam ← agents ← cli
  *
  * - text: pure string functions (the secret redactor and the personal-data scrubber) that every layer may
  *   use; it imports nothing of core and does no I/O.
@@ -12,7 +12,8 @@
  * - providers: the one chat and one embeddings interface, the OpenAI-compatible clients, provider settings.
  * - memory, then harness: the services. Inside each, folders are ordered too (MEMORY_ORDER, HARNESS_ORDER).
  * - workspace: the one object a context builds (config, backend, layout, providers, index, recall, plans).
- * - process-seam, cli: thin callers of the workspace.
+ * - process-seam, agents, cli: thin callers of the workspace (agents: the MCP server and Claude Code's hooks;
+ *   agents/mcp and agents/hooks never import each other).
  *
  * Core never imports vscode or obsidian; the two front ends never import each other's host API.
  */
@@ -30,6 +31,7 @@ const LAYERS = [
   'harness',
   'workspace',
   'process-seam',
+  'agents',
   'cli',
 ];
 const CORE = '^packages/core/src/';
@@ -104,6 +106,13 @@ module.exports = {
       severity: 'error',
       from: { path: CORE, pathNot: `${CORE}(backends/|index\\.ts$|testing\\.ts$|backends\\.ts$)` },
       to: { path: `${CORE}backends/`, pathNot: `${CORE}backends/builtins\\.ts$` },
+    },
+    {
+      name: 'agents-mcp-and-hooks-apart',
+      comment: 'the MCP server and the hooks share agents/*.ts only (a hook must never load the MCP SDK)',
+      severity: 'error',
+      from: { path: `${CORE}agents/(mcp|hooks)/` },
+      to: { path: `${CORE}agents/(mcp|hooks)/`, pathNot: `${CORE}agents/$1/` },
     },
     {
       name: 'core-never-imports-editors',

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { printable } from '../seam/printable.js';
-import { runCli } from './program.js';
 import { askOnTerminal } from './terminal-question.js';
 
 async function readStdin(): Promise<string> {
@@ -21,7 +20,17 @@ process.stderr.on('error', (error: NodeJS.ErrnoException) => {
   if (!isEpipe(error)) throw error;
 });
 
-process.exitCode = await runCli(process.argv.slice(2), {
+const argv = process.argv.slice(2);
+// A Claude Code hook is on the session's critical path (300-500 ms budgets): it skips the command table,
+// loads only its handler, and exits as soon as its answer is written.
+if (argv[0] === 'hook' && argv.length <= 2 && !argv[1]?.startsWith('-')) {
+  const { runHookProcess } = await import('../agents/hooks/hook-process.js');
+  await runHookProcess(argv.slice(1));
+}
+
+// Imported here, not statically: a hook must not load every command first.
+const { runCli } = await import('./program.js');
+process.exitCode = await runCli(argv, {
   out: (text) => process.stdout.write(text),
   outRaw: (text) => process.stdout.write(process.stdout.isTTY ? printable(text) : text),
   err: (text) => process.stderr.write(text),

@@ -19,6 +19,7 @@ import { readConfigTolerant } from '../config/config-file.js';
 import { processHost } from '../config/host.js';
 import { redactSecrets, secretValues } from '../text/redact.js';
 import { printable } from '../seam/printable.js';
+import { registerAgents } from './commands/agents.js';
 import type { CliContext, CliIo } from './context.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
 import { coreVersion } from './version.js';
@@ -43,6 +44,7 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
   registerRecall,
   registerReindex,
   registerConsolidate,
+  registerAgents,
 ];
 
 /** Builds the `agentm` program. Each action sets `ctx.exitCode`. */

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { parseDurationMs } from '../memory/recall/duration.js';
 import { Workspace } from '../workspace/workspace.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT_USAGE } from './errors.js';
@@ -26,13 +27,12 @@ export function cliWorkspace(
   });
 }
 
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-
 /** `90s`, `30m`, `1h`, `7d`, `2w`, or plain milliseconds → milliseconds; a usage error otherwise. */
 export function parseDuration(text: string, flag: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)?\s*$/.exec(text);
-  if (!m) throw new CliError(`${flag} takes a duration such as 30m, 1h or 7d, got ${JSON.stringify(text)}`, EXIT_USAGE);
-  return Number(m[1]) * UNITS[m[2] ?? 'ms']!;
+  const ms = parseDurationMs(text);
+  if (ms === undefined)
+    throw new CliError(`${flag} takes a duration such as 30m, 1h or 7d, got ${JSON.stringify(text)}`, EXIT_USAGE);
+  return ms;
 }
 
 /** A positive integer option; a usage error otherwise. */

@@ -1,6 +1,7 @@
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { StorageBackend } from '../seam/backend.js';
 import type { Locator } from '../seam/locator.js';
+import { InvalidLocatorError } from '../seam/errors.js';
 import { defaultLockRoot } from '../protocol/vault-lock.js';
 import { builtinBackends } from '../backends/builtins.js';
 import { readConfigTolerant, type ConfigData } from '../config/config-file.js';
@@ -107,6 +108,22 @@ export class Workspace implements WorkspaceContext {
   /** The store's directory on this machine (the memory root), when it has one. */
   get localRoot(): string | undefined {
     return this.backend.localRoot ?? this.selection?.root;
+  }
+
+  /**
+   * A note's path as a person or an agent gives it (store-relative, or absolute inside the store's root)
+   * as a store key. Throws `InvalidLocatorError` for an absolute path outside the store.
+   */
+  storeKey(path: string): string {
+    if (!isAbsolute(path)) return path;
+    const root = this.localRoot;
+    const rel = root === undefined ? '..' : relative(root, path);
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel))
+      throw new InvalidLocatorError(
+        path,
+        `it is not inside the store ${root ?? `'${this.protocol}'`}; give the note's path relative to the store`,
+      );
+    return rel.split(sep).join('/');
   }
 
   /**

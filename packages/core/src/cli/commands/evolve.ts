@@ -1,7 +1,6 @@
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { CliError, EXIT_USAGE } from '../errors.js';
 import { readInputFile } from '../support.js';
 import { cliWorkspace } from '../workspace-cli.js';
 
@@ -18,16 +17,7 @@ export function registerEvolve(program: Command, ctx: CliContext): void {
       const body = await readInputFile(ctx, opts.bodyFile, '--body-file');
       const ws = await cliWorkspace(ctx);
       const root = ws.localRoot;
-      let key = note;
-      if (isAbsolute(note)) {
-        if (root === undefined || relative(root, note).startsWith('..')) {
-          throw new CliError(
-            `${note} is not inside the store ${root ?? `'${ws.protocol}'`}; give the note's store-relative path`,
-            EXIT_USAGE,
-          );
-        }
-        key = relative(root, note);
-      }
+      const key = ws.storeKey(note);
       const evolved = await ws.evolveNote({
         locator: ws.backend.resolve(key),
         body,

@@ -1,0 +1,67 @@
+import { watch, type FSWatcher } from 'node:fs';
+
+/** A refresh at least this often even when the watcher saw nothing (events can be missed: network drives, overflow). */
+export const MAX_INDEX_AGE_MS = 60_000;
+
+/**
+ * Whether the long-lived server's index must be brought up to date before it answers. A recursive
+ * watcher on the store root marks it stale on any change; without a watcher (no local root, no
+ * recursive watch on this platform, too many directories) every answer refreshes. Either way it is
+ * refreshed at least every `MAX_INDEX_AGE_MS`. Refreshing is incremental (the index re-reads only
+ * files whose size or mtime changed), so a stale mark costs a walk, not a rebuild.
+ */
+export class IndexFreshness {
+  #stale = true;
+  #refreshedAt = Number.NEGATIVE_INFINITY;
+  #watcher: FSWatcher | undefined;
+
+  constructor(
+    private readonly root: string | undefined,
+    private readonly maxAgeMs: number = MAX_INDEX_AGE_MS,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Starts watching (once). Blocks for a moment on a large tree (Node lists it to watch each folder). */
+  start(): void {
+    if (this.#watcher || this.root === undefined) return;
+    try {
+      this.#watcher = watch(this.root, { recursive: true, persistent: false }, () => {
+        this.#stale = true;
+      });
+      this.#watcher.on('error', () => this.close());
+    } catch {
+      this.#watcher = undefined; // every answer refreshes
+    }
+  }
+
+  get watching(): boolean {
+    return this.#watcher !== undefined;
+  }
+
+  /** Marks the index stale (after a write of our own, the watcher's event may still be on its way). */
+  markStale(): void {
+    this.#stale = true;
+  }
+
+  /**
+   * Whether to refresh now; a true answer clears the mark first, so a change during the refresh marks it
+   * stale again. Call `failed()` if the refresh then fails.
+   */
+  takeRefresh(): boolean {
+    const due = !this.watching || this.#stale || this.clock() - this.#refreshedAt > this.maxAgeMs;
+    if (due) {
+      this.#stale = false;
+      this.#refreshedAt = this.clock();
+    }
+    return due;
+  }
+
+  failed(): void {
+    this.#stale = true;
+  }
+
+  close(): void {
+    this.#watcher?.close();
+    this.#watcher = undefined;
+  }
+}

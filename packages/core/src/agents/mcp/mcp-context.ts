@@ -1,0 +1,27 @@
+import type { ProjectResolution } from '../../routing/resolve-project.js';
+import type { Workspace } from '../../workspace/workspace.js';
+import type { IndexFreshness } from './index-freshness.js';
+
+/** What every tool and resource of the server reads: one workspace, kept for the life of the process. */
+export interface McpContext {
+  readonly ws: Workspace;
+  readonly freshness: IndexFreshness;
+  /** The signature of this server's writes: the client's self-reported name, reduced to a token. */
+  actor(): string;
+  /** The repository of the server's directory (always resolved: with or without a project slug). */
+  project(): Promise<ProjectResolution>;
+}
+
+/** Whether to refresh the index before this answer; marks it stale again when the answer then fails. */
+export async function withFreshIndex<T>(ctx: McpContext, work: (refresh: boolean) => Promise<T>): Promise<T> {
+  // Let the watcher's events that arrived with this request be handled first: a request is read in the
+  // same turn of the event loop as the file events of a write that came just before it.
+  await new Promise((resolve) => setImmediate(resolve));
+  const refresh = ctx.freshness.takeRefresh();
+  try {
+    return await work(refresh);
+  } catch (error) {
+    if (refresh) ctx.freshness.failed();
+    throw error;
+  }
+}

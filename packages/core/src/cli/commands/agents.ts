@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { CliContext } from '../context.js';
+import { EXIT_OK } from '../errors.js';
+import { dirOption } from '../support.js';
+import { cliWorkspace } from '../workspace-cli.js';
+
+/** The package's version, for the MCP handshake (dist/cli/commands → the package root). */
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string })
+      .version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/**
+ * `agentm mcp` and `agentm hook <event>`: AgentM for AI agents. Both load their modules only when run
+ * (the MCP SDK, the hook handlers), so no other command pays for them.
+ */
+export function registerAgents(program: Command, ctx: CliContext): void {
+  program
+    .command('mcp')
+    .description(
+      'serve the Model Context Protocol over stdio for the repository of --cwd (default: the current directory): recall, save, plans, step updates, doctor; notes and plans as resources',
+    )
+    .option('--cwd <dir>', 'the repository (default: the current directory)')
+    .action(async (opts: { cwd?: string }) => {
+      const ws = await cliWorkspace(ctx, { projectRoot: dirOption(ctx, opts.cwd) });
+      const { serveStdio } = await import('../../agents/mcp/server.js');
+      await serveStdio(ws, { version: packageVersion(), log: (line) => ctx.io.err(`${line}\n`) });
+      ctx.exitCode = EXIT_OK;
+    });
+  program
+    .command('hook')
+    .description(
+      "answer a Claude Code hook (SessionStart, UserPromptSubmit, PreCompact, Stop) with Claude Code's JSON on stdin; always exits 0",
+    )
+    .argument('[event]', "the event (default: the input's hook_event_name), e.g. session-start or SessionStart")
+    .action(async (event: string | undefined) => {
+      const { runHook } = await import('../../agents/hooks/run-hook.js');
+      await runHook(event, {
+        env: ctx.io.env,
+        cwd: ctx.io.cwd,
+        out: ctx.io.out,
+        err: ctx.io.err,
+        readInput: ctx.io.readStdin,
+      });
+      ctx.exitCode = EXIT_OK;
+    });
+}
