@@ -25,7 +25,11 @@ export interface FakeProvider {
   mode: Mode;
   /** What the chat endpoint answers (as the message content) in mode ok. */
   chatContent: string;
-  readonly requests: { path: string; body: { model?: unknown; input?: unknown }; auth: string | undefined }[];
+  readonly requests: {
+    path: string;
+    body: { model?: unknown; input?: unknown; messages?: { role: string; content: string }[] };
+    auth: string | undefined;
+  }[];
   close(): Promise<void>;
 }
 
