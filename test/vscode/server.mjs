@@ -161,11 +161,15 @@ export async function stopTree(pid) {
   const signal = (sig) => {
     try {
       process.kill(-pid, sig);
-    } catch {}
+    } catch {
+      // the group is gone already
+    }
     for (const p of all) {
       try {
         process.kill(p, sig);
-      } catch {}
+      } catch {
+        // that process has exited
+      }
     }
   };
   signal('SIGTERM');

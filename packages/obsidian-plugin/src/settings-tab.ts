@@ -68,7 +68,7 @@ export class AgentMSettingTab extends PluginSettingTab {
     const project = new Setting(containerEl)
       .setName('Default project')
       .setDesc(
-        'The project folder name (e.g. "agentm") that save, recall and open the active plan use when the active note is not inside a project folder. Empty: none.',
+        'The project folder name (e.g. "my-app") that save, recall and open the active plan use when the active note is not inside a project folder. Empty: none.',
       );
     project.addText((text) =>
       text

@@ -1,18 +1,13 @@
 /**
- * The workspace's memory services, in a module of their own so that opening a workspace does not load
- * the index, recall and consolidation until a service is asked for.
+ * The workspace's index and recall, in a module of their own so that opening a workspace does not load
+ * them until a service asks (consolidation has its own module: a recall does not load it either).
  */
 import type { StorageBackend } from '../seam/backend.js';
-import type { Locator } from '../seam/locator.js';
-import { NotFoundError } from '../seam/errors.js';
 import { MemoryIndex } from '../memory/indexing/memory-index.js';
 import { defaultIndexRoot } from '../memory/indexing/location.js';
 import { noteToDocument } from '../memory/note-documents.js';
 import { recall, type RecallQuery, type RecallResult } from '../memory/recall/recall.js';
 import { phaseRecall, type PhaseRecallRequest, type PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
-import { consolidate, type ConsolidationReport } from '../memory/consolidation/consolidate.js';
-import { noteBeliefStore } from '../memory/consolidation/note-belief-store.js';
-import { projectsSpaceRungs } from '../routing/resolve-project.js';
 import { bodyReader } from './body-reader.js';
 import type { WorkspaceOptions } from './options.js';
 import type { WorkspaceContext } from './context.js';
@@ -63,47 +58,4 @@ export async function phaseRecallIn(
     readBody: bodyReader(ws.backend),
   });
   return { ...result, warnings: [...refreshed.warnings, ...result.warnings] };
-}
-
-/** One project's consolidation: the belief store and watermark `agentm consolidate` uses, the workspace's providers. */
-export async function consolidateIn(
-  ws: WorkspaceContext,
-  options: { project: string; dryRun?: boolean; backend?: StorageBackend },
-): Promise<ConsolidationReport> {
-  const backend = options.backend ?? ws.backend;
-  const folder = await ws.projectFolder(options.project, backend);
-  const [chat, embedder] = await Promise.all([ws.chat(), ws.embedder()]);
-  return consolidate({
-    backend,
-    project: options.project,
-    beliefs: noteBeliefStore(backend, {
-      config: ws.config,
-      vocabulary: await ws.vocabulary(),
-      projectFolder: async () => folder,
-    }),
-    watermark: folder.child('_harness', 'consolidation.json'),
-    layout: ws.layout,
-    chat,
-    embedder,
-    dryRun: options.dryRun === true,
-  });
-}
-
-/** Every project with a `_harness/` folder, in each projects space (the probe's rungs), each slug once, sorted. */
-export async function projectsWithHarness(ws: WorkspaceContext): Promise<string[]> {
-  const found = new Set<string>();
-  for (const rung of projectsSpaceRungs(ws.config)) {
-    let children: Locator[];
-    try {
-      children = await ws.backend.list(ws.backend.resolve(rung.path));
-    } catch (error) {
-      if (error instanceof NotFoundError) continue;
-      throw error;
-    }
-    for (const child of children) {
-      if (child.name.startsWith('.') || child.name.startsWith('_') || found.has(child.name)) continue;
-      if (await ws.backend.exists(child.child('_harness'))) found.add(child.name);
-    }
-  }
-  return [...found].sort();
 }

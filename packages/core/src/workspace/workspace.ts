@@ -230,13 +230,13 @@ export class Workspace implements WorkspaceContext {
     dryRun?: boolean;
     backend?: StorageBackend;
   }): Promise<ConsolidationReport> {
-    const { consolidateIn } = await import('./memory-services.js');
+    const { consolidateIn } = await import('./consolidation-services.js');
     return consolidateIn(this, options);
   }
 
   /** Every project with a `_harness/` folder in a projects space, each slug once, sorted. */
   async projectsWithHarness(): Promise<string[]> {
-    const { projectsWithHarness } = await import('./memory-services.js');
+    const { projectsWithHarness } = await import('./consolidation-services.js');
     return projectsWithHarness(this);
   }
 

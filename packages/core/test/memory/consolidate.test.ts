@@ -115,7 +115,10 @@ describe('consolidate', () => {
     let raced = false;
     const orig = beliefs.createBelief.bind(beliefs);
     beliefs.createBelief = async (draft) => {
-      if (!raced) ((raced = true), await backend.write(watermarkLocatorFor('agentm'), foreign));
+      if (!raced) {
+        raced = true;
+        await backend.write(watermarkLocatorFor('agentm'), foreign);
+      }
       return orig(draft);
     };
     await expect(run()).rejects.toBeInstanceOf(ConcurrentModificationError);

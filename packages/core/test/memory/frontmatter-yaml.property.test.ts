@@ -13,7 +13,6 @@ import {
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
 import type { BeliefDraft } from '../../src/memory/consolidation/belief-store.js';
 import { beliefNoteFields } from '../../src/memory/consolidation/note-belief-store.js';
-import type { NoteFields } from '../../src/memory/notes/format.js';
 import { patchNoteFields } from '../../src/memory/notes/patch.js';
 import { findFrontmatter, withFrontmatterStatus } from '../../src/harness/plan/frontmatter.js';
 import { splitLines } from '../../src/harness/plan/lines.js';

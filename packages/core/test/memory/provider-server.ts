@@ -25,14 +25,19 @@ export interface FakeProvider {
   mode: Mode;
   /** What the chat endpoint answers (as the message content) in mode ok. */
   chatContent: string;
-  readonly requests: { path: string; body: any; auth: string | undefined }[];
+  readonly requests: {
+    path: string;
+    body: { model?: unknown; input?: unknown; messages?: { role: string; content: string }[] };
+    auth: string | undefined;
+  }[];
   close(): Promise<void>;
 }
 
 export async function startFakeProvider(): Promise<FakeProvider> {
   const state = { mode: 'ok' as Mode, chatContent: '{"distilled": false}' };
   const requests: FakeProvider['requests'] = [];
-  const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
@@ -67,7 +72,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     if (req.url === '/v1/chat/completions')
       return send(200, JSON.stringify({ choices: [{ message: { role: 'assistant', content: state.chatContent } }] }));
     return send(404, '{"error":"no such route"}');
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -252,7 +252,7 @@ describe('consolidation with a chat distiller', () => {
         confidence: 0.8,
       }),
     ]);
-    expect(server.requests[0]!.body.messages[0].content).toMatch(/Prefer to answer that nothing stable is here/);
+    expect(server.requests[0]!.body.messages![0]!.content).toMatch(/Prefer to answer that nothing stable is here/);
   });
 
   it('writes nothing when the model says nothing stable is here, and still advances the watermark', async () => {

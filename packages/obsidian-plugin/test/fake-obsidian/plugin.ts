@@ -54,6 +54,7 @@ export abstract class Plugin extends Component implements Pick<RealPlugin, Plugi
     return this.app as unknown as FakeApp;
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Obsidian declares Plugin.onload so (a plugin may load asynchronously)
   override onload(): Promise<void> | void {}
 
   addRibbonIcon(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {

@@ -104,7 +104,7 @@ export async function recall(ctx: CommandContext, query?: unknown): Promise<stri
     pending?.cancel();
     state.value = value;
     if (value.trim() === '') return show([]);
-    timer = setTimeout(async () => {
+    const run = async () => {
       const cancel = (pending = new vscode.CancellationTokenSource());
       pick.busy = true;
       try {
@@ -117,7 +117,8 @@ export async function recall(ctx: CommandContext, query?: unknown): Promise<stri
       } finally {
         if (pending === cancel) pick.busy = false;
       }
-    }, SEARCH_DEBOUNCE_MS);
+    };
+    timer = setTimeout(() => void run(), SEARCH_DEBOUNCE_MS);
   };
   pick.onDidChangeValue(search);
   if (typeof query === 'string') pick.value = query;

@@ -258,8 +258,6 @@ export class Reconciler {
     id: string,
     remaining: { toolCalls: number; tokens: number },
   ): Promise<{ readonly done: Promise<void> } | undefined> {
-    let claimedStep: PlanStep | undefined;
-    let claimedDoc: PlanDocument | undefined;
     const result = await this.#mutate((doc) => {
       const step = doc.steps.find((s) => s.id === id);
       if (!step || effectiveStatus(doc, step) !== 'ready') return undefined;
@@ -271,8 +269,8 @@ export class Reconciler {
       return { transitions: [{ step: id, to: 'running' as const, fields }] };
     });
     if (!result || result.applied.length === 0) return undefined;
-    claimedDoc = result.doc;
-    claimedStep = findStep(claimedDoc, id);
+    const claimedDoc = result.doc;
+    const claimedStep = findStep(claimedDoc, id);
     this.#log(`claimed step ${id} (attempt ${claimedStep.attempt})`);
     const run = this.#run(claimedDoc, claimedStep, remaining).finally(() => {
       this.#inflight.delete(id);

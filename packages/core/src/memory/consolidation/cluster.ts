@@ -14,7 +14,10 @@ export function clusterBySimilarity<T>(
     let bestSim = -Infinity;
     clusters.forEach((cluster, i) => {
       const s = similarity(item, cluster[0]!);
-      if (s > bestSim) ((best = i), (bestSim = s));
+      if (s > bestSim) {
+        best = i;
+        bestSim = s;
+      }
     });
     if (best >= 0 && bestSim >= threshold) clusters[best]!.push(item);
     else clusters.push([item]);
@@ -29,7 +32,10 @@ export function medoid<T>(cluster: readonly T[], similarity: (a: T, b: T) => num
   for (const a of cluster) {
     let sum = 0;
     for (const b of cluster) if (a !== b) sum += similarity(a, b);
-    if (sum > bestScore) ((best = a), (bestScore = sum));
+    if (sum > bestScore) {
+      best = a;
+      bestScore = sum;
+    }
   }
   return best;
 }

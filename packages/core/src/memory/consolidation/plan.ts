@@ -61,7 +61,10 @@ export function planConsolidation(input: {
     let bestSim = -Infinity;
     for (const w of working) {
       const s = input.similarity(candidate.statement, w.statement);
-      if (s > bestSim) ((best = w), (bestSim = s));
+      if (s > bestSim) {
+        best = w;
+        bestSim = s;
+      }
     }
     if (best && shouldReinforce(bestSim, config.dedupThreshold, true)) {
       const derivedFrom = mergeProvenance(best.derivedFrom, candidate.episodeIds);

@@ -77,7 +77,10 @@ export async function applyChanges(
         : await Promise.all([source.backend.info(locator), source.backend.read(locator)]);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
-      if (state.files.has(key)) (state.deleteFile(key), out.ops.push({ op: 'del', key }));
+      if (state.files.has(key)) {
+        state.deleteFile(key);
+        out.ops.push({ op: 'del', key });
+      }
       return;
     }
     const hash = contentHash(text);

@@ -139,9 +139,10 @@ export class MemoryIndex extends DerivedMaintenance {
           !info.isDir &&
           isIndexableName(locator.name, siblings) &&
           classifySource(locator.key, this.layout).role !== 'ignored';
-        if (indexable)
-          (seen.push({ key: locator.key, mtimeMs: info.mtimeMs, size: info.size }), infos.set(locator.key, info));
-        else if (this.#state.files.has(locator.key)) gone.push(locator.key);
+        if (indexable) {
+          seen.push({ key: locator.key, mtimeMs: info.mtimeMs, size: info.size });
+          infos.set(locator.key, info);
+        } else if (this.#state.files.has(locator.key)) gone.push(locator.key);
       }
       const files = this.#state.files;
       const plan = planRefresh(

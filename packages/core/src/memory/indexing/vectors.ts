@@ -35,7 +35,11 @@ export class VectorCache {
 
   /** Keeps only these fingerprints (documents deleted since are dropped). */
   retain(fingerprints: ReadonlySet<string>): void {
-    for (const fp of this.vectors.keys()) if (!fingerprints.has(fp)) (this.vectors.delete(fp), (this.#dirty = true));
+    for (const fp of this.vectors.keys()) {
+      if (fingerprints.has(fp)) continue;
+      this.vectors.delete(fp);
+      this.#dirty = true;
+    }
   }
 
   /** Loads the cache of `dir`; empty when absent, corrupt or made by another provider. */

@@ -1,4 +1,4 @@
-import { Document, parse as parseYaml, stringify } from 'yaml';
+import { Document, isSeq, parse as parseYaml, stringify } from 'yaml';
 import { NoteValidationError } from './errors.js';
 
 /**
@@ -53,7 +53,7 @@ function singleQuoted(value: string): string {
 function emitted(value: string, context: 'block' | 'flow'): string {
   if (context === 'block') return stringify(value, { lineWidth: 0, singleQuote: true }).replace(/\n$/, '');
   const doc = new Document([value]);
-  (doc.contents as unknown as { flow: boolean }).flow = true;
+  if (isSeq(doc.contents)) doc.contents.flow = true;
   const text = doc.toString({ lineWidth: 0, singleQuote: true, flowCollectionPadding: false }).replace(/\n$/, '');
   return text.slice(1, -1);
 }
