@@ -94,7 +94,10 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
     wired.tracker.onDidResolve(() => {
       void storage.refresh();
       void wired.tracker.current().then(
-        (ws) => setContextKey('agentm.project.bound', ws.project !== undefined),
+        async (ws) => {
+          await setContextKey('agentm.project.bound', ws.project !== undefined);
+          await setContextKey('agentm.vault.configured', ws.workspace.protocol === 'vault');
+        },
         () => setContextKey('agentm.project.bound', false),
       );
     }),

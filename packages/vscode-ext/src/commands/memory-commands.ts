@@ -192,6 +192,7 @@ export async function recall(ctx: CommandContext, query?: unknown): Promise<stri
         const hits = await source.search(value, cancel.token);
         if (cancel.token.isCancellationRequested) return;
         state.searches++;
+        ctx.funnel.background('recall search', undefined);
         show(hits);
       } catch (error) {
         ctx.funnel.background('recall search', error);

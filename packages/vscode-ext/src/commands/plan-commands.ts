@@ -90,12 +90,27 @@ export async function runPlan(ctx: CommandContext, arg?: unknown): Promise<strin
   }
 }
 
-export async function stopPlan(ctx: CommandContext, arg?: unknown): Promise<string> {
+/**
+ * Stop plan: the plan of the tree item or the name given; from the palette, the plan running in this
+ * window (a quick pick when several run).
+ */
+export async function stopPlan(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
   const runner = ctx.sources.planRunner;
-  const plan = await targetPlan(ctx, arg);
-  await runner.stop(plan.name);
-  ctx.funnel.notify('info', `AgentM: plan '${plan.name}' stopped`);
-  return plan.name;
+  let name: string | undefined;
+  if (isNode(arg)) name = arg.plan.name;
+  else if (typeof arg === 'string') name = arg;
+  else {
+    const running = ctx.runner.running;
+    if (running.length === 0) throw new NothingToDoError('no plan is running in this window');
+    name =
+      running.length === 1
+        ? running[0]
+        : await vscode.window.showQuickPick([...running], { title: 'AgentM: Stop which plan?' });
+    if (name === undefined) return undefined;
+  }
+  await runner.stop(name);
+  ctx.funnel.notify('info', `AgentM: plan '${name}' stopped`);
+  return name;
 }
 
 /** Retry failed step: from a step's context menu, with (plan, step) names, or a quick pick of the failed steps. */

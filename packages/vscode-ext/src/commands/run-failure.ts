@@ -14,9 +14,11 @@ export function failedRunText(plan: string, outcome: RunOutcome): string {
   if (!first) return `AgentM: plan '${plan}' failed: ${outcome.summary}`;
   const reason = first.reason ? failedReason(first.reason) : 'no reason was logged';
   const also = more.length ? ` (also failed: ${more.map((s) => `'${s.id}'`).join(', ')})` : '';
-  const model = outcome.modelCause
-    ? ' — set up a model: a VS Code language model provider, or agentm.providers.baseUrl and chatModel'
-    : '';
+  // The model's own error may already name the settings; else the notification says where to look.
+  const model =
+    outcome.modelCause && !reason.includes('agentm.providers')
+      ? ' — set up a model: a VS Code language model provider, or agentm.providers.baseUrl and chatModel'
+      : '';
   return `AgentM: plan '${plan}' failed at step '${first.id}' (${first.title}): ${reason}${also}${model}`;
 }
 

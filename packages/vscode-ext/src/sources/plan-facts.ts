@@ -44,6 +44,7 @@ export function lastFailures(log: readonly Observation[]): Map<string, StepFailu
 }
 
 const DISPATCH_HEAD = /^step "[^"\n]*" dispatch failed: /;
+const MODEL_STOP = /^stopped \([a-z_]+\): (?:[a-z_]+: )?/;
 
 /** A failure's reason without the log's `step "x" dispatch failed: ` head (the step is named beside it). */
 export function failureReason(text: string): string {
@@ -57,6 +58,8 @@ export function failureReason(text: string): string {
  */
 export function failureHeadline(text: string, max = 400): string {
   const lines = failureReason(text)
+    // A model step's stop reason and error class (`stopped (hard_error): internal: …`) say less than the message.
+    .replace(MODEL_STOP, '')
     .split('\n')
     .filter((l) => !l.startsWith('$ ') && l.trim() !== '');
   const joined = lines.slice(0, 4).join(' · ');

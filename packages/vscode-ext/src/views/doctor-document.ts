@@ -3,8 +3,12 @@ import type { DoctorRow } from '../sources/types';
 import { doctorReport } from './doctor-report';
 
 export const DOCTOR_SCHEME = 'agentm-doctor';
-/** One read-only document for the latest report (`.log`: VS Code colours its [OK]/[WARN]/[FAIL] tokens). */
-export const DOCTOR_URI = vscode.Uri.from({ scheme: DOCTOR_SCHEME, path: '/AgentM doctor.log' });
+/**
+ * One read-only document for the latest report, in the extension's `agentm-doctor` language: its grammar
+ * colours [OK]/[WARN]/[FAIL], and its default word wrap shows each check whole, still one per line.
+ */
+export const DOCTOR_URI = vscode.Uri.from({ scheme: DOCTOR_SCHEME, path: '/AgentM doctor' });
+const DOCTOR_LANGUAGE = 'agentm-doctor';
 /** How long a refresh of the open report is waited for; past it, the report shows a moment later. */
 const REFRESH_WAIT_MS = 3_000;
 
@@ -42,8 +46,10 @@ export class DoctorDocument implements vscode.TextDocumentContentProvider, vscod
     });
     try {
       this.#changed.fire(DOCTOR_URI);
-      const doc = await vscode.workspace.openTextDocument(DOCTOR_URI);
+      let doc = await vscode.workspace.openTextDocument(DOCTOR_URI);
       if (doc.getText() !== text) await refreshed;
+      if (doc.languageId !== DOCTOR_LANGUAGE)
+        doc = await vscode.languages.setTextDocumentLanguage(doc, DOCTOR_LANGUAGE);
       await vscode.window.showTextDocument(doc, { preview: false });
       return doc;
     } finally {

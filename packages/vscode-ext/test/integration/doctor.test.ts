@@ -80,6 +80,12 @@ suite('storage doctor', () => {
       const rows = await doctor();
       const doc = vscode.window.activeTextEditor?.document;
       assert.equal(doc?.uri.scheme, 'agentm-doctor', 'the doctor report is not the active editor');
+      assert.equal(doc.languageId, 'agentm-doctor', 'the report is not in its own (word-wrapped) language');
+      assert.equal(
+        vscode.workspace.getConfiguration('editor', { languageId: 'agentm-doctor' }).get('wordWrap'),
+        'on',
+        'long checks do not wrap',
+      );
       assert.equal(doc.isUntitled, false);
       assert.notEqual(vscode.workspace.fs.isWritableFileSystem('agentm-doctor'), true, 'the report is writable');
       const lines = doc.getText().split('\n');

@@ -170,7 +170,8 @@ suite('running plans', () => {
     assert.equal(during.runStatus.command, 'agentm.openProgress');
     assert.deepEqual(during.runStatus.arguments, ['slow']);
     const started = Date.now();
-    await ok('agentm.stopPlan', 'slow');
+    // From the palette (no argument): the plan running in this window, whichever plan is active.
+    assert.equal(await ok('agentm.stopPlan'), 'slow');
     const outcome = await running;
     assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
     assert.match(outcome.value, /^stopped \(0\/1 steps done; running steps were released for a retry\)$/);
@@ -184,6 +185,8 @@ suite('running plans', () => {
     });
     assert.deepEqual(after.running, []);
     assert.equal(after.contextKeys['agentm.plan.running'], false, '"Stop plan" is still offered after the run');
+    const nothing = await run('agentm.stopPlan');
+    assert.match(nothing.ok ? '' : nothing.message, /no plan is running in this window/);
     const stopAgain = await run('agentm.stopPlan', 'slow');
     assert.match(stopAgain.ok ? '' : stopAgain.message, /plan 'slow' is not running in this window/);
   });
@@ -196,10 +199,13 @@ suite('running plans', () => {
     await waitForView('plan', 'the check plan', (v) => findItem(v.items, 'Check the marker') !== undefined, 5_000);
     const failed = await ok<string>('agentm.runPlan', 'check');
     assert.match(failed, /^failed \(0\/1 steps done; failed: check — run "AgentM: Retry failed step"\)$/);
+    // The plan and its log are written one after the other: wait for the step's failure to be in the log too.
     await waitForView(
       'plan',
-      'the failed step',
-      (v) => findItem(v.items, 'Check the marker')?.contextValue === 'agentm.step.failed',
+      'the failed step, with its reason',
+      (v) =>
+        findItem(v.items, 'Check the marker')?.contextValue === 'agentm.step.failed' &&
+        (findItem(v.items, 'Check the marker')?.tooltip ?? '').includes('last failure'),
       5_000,
     );
     const failedView = await inspect();
@@ -292,12 +298,17 @@ suite('running plans', () => {
     assert.match(await ok<string>('agentm.runPlan', 'model'), /^failed/);
     const notice = shown.findLast((n) => n.text.includes("plan 'model' failed"))!;
     assert.deepEqual(notice.actions, ['Retry step', 'Show log', 'Configure model']);
-    assert.match(notice.text, /at step 'think' \(Summarise the notes\): .*no chat model is available/);
-    assert.match(notice.text, /set up a model: a VS Code language model provider, or agentm\.providers\.baseUrl/);
+    assert.match(
+      notice.text,
+      /at step 'think' \(Summarise the notes\): no chat model is available for this step: install a VS Code language model provider .*or set agentm\.providers\.baseUrl and agentm\.providers\.chatModel/,
+    );
     await waitFor('the settings editor', async () =>
       vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'Settings' ? true : undefined,
     );
-    const tooltip = findItem((await inspect()).views.plan.items, 'Summarise the notes')?.tooltip ?? '';
+    const view = await waitForView('plan', 'the failure in the tooltip', (v) =>
+      (findItem(v.items, 'Summarise the notes')?.tooltip ?? '').includes('last failure'),
+    );
+    const tooltip = findItem(view.items, 'Summarise the notes')!.tooltip!;
     assert.match(tooltip, /goal \(for the model\): Summarise the notes/);
     assert.match(tooltip, /last failure \(attempt 0, .*no chat model is available/s);
   });

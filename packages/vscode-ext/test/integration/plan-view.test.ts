@@ -149,6 +149,7 @@ suite('Plan view', () => {
     );
     assert.match(view.items.find((i) => i.label === 'Release 1.2')!.description ?? '', /^headed · open · 0\/1 done$/);
     rmSync(join(world.harness, 'PLAN-headed.md'));
+    await ok('agentm.refresh'); // the labels are this test's subject, not the watchers
     await waitForView('plan', 'two plans again', (v) => v.items.length === 2, 5_000);
   });
 

@@ -137,6 +137,7 @@ suite('getting started: bind the folder, choose the vault, the walkthrough', () 
       (await inspect()).contextKeys['agentm.plan.hasFailedStep'] === true ? true : undefined,
     );
     writeFileSync(join(vault, 'desk', 'projects', 'demo-two', '_harness', 'PLAN.md'), '- [x] Fixed [id:: broke]\n');
+    await ok('agentm.refresh'); // as a person would; the watchers' latency is the Plan view suite's subject
     await waitFor('no failed step to clear the key', async () =>
       (await inspect()).contextKeys['agentm.plan.hasFailedStep'] === false ? true : undefined,
     );

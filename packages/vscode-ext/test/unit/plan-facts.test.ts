@@ -42,6 +42,14 @@ describe("a step's last failure", () => {
     expect(failureHeadline(text)).toBe('exit 1 after 0.0 s · missing: ok-marker');
   });
 
+  it("a model step's stop reason and error class are left out of a notification", () => {
+    const text = 'step "ask" dispatch failed: stopped (hard_error): internal: no chat model is available for this step';
+    expect(failureHeadline(text)).toBe('no chat model is available for this step');
+    expect(failureHeadline('step "ask" dispatch failed: stopped (budget_exhausted): the plan budget ran out')).toBe(
+      'the plan budget ran out',
+    );
+  });
+
   it('a long reason is cut in a notification only', () => {
     const long = `step "x" dispatch failed: ${'y'.repeat(1000)}`;
     expect(failureHeadline(long, 50)).toHaveLength(50);
