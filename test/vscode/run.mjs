@@ -97,6 +97,10 @@ goal: show the plan in the sidebar
 - [/] Draw the tree [id:: draw] [after:: parse]
 - [ ] Ship it [id:: ship] [after:: draw]
 `;
+/** A plan whose one step needs a model (there is none in the UI test): its run fails, offering the model settings. */
+const UI_ASK_PLAN = '---\ngoal: ask the model\n---\n\n- [ ] Summarise the notes about watchers [id:: summarise]\n';
+/** A plan that runs long enough to watch (and stop) from the status bar. */
+const UI_SLOW_PLAN = '---\ngoal: wait a while\n---\n\n- [ ] Wait for the build [id:: wait] [cmd:: sleep 60]\n';
 const UI_NOTE =
   '---\ntype: fix\nstatus: active\ncreated: 2026-02-01\nupdated: 2026-02-01\ntags: [watcher]\n---\n\n# Debounce the file watcher\n\nWatchers fire twice on rename; debounce them by 150 ms.\n';
 
@@ -107,6 +111,8 @@ function uiWorld() {
   mkdirSync(join(project, '_harness'), { recursive: true });
   mkdirSync(join(project, 'fix'), { recursive: true });
   writeFileSync(join(project, '_harness', 'PLAN.md'), UI_PLAN);
+  writeFileSync(join(project, '_harness', 'PLAN-ask.md'), UI_ASK_PLAN);
+  writeFileSync(join(project, '_harness', 'PLAN-slow.md'), UI_SLOW_PLAN);
   writeFileSync(join(project, 'fix', 'flaky-watcher.md'), UI_NOTE);
   const folder = workspace('ui-workspace');
   mkdirSync(join(folder, '.harness'));

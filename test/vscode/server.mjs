@@ -42,6 +42,8 @@ export function privateEnv(paths, home) {
   env.PATH = `${paths.nodeBinDir}:${process.env.PATH}`;
   for (const k of ['MEMORY_VAULT_PATH', 'AGENTM_DEVICE_LOCAL_ROOT', 'AGENTM_INSTALL_PREFIX', 'XDG_DATA_HOME'])
     delete env[k];
+  // A developer's model endpoint must not answer the tests' LLM steps (they expect none configured).
+  for (const k of Object.keys(env)) if (/^AGENTM_(LLM|EMBED|CHAT)_/.test(k)) delete env[k];
   return env;
 }
 

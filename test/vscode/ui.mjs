@@ -27,6 +27,69 @@ function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
 
+/** Opens the command palette and types `text` (any open quick input is closed first). */
+async function openPalette(page, text) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 20_000 });
+  await page.keyboard.type(text, { delay: 5 });
+}
+
+/** Runs a command from the palette by its full title (`AgentM: …`). */
+async function runFromPalette(page, title) {
+  await openPalette(page, title);
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ timeout: 20_000 });
+  await row.click();
+}
+
+/** The palette's rows for `query`, once the list has settled (read twice, 400 ms apart, the same). */
+async function paletteRows(page, query) {
+  await openPalette(page, query);
+  const read = () => texts(page, '.quick-input-widget .monaco-list-row');
+  let rows = await read();
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(400);
+    const again = await read();
+    if (JSON.stringify(again) === JSON.stringify(rows) && rows.length > 0) break;
+    rows = again;
+  }
+  await page.keyboard.press('Escape');
+  return rows;
+}
+
+/**
+ * The notification-center entry whose message contains `text`. The smoke-test driver suppresses toasts;
+ * the center still lists every notification, with its buttons. An empty center closes by itself, so
+ * open it (again) until the message is there.
+ */
+async function centerNotification(page, text, timeout = 20_000) {
+  const item = page.locator('.notifications-center .notification-list-item', { hasText: text }).first();
+  const deadline = Date.now() + timeout;
+  while (!(await item.isVisible())) {
+    if (Date.now() > deadline) throw new Error(`no notification '${text}' in the notification center`);
+    if (!(await page.locator('.notifications-center.visible').isVisible()))
+      await page.locator('#status\\.notifications').click();
+    await page.waitForTimeout(300);
+  }
+  return item;
+}
+
+/** Clicks a plan row's inline "Run plan" action in the Plan view. */
+async function runPlanFromTree(page, label) {
+  const row = pane(page, 'Plan').locator('.monaco-list-row', { hasText: label }).first();
+  await row.waitFor({ timeout: 20_000 });
+  await row.hover();
+  await row.locator('.action-label[aria-label*="Run plan"]').first().click();
+}
+
+/** The text of the active editor's visible lines. */
+async function editorLines(page) {
+  return (await page.locator('.editor-group-container.active .monaco-editor .view-lines .view-line').allInnerTexts())
+    .map((l) => l.replace(/\u00a0/g, ' '))
+    .filter((l) => l.trim() !== '');
+}
+
 /**
  * Resolves with one `{name, ok, error?}` per step; `vault` is the memory root the machine settings point
  * at, `folder` the workspace bound to its project `ui-demo` (a plan and a note, see run.mjs).
@@ -69,7 +132,10 @@ export async function runUiTest({ paths, server, dir, folder, vault, artifacts }
       await rows.filter({ hasText: 'Draw the tree' }).first().waitFor({ timeout: 30_000 });
       const items = await rowTexts(pane(page, 'Plan'));
       log(`ui Plan items ${JSON.stringify(items)}`);
-      expect(items[0]?.startsWith('PLAN') && /active · open · 1\/3 done/.test(items[0]), `plan row: ${items[0]}`);
+      expect(
+        items[0]?.startsWith('show the plan in the sidebar') && /PLAN · active · open · 1\/3 done/.test(items[0]),
+        `the plan row does not show the plan's goal: ${items[0]}`,
+      );
       for (const title of ['Parse the plan', 'Draw the tree', 'Ship it'])
         expect(
           items.some((i) => i.startsWith(title)),
@@ -104,35 +170,24 @@ export async function runUiTest({ paths, server, dir, folder, vault, artifacts }
       await item.waitFor({ timeout: 20_000 });
     });
 
-    await step(
-      '"AgentM: Show storage doctor" runs from the palette and its notification names the backend',
-      async () => {
-        await page.keyboard.press('F1');
-        await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: 20_000 });
-        await page.keyboard.type('AgentM: Show storage doctor', { delay: 5 });
-        await page
-          .locator('.quick-input-widget .monaco-list-row', { hasText: 'Show storage doctor' })
-          .first()
-          .waitFor({ timeout: 20_000 });
-        await page.keyboard.press('Enter');
-        // The smoke-test driver suppresses toasts; the notification center still lists every message. An
-        // empty center closes by itself, so open it (again) until the doctor's message is there.
-        const message = page
-          .locator('.notifications-center .notification-list-item-message', { hasText: 'AgentM doctor' })
-          .first();
-        const deadline = Date.now() + 20_000;
-        while (!(await message.isVisible())) {
-          if (Date.now() > deadline)
-            throw new Error('the doctor notification never appeared in the notification center');
-          if (!(await page.locator('.notifications-center.visible').isVisible()))
-            await page.locator('#status\\.notifications').click();
-          await page.waitForTimeout(300);
-        }
-        const text = (await message.innerText()).trim();
-        log(`ui notification: ${text}`);
-        expect(text.includes("selected backend 'vault'") && text.includes(vault), `doctor notification: ${text}`);
-      },
-    );
+    await step('"AgentM: Show storage doctor" opens the report as a document, one whole check per line', async () => {
+      await runFromPalette(page, 'AgentM: Show storage doctor');
+      await page.locator('.tabs-container .tab', { hasText: 'AgentM doctor' }).first().waitFor({ timeout: 20_000 });
+      // The report wraps long checks (each is one line of the document): read it back as one text.
+      const deadline = Date.now() + 20_000;
+      let report = (await editorLines(page)).join('');
+      while (!report.includes("project [OK] 'ui-demo'") && Date.now() < deadline) {
+        await page.waitForTimeout(200);
+        report = (await editorLines(page)).join('');
+      }
+      log(`ui doctor report ${report}`);
+      expect(/^AgentM doctor — .* — \d+ checks: /.test(report), `no report header: ${report.slice(0, 200)}`);
+      expect(report.includes("storage [OK] selected backend 'vault'"), `no storage check: ${report}`);
+      expect(report.includes(vault), `the report does not name the vault ${vault}: ${report}`);
+      expect(report.includes("project [OK] 'ui-demo'"), `no project check: ${report}`);
+      await page.mouse.move(700, 450);
+      await page.screenshot({ path: join(artifacts, 'ui-doctor.png') });
+    });
 
     await step('"AgentM: Recall…" from the palette searches as you type and opens the note', async () => {
       await page.keyboard.press('Escape');
@@ -168,6 +223,82 @@ export async function runUiTest({ paths, server, dir, folder, vault, artifacts }
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(artifacts, 'ui-agentm.png') });
       log(`ui screenshot: ${join(artifacts, 'ui-agentm.png')}`);
+    });
+
+    await step('"AgentM: Get started" opens the walkthrough: vault, bind, save, run', async () => {
+      await runFromPalette(page, 'AgentM: Get started');
+      const container = page.locator('.gettingStartedContainer').first();
+      await container.waitFor({ timeout: 20_000 });
+      await container.getByText('Get started with AgentM').first().waitFor({ timeout: 20_000 });
+      const steps = await texts(page, '.gettingStartedContainer .getting-started-step .step-title');
+      log(`ui walkthrough steps ${JSON.stringify(steps)}`);
+      for (const title of ['Choose the vault', 'Bind this folder to a project', 'Save a first memory', 'Run a plan'])
+        expect(steps.includes(title), `no walkthrough step '${title}' in ${JSON.stringify(steps)}`);
+      await page.mouse.move(700, 450);
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: join(artifacts, 'ui-walkthrough.png') });
+      await runFromPalette(page, 'View: Close All Editors');
+    });
+
+    await step(
+      '"Stop plan" and "Retry failed step" are not in the palette while no plan runs and none failed',
+      async () => {
+        const control = await paletteRows(page, 'AgentM: Run plan');
+        expect(
+          control.some((r) => r.includes('AgentM: Run plan')),
+          `the palette does not list AgentM's commands: ${control}`,
+        );
+        const stop = await paletteRows(page, 'AgentM: Stop plan');
+        const retry = await paletteRows(page, 'AgentM: Retry failed step');
+        expect(!stop.some((r) => r.includes('AgentM: Stop plan')), `Stop plan is offered: ${JSON.stringify(stop)}`);
+        expect(!retry.some((r) => r.includes('Retry failed step')), `Retry is offered: ${JSON.stringify(retry)}`);
+      },
+    );
+
+    await step('a running plan shows in the status bar (steps done / total), and "Stop plan" stops it', async () => {
+      await runPlanFromTree(page, 'wait a while');
+      // The step's command was never approved here: the modal asks, naming the command.
+      const dialog = page.locator('.monaco-dialog-box').first();
+      await dialog.waitFor({ timeout: 20_000 });
+      expect(
+        (await dialog.innerText()).includes('sleep 60'),
+        `the approval does not name the command: ${await dialog.innerText()}`,
+      );
+      await dialog.locator('.monaco-button', { hasText: 'Run and remember' }).first().click();
+      const item = page.locator('.part.statusbar .statusbar-item', { hasText: 'AgentM: slow 0/1' }).first();
+      await item.waitFor({ timeout: 20_000 });
+      await page.mouse.move(700, 450);
+      await page.screenshot({ path: join(artifacts, 'ui-run-status.png') });
+      const offered = await paletteRows(page, 'AgentM: Stop plan');
+      log(`ui palette while running ${JSON.stringify(offered)}`);
+      await runFromPalette(page, 'AgentM: Stop plan');
+      await item.waitFor({ state: 'detached', timeout: 20_000 });
+    });
+
+    await step('a failed run is an error notification with Retry step, Show log and Configure model', async () => {
+      // The tree re-reads the plans after the stop: let it settle, so the click reaches this row's action.
+      await page.waitForTimeout(1500);
+      await runPlanFromTree(page, 'ask the model');
+      const notice = await centerNotification(page, "plan 'ask' failed at step 'summarise'", 60_000);
+      const message = (await notice.locator('.notification-list-item-message').innerText()).trim();
+      const buttons = await texts(
+        page,
+        '.notifications-center .notification-list-item-buttons-container .monaco-button',
+      );
+      log(`ui failed-run notification: ${message} ${JSON.stringify(buttons)}`);
+      expect(/no chat model is available/.test(message), `the notification does not say why: ${message}`);
+      for (const action of ['Retry step', 'Show log', 'Configure model'])
+        expect(buttons.includes(action), `no '${action}' button: ${JSON.stringify(buttons)}`);
+      await page.mouse.move(300, 300);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(artifacts, 'ui-failed-run.png') });
+      await notice.locator('.monaco-button', { hasText: 'Show log' }).first().click();
+      await page.locator('.tabs-container .tab', { hasText: 'progress-ask.md' }).first().waitFor({ timeout: 20_000 });
+      const retry = await paletteRows(page, 'AgentM: Retry failed step');
+      expect(
+        retry.some((r) => r.includes('Retry failed step')),
+        `Retry is not offered after a failure: ${retry}`,
+      );
     });
 
     await step('unbinding the project shows the welcome views, each linking to its command', async () => {

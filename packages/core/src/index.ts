@@ -51,6 +51,7 @@ export { ORIGIN_CONFIGURED, ORIGIN_DEFAULT, ORIGIN_ENV, ORIGIN_LEGACY } from './
 
 // --------------------------------------------------------------- projects and harness state
 export { isSafeSegment } from './routing/slug.js';
+export { bindProject, type ProjectBinding } from './routing/project-binding.js';
 export { probeProjectLocator, resolveProject, type ProjectResolution } from './routing/resolve-project.js';
 export { listRepos, registerRepo, unregisterRepo, type RepoEntry } from './routing/repo-registry.js';
 export { localHarnessDir, stateLocation, type StateLocation } from './state/state-location.js';
@@ -121,7 +122,13 @@ export { ConcurrentModificationError, LockCompromisedError, LockTimeout } from '
 export { BackendConfigError, PathEscapeError } from './backends/errors.js';
 export { ConfigError, ConfigValueError, CorruptConfigError } from './config/errors.js';
 export { CapabilityMismatchError, StorageSelectionError } from './selection/errors.js';
-export { ProjectSlugError, RegistryArgumentError, RegistryFormatError, RoutingError } from './routing/errors.js';
+export {
+  ProjectBindingError,
+  ProjectSlugError,
+  RegistryArgumentError,
+  RegistryFormatError,
+  RoutingError,
+} from './routing/errors.js';
 export { ActivePlanError, InvalidStateFileNameError, StateError, UnsafePlanNameError } from './state/errors.js';
 export {
   EmbeddingDimensionError,

@@ -10,7 +10,29 @@ export interface FunnelMessage {
   readonly severity: 'info' | 'warning' | 'error';
   readonly text: string;
   readonly userStarted: boolean;
+  /** The buttons the notification offers, if any. */
+  readonly actions?: readonly string[];
 }
+
+/** A button on a notification and what it does. */
+export interface NotificationAction {
+  readonly title: string;
+  readonly run: () => unknown;
+}
+
+/** Shows a notification with buttons; resolves with the title clicked (undefined: dismissed, or never). */
+export type NotificationPrompt = (
+  severity: FunnelMessage['severity'],
+  text: string,
+  actions: readonly string[],
+) => Thenable<string | undefined>;
+
+const showNotification: NotificationPrompt = (severity, text, actions) =>
+  severity === 'error'
+    ? vscode.window.showErrorMessage(text, ...actions)
+    : severity === 'warning'
+      ? vscode.window.showWarningMessage(text, ...actions)
+      : vscode.window.showInformationMessage(text, ...actions);
 
 /** Where background trouble is shown (the status bar item). */
 export interface TroubleSink {
@@ -26,6 +48,8 @@ export class ErrorFunnel {
   /** The latest messages, newest last (for the inspect command the tests call). */
   readonly recent: FunnelMessage[] = [];
   #sink: TroubleSink | undefined;
+  /** How notifications are shown (VS Code's; the tests answer in its place: the e2e cannot click a toast). */
+  prompt: NotificationPrompt = showNotification;
 
   constructor(readonly output: vscode.LogOutputChannel) {}
 
@@ -51,9 +75,20 @@ export class ErrorFunnel {
   /** A result or notice for an action the user started. Never awaited: with no toast the promise never settles. */
   notify(severity: FunnelMessage['severity'], text: string, userStarted = true): void {
     this.#remember({ severity, text, userStarted });
-    if (severity === 'error') void vscode.window.showErrorMessage(text);
-    else if (severity === 'warning') void vscode.window.showWarningMessage(text);
-    else void vscode.window.showInformationMessage(text);
+    void this.prompt(severity, text, []);
+  }
+
+  /**
+   * A notification with buttons for the user's next step; the one clicked runs (its failure is reported
+   * like any command's). Returns at once: a notification may stay unanswered for the whole session.
+   */
+  offer(severity: FunnelMessage['severity'], text: string, actions: readonly NotificationAction[]): void {
+    const titles = actions.map((a) => a.title);
+    this.#remember({ severity, text, userStarted: true, actions: titles });
+    void (async () => {
+      const chosen = await this.prompt(severity, text, titles);
+      await actions.find((a) => a.title === chosen)?.run();
+    })().catch((error: unknown) => this.output.warn(`notification action: ${messageOf(error)}`));
   }
 
   /** Background trouble from `source` (undefined clears it): status bar, not a notification. */

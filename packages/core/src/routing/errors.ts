@@ -34,3 +34,12 @@ export class RegistryArgumentError extends RoutingError {
     super(message, { code: 'EREGISTRYARG' });
   }
 }
+
+/** `.harness/project.json` cannot take the binding without losing what is there: it is left as it is. */
+export class ProjectBindingError extends RoutingError {
+  readonly file: string;
+  constructor(file: string, problem: string) {
+    super(`${file} ${problem}`, { code: 'EPROJECTBINDING' });
+    this.file = file;
+  }
+}

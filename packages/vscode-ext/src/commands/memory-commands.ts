@@ -2,7 +2,10 @@ import * as vscode from 'vscode';
 import { ExtensionError, NothingToDoError } from '../errors';
 import { parseTags } from '../sources/note-saver';
 import type { MemoryMaintenance, RecallHit } from '../sources/types';
+import { setContextKey } from '../context-keys';
+import { kindDescription } from '../views/kind-descriptions';
 import type { CommandContext } from './context';
+import { selectionBody, suggestSlug, type SelectionSource } from './save-draft';
 
 const SEARCH_DEBOUNCE_MS = 150;
 
@@ -15,40 +18,116 @@ interface SaveArgs {
 
 const saveArgs = (arg: unknown): SaveArgs => (typeof arg === 'object' && arg !== null ? (arg as SaveArgs) : {});
 
+/** What the save prompts show now (the inspect command reports it: tests drive the real quick input). */
+export interface SavePromptState {
+  /** 0: no prompt open; 1: the kind picker; 2: the slug box; 3: the tags box. */
+  step: number;
+  kinds: readonly { readonly label: string; readonly description: string | undefined }[];
+  suggestedSlug: string;
+}
+
+/** A kind in the picker; `name` is undefined on the separators. */
+type KindItem = vscode.QuickPickItem & { readonly name?: string };
+
+/** The kind picker's items: memory types first, then record kinds, each with what it is for. */
+function kindItems(kinds: { readonly types: readonly string[]; readonly recordKinds: readonly string[] }): KindItem[] {
+  const group = (label: string, names: readonly string[], register: 'type' | 'record'): KindItem[] =>
+    names.length === 0
+      ? []
+      : [
+          { label, kind: vscode.QuickPickItemKind.Separator },
+          ...names.map((name) => ({ label: name, description: kindDescription(name, register), name })),
+        ];
+  return [
+    ...group('Memory types: what your agent recalls', kinds.types, 'type'),
+    ...group('Record kinds: records of work', kinds.recordKinds, 'record'),
+  ];
+}
+
+/** The selection and where it is, for the note's body. */
+function selectionSource(editor: vscode.TextEditor): SelectionSource {
+  const { document, selection } = editor;
+  const inFile = document.uri.scheme === 'file' || document.uri.scheme === 'vscode-remote';
+  const startLine = selection.start.line + 1;
+  // A selection ending at column 0 of a line does not take that line.
+  const endLine =
+    selection.end.character === 0 && selection.end.line > selection.start.line
+      ? selection.end.line
+      : selection.end.line + 1;
+  return {
+    text: document.getText(selection),
+    languageId: document.languageId,
+    path: inFile ? vscode.workspace.asRelativePath(document.uri, false) : undefined,
+    startLine,
+    endLine,
+    link: inFile ? `${vscode.env.uriScheme}://file${encodeURI(document.uri.path)}:${startLine}` : undefined,
+  };
+}
+
 /**
- * Save selection as memory: kind (quick pick of the vocabulary), slug and tags (input boxes), each
- * checked with core's validation as it is typed — nothing is written until all three pass. The note
- * goes to the project's folder (or the memory space), in agentm's format, and is opened.
+ * Save selection as memory: kind (a quick pick explaining each memory type and record kind), slug (an
+ * input box proposing one from the selection's first line) and tags, each checked with core's
+ * validation as it is typed — nothing is written until all three pass. Code is saved fenced with its
+ * language and a link back to its file and line; prose as written. The note goes to the project's
+ * folder (or the memory space), in agentm's format, and is opened.
  */
 export async function saveSelection(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
-  const saver = ctx.sources.notes;
   const given = saveArgs(arg);
   const editor = vscode.window.activeTextEditor;
-  const body = editor ? editor.document.getText(editor.selection) : '';
-  if (!editor || body.trim() === '')
+  const selected = editor ? editor.document.getText(editor.selection) : '';
+  if (!editor || selected.trim() === '')
     throw new NothingToDoError(
       'select the text to save in an editor first, then run "AgentM: Save selection as memory"',
     );
-  const kinds = await saver.kinds();
-  const kind =
-    given.kind ??
-    (await vscode.window.showQuickPick([...kinds], {
-      title: 'AgentM: Save selection as memory (1/3)',
-      placeHolder: 'Kind of memory',
-    }));
+  const source = selectionSource(editor);
+  const prompt = ctx.savePrompt;
+  try {
+    return await askAndSave(ctx, given, source, selected);
+  } finally {
+    prompt.step = 0;
+  }
+}
+
+async function askAndSave(
+  ctx: CommandContext,
+  given: SaveArgs,
+  source: SelectionSource,
+  selected: string,
+): Promise<string | undefined> {
+  const saver = ctx.sources.notes;
+  const prompt = ctx.savePrompt;
+  let picked = given.kind;
+  if (picked === undefined) {
+    const items = kindItems(await saver.kinds());
+    prompt.kinds = items.map((i) => ({ label: i.label, description: i.description }));
+    prompt.step = 1;
+    picked = (
+      await vscode.window.showQuickPick(items, {
+        title: 'AgentM: Save selection as memory (1/3)',
+        placeHolder: 'Kind of memory',
+        matchOnDescription: true,
+      })
+    )?.name;
+  }
+  const kind = picked;
   if (!kind) return undefined;
   const kindProblem = await saver.validateKind(kind);
   if (kindProblem) throw new ExtensionError(kindProblem);
+  const suggested = suggestSlug(selected);
+  prompt.suggestedSlug = suggested;
+  if (given.slug === undefined) prompt.step = 2;
   const slug =
     given.slug ??
     (await vscode.window.showInputBox({
       title: 'AgentM: Save selection as memory (2/3)',
       prompt: 'Slug: the note file name, lowercase words joined by hyphens',
+      value: suggested,
       validateInput: (v) => saver.validateSlug(v.trim(), kind),
     }));
   if (slug === undefined) return undefined;
   const slugProblem = await saver.validateSlug(slug.trim(), kind);
   if (slugProblem) throw new ExtensionError(slugProblem);
+  if (given.tags === undefined) prompt.step = 3;
   const tags =
     given.tags ??
     (await vscode.window.showInputBox({
@@ -59,9 +138,11 @@ export async function saveSelection(ctx: CommandContext, arg?: unknown): Promise
   if (tags === undefined) return undefined;
   const tagProblem = saver.validateTags(tags);
   if (tagProblem) throw new ExtensionError(tagProblem);
+  const body = selectionBody(source);
   const saved = await saver.save({ kind, slug: slug.trim(), tags: parseTags(tags), body });
   ctx.funnel.notify('info', `AgentM: saved memory '${slug.trim()}' (${kind}) to ${saved.uri.fsPath}`);
   ctx.recallTree.refresh();
+  await setContextKey('agentm.memory.saved', true);
   await vscode.window.showTextDocument(saved.uri, { preview: false });
   return saved.uri.toString();
 }
@@ -111,6 +192,7 @@ export async function recall(ctx: CommandContext, query?: unknown): Promise<stri
         const hits = await source.search(value, cancel.token);
         if (cancel.token.isCancellationRequested) return;
         state.searches++;
+        ctx.funnel.background('recall search', undefined);
         show(hits);
       } catch (error) {
         ctx.funnel.background('recall search', error);

@@ -3,6 +3,7 @@ import { NothingToDoError } from '../errors';
 import type { PlanView } from '../sources/types';
 import type { PlanNode } from '../views/plan-tree';
 import type { CommandContext } from './context';
+import { offerFailedRun } from './run-failure';
 
 const isNode = (arg: unknown): arg is PlanNode =>
   typeof arg === 'object' && arg !== null && 'plan' in arg && 'type' in arg;
@@ -58,16 +59,22 @@ export async function openProgress(ctx: CommandContext, arg?: unknown): Promise<
     throw new NothingToDoError(
       `plan '${plan.name}' has no progress file yet; it appears with the first step an agent runs`,
     );
-  await vscode.window.showTextDocument(plan.progressUri);
+  // The log grows at its end: show the latest entries (a failure's reason, the running step's output).
+  const doc = await vscode.workspace.openTextDocument(plan.progressUri);
+  const end = new vscode.Position(doc.lineCount - 1, 0);
+  await vscode.window.showTextDocument(doc, { selection: new vscode.Range(end, end) });
   return plan.progressUri.toString();
 }
 
+/**
+ * Run plan: the harness in this window, with a cancellable progress notification (and the run status
+ * bar item). A failed run is an error notification with the failing step, its reason and what to do next.
+ */
 export async function runPlan(ctx: CommandContext, arg?: unknown): Promise<string> {
   const runner = ctx.sources.planRunner;
   const plan = await targetPlan(ctx, arg);
-  await vscode.commands.executeCommand('setContext', 'agentm.plan.running', true);
   try {
-    const result = await vscode.window.withProgress(
+    const outcome = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
         title: `AgentM: running plan '${plan.name}'`,
@@ -75,20 +82,35 @@ export async function runPlan(ctx: CommandContext, arg?: unknown): Promise<strin
       },
       (progress, token) => runner.run(plan.name, progress, token),
     );
-    ctx.funnel.notify('info', `AgentM: plan '${plan.name}': ${result}`);
-    return result;
+    if (outcome.ended === 'failed') offerFailedRun(ctx, plan.name, outcome);
+    else ctx.funnel.notify('info', `AgentM: plan '${plan.name}': ${outcome.summary}`);
+    return outcome.summary;
   } finally {
-    await vscode.commands.executeCommand('setContext', 'agentm.plan.running', ctx.runner.running.length > 0);
     ctx.planTree.refresh();
   }
 }
 
-export async function stopPlan(ctx: CommandContext, arg?: unknown): Promise<string> {
+/**
+ * Stop plan: the plan of the tree item or the name given; from the palette, the plan running in this
+ * window (a quick pick when several run).
+ */
+export async function stopPlan(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
   const runner = ctx.sources.planRunner;
-  const plan = await targetPlan(ctx, arg);
-  await runner.stop(plan.name);
-  ctx.funnel.notify('info', `AgentM: plan '${plan.name}' stopped`);
-  return plan.name;
+  let name: string | undefined;
+  if (isNode(arg)) name = arg.plan.name;
+  else if (typeof arg === 'string') name = arg;
+  else {
+    const running = ctx.runner.running;
+    if (running.length === 0) throw new NothingToDoError('no plan is running in this window');
+    name =
+      running.length === 1
+        ? running[0]
+        : await vscode.window.showQuickPick([...running], { title: 'AgentM: Stop which plan?' });
+    if (name === undefined) return undefined;
+  }
+  await runner.stop(name);
+  ctx.funnel.notify('info', `AgentM: plan '${name}' stopped`);
+  return name;
 }
 
 /** Retry failed step: from a step's context menu, with (plan, step) names, or a quick pick of the failed steps. */

@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
+import { contextKeys } from '../context-keys';
 import { providerApiKey } from '../secrets';
 import { activationReport } from '../perf';
 import type { CommandContext, Handler } from './context';
 import { showDoctor } from './doctor';
 import { consolidate, recall, reindex, saveSelection } from './memory-commands';
 import { openPlan, openProgress, retryStep, runPlan, stopPlan, switchPlan } from './plan-commands';
+import { bindProject, chooseVault, getStarted } from './project-commands';
 import { clearApiKey, setApiKey, setPhase } from './settings-commands';
 
 /** Every command of the extension, by id; `package.json` contributes the same ids (a test checks both ways). */
@@ -24,6 +26,9 @@ export const COMMANDS: Readonly<Record<string, { readonly title: string; readonl
   'agentm.setApiKey': { title: 'Set provider API key', run: setApiKey },
   'agentm.clearApiKey': { title: 'Clear provider API key', run: clearApiKey },
   'agentm.refresh': { title: 'Refresh views', run: refresh },
+  'agentm.bindProject': { title: 'Bind this folder to a project', run: bindProject },
+  'agentm.chooseVault': { title: 'Choose the vault', run: chooseVault },
+  'agentm.getStarted': { title: 'Get started', run: getStarted },
   'agentm.inspect': { title: 'Inspect', run: inspect },
 };
 
@@ -50,7 +55,10 @@ async function inspect(ctx: CommandContext): Promise<unknown> {
     watched: ctx.tracker.watched,
     index: ctx.indexes.status,
     running: ctx.runner.running,
+    runStatus: ctx.runStatus.state,
+    contextKeys: contextKeys(),
     recallPick: { ...ctx.recallPick },
+    savePrompt: { ...ctx.savePrompt },
   };
 }
 

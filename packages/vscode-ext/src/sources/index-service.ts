@@ -46,6 +46,7 @@ export class IndexService implements vscode.Disposable {
 
   constructor(
     private readonly tracker: ProjectTracker,
+    /** Background trouble of the index; `undefined` clears it. */
     private readonly onBackgroundError: (error: unknown) => void = () => undefined,
   ) {
     this.#subscriptions = [
@@ -112,6 +113,7 @@ export class IndexService implements vscode.Disposable {
 
   #ready(index: MemoryIndex, root: string): void {
     this.#status = { state: 'ready', dir: index.dir, documents: index.state.docs.size, memoryRoot: root };
+    this.onBackgroundError(undefined); // an earlier failed update is behind us: the index is current again
     this.#changed.fire();
   }
 
@@ -143,7 +145,9 @@ export class IndexService implements vscode.Disposable {
         await this.#enqueue(() => (walk ? index.refresh() : index.update(notes)));
         if (this.#opened === opened) this.#ready(index, opened.root);
       })
-      .catch((error: unknown) => this.onBackgroundError(error)); // the next change or a reindex tries again
+      // The next change or a reindex tries again. An index no longer in use (its store was deselected, and
+      // maybe deleted, while watcher events for it were still on their way) has nothing to report.
+      .catch((error: unknown) => this.#opened === opened && this.onBackgroundError(error));
   }
 
   async #dropIfMoved(): Promise<void> {
@@ -151,6 +155,7 @@ export class IndexService implements vscode.Disposable {
     if (this.#opened && ws?.workspace !== this.#opened.workspace) {
       this.#opened = undefined;
       this.#status = { state: 'closed', dir: undefined, documents: 0, memoryRoot: undefined };
+      this.onBackgroundError(undefined); // trouble with the old store's index is not this one's
       this.#changed.fire();
     }
   }

@@ -46,9 +46,9 @@ export class CoreNoteSaver implements NoteSaver {
     private readonly indexes: IndexService,
   ) {}
 
-  async kinds(): Promise<readonly string[]> {
+  async kinds(): Promise<{ readonly types: readonly string[]; readonly recordKinds: readonly string[] }> {
     const vocabulary = await (await this.tracker.current()).workspace.vocabulary();
-    return [...vocabulary.types, ...vocabulary.recordKinds];
+    return { types: vocabulary.types, recordKinds: vocabulary.recordKinds };
   }
 
   async validateKind(kind: string): Promise<string | undefined> {
@@ -94,10 +94,9 @@ export class CoreNoteSaver implements NoteSaver {
     return validationMessage(() => assertTags(parseTags(tags)));
   }
 
-  /** Where a draft would go (the group names the project's folder, or the memory space). */
-  async group(): Promise<string> {
+  async target(kind: string, slug: string): Promise<string> {
     const ws = await this.tracker.current();
-    return groupOf(ws);
+    return (await this.#build(ws, { kind, slug, body: '\n', tags: [] })).locator.key;
   }
 
   async save(draft: NoteDraft): Promise<{ readonly uri: vscode.Uri }> {

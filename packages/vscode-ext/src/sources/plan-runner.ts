@@ -6,14 +6,16 @@ import {
   isTerminalPlanStatus,
   mutatePlan,
   parsePlan,
+  parseProgress,
   type ApprovalAsker,
 } from '@agentm/core';
 import { NothingToDoError } from '../errors';
 import { providerApiKey } from '../secrets';
 import { askInModal } from './command-approval';
+import { lastFailures } from './plan-facts';
 import { LazyChatProvider } from './providers';
 import type { ProjectTracker } from './project-tracker';
-import type { PlanRunner, WorkProgress } from './types';
+import type { PlanRunner, RunOutcome, WorkProgress } from './types';
 
 /** The person retrying a step, as the progress log names its actor. */
 const PERSON = (() => {
@@ -33,8 +35,13 @@ const PERSON = (() => {
  */
 export class CorePlanRunner implements PlanRunner, vscode.Disposable {
   readonly #running = new Map<string, AbortController>();
+  readonly #changed = new vscode.EventEmitter<void>();
+  /** A run started or ended in this window. */
+  readonly onDidChangeRunning = this.#changed.event;
   /** Who approves a command nobody approved yet (a modal; tests put an answer in its place). */
   askApproval: ApprovalAsker = askInModal;
+  /** Where the run's log lines go besides the progress notification (the AgentM output channel). */
+  onLog: ((plan: string, line: string) => void) | undefined;
 
   constructor(
     private readonly tracker: ProjectTracker,
@@ -44,6 +51,7 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
   /** On deactivate (window closing): stop every run, so its running steps are released for a retry. */
   dispose(): void {
     for (const controller of this.#running.values()) controller.abort();
+    this.#changed.dispose();
   }
 
   /** Names of the plans running in this window. */
@@ -51,7 +59,7 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
     return [...this.#running.keys()];
   }
 
-  async run(plan: string, progress: WorkProgress, token: vscode.CancellationToken): Promise<string> {
+  async run(plan: string, progress: WorkProgress, token: vscode.CancellationToken): Promise<RunOutcome> {
     if (this.#running.has(plan))
       throw new NothingToDoError(
         `plan '${plan}' is already running in this window; run "AgentM: Stop plan" to stop it`,
@@ -59,12 +67,14 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
     const { files, workspace } = await this.#files(plan);
     const controller = new AbortController();
     this.#running.set(plan, controller);
+    this.#changed.fire();
     const cancelled = token.onCancellationRequested(() => controller.abort());
     try {
       const harness = await workspace.harness();
+      const provider = new LazyChatProvider(() => workspace.chat());
       const result = await harness.run({
         plan: planArgument(plan),
-        provider: new LazyChatProvider(() => workspace.chat()),
+        provider,
         watch: (listener) => {
           const subscription = this.tracker.onDidChangeState(listener);
           return () => subscription.dispose();
@@ -73,20 +83,37 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
         // and runs without AgentM's keys (the window's secret one too) in its environment.
         consent: { ask: (prompt) => this.askApproval(prompt), secrets: await this.#secrets() },
         signal: controller.signal,
-        log: (line) => progress.report({ message: line }),
+        log: (line) => {
+          progress.report({ message: line });
+          this.onLog?.(plan, line);
+        },
       });
       const doc = parsePlan((await files.readPlan())?.text ?? '');
       const done = doc.steps.filter((s) => s.stored === 'done').length;
       const counts = `${done}/${doc.steps.length} steps done`;
-      if (result.stopped) return `stopped (${counts}; running steps were released for a retry)`;
+      const failedSteps = doc.steps.filter((s) => s.stored === 'failed');
+      const reasons = failedSteps.length ? lastFailures(parseProgress(await files.readProgress())) : new Map();
+      const failed = failedSteps.map((s) => ({ id: s.id, title: s.title, reason: reasons.get(s.id)?.reason }));
+      // The model is the cause when it had trouble in this run and a step it would answer failed.
+      const modelCause = provider.trouble !== undefined && failedSteps.some((s) => s.cmd === undefined);
+      const outcome = { failed, modelCause };
+      if (result.stopped)
+        return {
+          summary: `stopped (${counts}; running steps were released for a retry)`,
+          ended: 'stopped',
+          ...outcome,
+        };
       if (result.terminal === 'failed') {
-        const failed = doc.steps.filter((s) => s.stored === 'failed').map((s) => s.id);
-        return `failed (${counts}${failed.length ? `; failed: ${failed.join(', ')} — run "AgentM: Retry failed step"` : ''})`;
+        const ids = failed.map((s) => s.id);
+        const hint = ids.length ? `; failed: ${ids.join(', ')} — run "AgentM: Retry failed step"` : '';
+        return { summary: `failed (${counts}${hint})`, ended: 'failed', ...outcome };
       }
-      return `${result.terminal || 'not finished'} (${counts})`;
+      if (result.terminal === 'done') return { summary: `done (${counts})`, ended: 'done', ...outcome };
+      return { summary: `${result.terminal || 'not finished'} (${counts})`, ended: 'unfinished', ...outcome };
     } finally {
       cancelled.dispose();
       this.#running.delete(plan);
+      this.#changed.fire();
     }
   }
 
@@ -138,6 +165,6 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
 }
 
 /** The view's plan name as core takes it: the singleton `PLAN` is the empty name. */
-function planArgument(plan: string): string {
+export function planArgument(plan: string): string {
   return plan === 'PLAN' ? '' : plan;
 }

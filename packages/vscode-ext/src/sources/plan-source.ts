@@ -17,6 +17,7 @@ import {
 } from '@agentm/core';
 import { atomicWrite, contentHash } from '@agentm/core/protocol';
 import { NothingToDoError } from '../errors';
+import { lastFailures, planTitle } from './plan-facts';
 import type { ProjectTracker } from './project-tracker';
 import type { PlanSource, PlanState, PlanView, ProgressEntryView } from './types';
 
@@ -54,6 +55,8 @@ async function planView(
     readStateFileWithHash(project, pair.progress),
   ]);
   const doc = parsePlan(plan.content);
+  const log = parseProgress(progress.content);
+  const failures = lastFailures(log);
   const steps = doc.steps.map((step) => {
     const status = effectiveStatus(doc, step);
     return {
@@ -63,13 +66,17 @@ async function planView(
       after: step.after,
       attempt: step.attempt,
       line: step.line,
+      cmd: step.cmd,
+      lastFailure: failures.get(step.id),
     };
   });
-  const entries = parseProgress(progress.content).slice(-PROGRESS_ENTRIES).reverse().map(entryView);
+  const entries = log.slice(-PROGRESS_ENTRIES).reverse().map(entryView);
+  const name = planNameOfFile(file);
   return {
-    name: planNameOfFile(file),
+    name,
     active,
     goal: doc.meta.goal,
+    title: planTitle(doc, name),
     status: doc.meta.status ?? 'open',
     steps,
     progress: entries,

@@ -3,6 +3,8 @@ import {
   configProviders,
   OpenAICompatibleChat,
   OpenAIEmbeddings,
+  ProviderConfigError,
+  ProviderError,
   type ChatProvider,
   type ChatRequest,
   type ChatResponse,
@@ -64,6 +66,7 @@ async function chosenLanguageModel(): Promise<ChatProvider | undefined> {
 export class LazyChatProvider implements ChatProvider {
   #chosen: Promise<ChatProvider | undefined> | undefined;
   #name = 'chat model (chosen at the first LLM step)';
+  #trouble: 'missing' | 'failed' | undefined;
 
   constructor(private readonly choose: () => Promise<ChatProvider | undefined>) {}
 
@@ -71,16 +74,45 @@ export class LazyChatProvider implements ChatProvider {
     return this.#name;
   }
 
+  /**
+   * Why a step could not get an answer from a model, if that happened: no model was available, or the
+   * model's endpoint failed (unreachable, refused the key, misconfigured). Either way the fix is the
+   * model settings, which the failed-run notification offers.
+   */
+  get trouble(): 'missing' | 'failed' | undefined {
+    return this.#trouble;
+  }
+
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
-    this.#chosen ??= this.choose();
-    const provider = await this.#chosen;
+    let provider: ChatProvider | undefined;
+    try {
+      this.#chosen ??= this.choose();
+      provider = await this.#chosen;
+    } catch (error) {
+      if (error instanceof ProviderConfigError) this.#trouble = 'failed';
+      throw error;
+    }
     if (!provider) {
-      throw new ExtensionError(
-        'no chat model is available for this step: install a VS Code language model provider (e.g. GitHub Copilot), ' +
-          'or set agentm.providers.baseUrl and agentm.providers.chatModel (key: "AgentM: Set provider API key…")',
-      );
+      this.#trouble = 'missing';
+      throw new NoChatModelError();
     }
     this.#name = provider.name;
-    return provider.chat(request, signal);
+    try {
+      return await provider.chat(request, signal);
+    } catch (error) {
+      if (error instanceof ProviderError && !signal?.aborted) this.#trouble ??= 'failed';
+      throw error;
+    }
+  }
+}
+
+/** An LLM step ran with no model to ask. */
+export class NoChatModelError extends ExtensionError {
+  override name = 'NoChatModelError';
+  constructor() {
+    super(
+      'no chat model is available for this step: install a VS Code language model provider (e.g. GitHub Copilot), ' +
+        'or set agentm.providers.baseUrl and agentm.providers.chatModel (key: "AgentM: Set provider API key…")',
+    );
   }
 }

@@ -3,7 +3,7 @@ import { phaseRecall, recall, type MemoryIndex, type RecallItem } from '@agentm/
 import { readSettings, type AgentMSettings } from '../settings';
 import type { IndexService } from './index-service';
 import { memoryFile, type ProjectTracker } from './project-tracker';
-import type { RecallHit, RecallSource, RecallState } from './types';
+import type { RecallAnswer, RecallHit, RecallRequest, RecallSource, RecallState } from './types';
 
 const HOUR_MS = 3_600_000;
 
@@ -84,6 +84,27 @@ export class CoreRecallSource implements RecallSource {
       ...weights(settings),
     });
     return result.items.map((item) => hitOf(ws.memoryRoot!, item));
+  }
+
+  async query(request: RecallRequest, token: vscode.CancellationToken): Promise<RecallAnswer> {
+    const ws = await this.tracker.current();
+    const index = await this.indexes.index();
+    if (token.isCancellationRequested) throw new vscode.CancellationError();
+    const settings = readSettings();
+    const project = request.scope === 'all' ? undefined : ws.project?.slug;
+    const result = await recall(index, {
+      text: request.text,
+      project,
+      k: request.limit ?? settings.recall.maxResults,
+      ...(request.kinds?.length ? { kinds: request.kinds } : {}),
+      ...weights(settings),
+    });
+    return {
+      hits: result.items.map((item) => hitOf(ws.memoryRoot!, item)),
+      project,
+      mode: result.mode,
+      warnings: result.warnings,
+    };
   }
 }
 

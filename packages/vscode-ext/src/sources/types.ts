@@ -51,6 +51,17 @@ export interface StepView {
   readonly attempt: number;
   /** Zero-based line of the step in the PLAN file, to reveal it. */
   readonly line: number;
+  /** The step's `[cmd:: …]`; a step without one is a goal for the model (its title). */
+  readonly cmd: string | undefined;
+  /** The latest failure the progress log records for the step (an `error` entry), if any. */
+  readonly lastFailure: StepFailure | undefined;
+}
+
+export interface StepFailure {
+  readonly attempt: number;
+  readonly when: string;
+  /** The entry's text, whole (the exit code and output tail, or the model's stop reason). */
+  readonly reason: string;
 }
 
 export interface ProgressEntryView {
@@ -68,6 +79,8 @@ export interface PlanView {
   readonly name: string;
   readonly active: boolean;
   readonly goal: string | undefined;
+  /** What the plan is about, for its tree label: the frontmatter `goal`, else the first heading, else the name. */
+  readonly title: string;
   readonly status: string;
   readonly steps: readonly StepView[];
   /** Latest first, a handful at most. */
@@ -95,9 +108,20 @@ export interface WorkProgress {
   report(step: { message?: string; increment?: number }): void;
 }
 
+/** How a run ended, with what a person needs to act on a failure. */
+export interface RunOutcome {
+  /** One line: `done (2/2 steps done)`, `failed (…; failed: check — run "AgentM: Retry failed step")`. */
+  readonly summary: string;
+  readonly ended: 'done' | 'failed' | 'stopped' | 'unfinished';
+  /** The plan's failed steps, each with the reason its latest failure logged. */
+  readonly failed: readonly { readonly id: string; readonly title: string; readonly reason: string | undefined }[];
+  /** A failure came from the model: none was available, or its endpoint refused (the fix is the model settings). */
+  readonly modelCause: boolean;
+}
+
 export interface PlanRunner {
-  /** Runs the plan until it is done, fails, or `token` is cancelled; resolves with a short result. */
-  run(plan: string, progress: WorkProgress, token: vscode.CancellationToken): Promise<string>;
+  /** Runs the plan until it is done, fails, or `token` is cancelled. */
+  run(plan: string, progress: WorkProgress, token: vscode.CancellationToken): Promise<RunOutcome>;
   stop(plan: string): Promise<void>;
   /** `failed → ready` with the attempt bumped. */
   retry(plan: string, stepId: string): Promise<void>;
@@ -130,6 +154,28 @@ export interface RecallSource {
   phase(phase: string, token: vscode.CancellationToken): Promise<RecallState>;
   /** Search as the user types; resolves fast enough to call on every keystroke (debounced by the caller). */
   search(query: string, token: vscode.CancellationToken): Promise<readonly RecallHit[]>;
+  /** A recall as an agent asks for it: this project's memories (and global ones) or every project's. */
+  query(request: RecallRequest, token: vscode.CancellationToken): Promise<RecallAnswer>;
+}
+
+export interface RecallRequest {
+  readonly text: string;
+  /** `project`: this project's and global memories; `all`: every project's. */
+  readonly scope: 'project' | 'all';
+  /** Results wanted (default: the `agentm.recall.maxResults` setting). */
+  readonly limit?: number | undefined;
+  /** Only these kinds (memory types, record kinds, `episode`). */
+  readonly kinds?: readonly string[] | undefined;
+}
+
+export interface RecallAnswer {
+  readonly hits: readonly RecallHit[];
+  /** The project searched (undefined: every project, or no project here). */
+  readonly project: string | undefined;
+  /** `hybrid` (words and vectors), `lexical` or `recency`. */
+  readonly mode: string;
+  /** Degradations (an embedding provider that failed: recall answered lexically). */
+  readonly warnings: readonly string[];
 }
 
 export interface NoteDraft {
@@ -141,7 +187,7 @@ export interface NoteDraft {
 
 export interface NoteSaver {
   /** The kinds offered in the quick pick (agentm's vocabulary, from `.agentm-config.json` when it has one). */
-  kinds(): Promise<readonly string[]>;
+  kinds(): Promise<{ readonly types: readonly string[]; readonly recordKinds: readonly string[] }>;
   /** Core's message when `kind` is neither in the vocabulary nor a retired name of one (`decision` → convention). */
   validateKind(kind: string): Promise<string | undefined>;
   /**
@@ -151,6 +197,8 @@ export interface NoteSaver {
   validateSlug(slug: string, kind?: string): Promise<string | undefined>;
   /** Same for the comma-separated tag list. */
   validateTags(tags: string): string | undefined;
+  /** Where a note of `kind` named `slug` would go, relative to the memory root. Throws core's validation errors. */
+  target(kind: string, slug: string): Promise<string>;
   /** Writes the note in agentm's format (never overwrites); resolves with where it went. */
   save(draft: NoteDraft): Promise<{ readonly uri: vscode.Uri }>;
 }

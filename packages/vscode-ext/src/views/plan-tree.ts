@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { ErrorFunnel } from '../funnel';
 import type { PlanSource, PlanState, PlanView, ProgressEntryView, StepView } from '../sources/types';
-import { STEP_ICONS, planDescription, progressText, stepText } from './presentation';
+import { STEP_ICONS, planText, progressText, stepText } from './presentation';
+import { setContextKey } from '../context-keys';
 import { snapshotItems, type ItemSnapshot } from './snapshot';
 
 export type PlanNode =
@@ -73,7 +74,11 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     }
     this.#loadedAt = Date.now();
     this.#loads++;
-    await setViewState('agentm.plan.state', this.#kind);
+    await setContextKey('agentm.plan.state', this.#kind);
+    // "Retry failed step" is offered (palette, view title) only while some plan has a failed step.
+    const failed =
+      this.#state?.kind === 'ready' && this.#state.plans.some((p) => p.steps.some((s) => s.status === 'failed'));
+    await setContextKey('agentm.plan.hasFailedStep', failed);
     return this.#state;
   }
 
@@ -94,13 +99,14 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
   getTreeItem(node: PlanNode): vscode.TreeItem {
     switch (node.type) {
       case 'plan': {
+        const text = planText(node.plan);
         const item = new vscode.TreeItem(
-          node.plan.name,
+          text.label,
           node.plan.active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
         );
         item.id = `plan:${node.plan.name}${node.plan.active ? ':active' : ''}`;
-        item.description = planDescription(node.plan);
-        item.tooltip = node.plan.goal ? `${node.plan.name}: ${node.plan.goal}` : node.plan.name;
+        item.description = text.description;
+        item.tooltip = text.tooltip;
         item.iconPath = new vscode.ThemeIcon(node.plan.active ? 'pinned' : 'checklist');
         item.contextValue = node.plan.active ? 'agentm.plan.active' : 'agentm.plan';
         item.resourceUri = node.plan.planUri;
@@ -149,8 +155,4 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanNode>, vsco
     this.#subscription.dispose();
     this.#changed.dispose();
   }
-}
-
-export async function setViewState(key: string, value: string): Promise<void> {
-  await vscode.commands.executeCommand('setContext', key, value);
 }

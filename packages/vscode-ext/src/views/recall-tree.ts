@@ -3,7 +3,8 @@ import type { ErrorFunnel } from '../funnel';
 import { readSettings } from '../settings';
 import type { RecallHit, RecallSource, RecallState } from '../sources/types';
 import { hitText } from './presentation';
-import { setViewState, type ViewSnapshot } from './plan-tree';
+import { setContextKey } from '../context-keys';
+import type { ViewSnapshot } from './plan-tree';
 import { snapshotItems } from './snapshot';
 
 export type RecallNode =
@@ -77,7 +78,7 @@ export class RecallTreeProvider implements vscode.TreeDataProvider<RecallNode>, 
     const search: RecallNode[] = this.#search
       ? [{ type: 'section', label: `Results for "${this.#search.query}"`, hits: this.#search.hits, scored: true }]
       : [];
-    await setViewState('agentm.recall.state', search.length && this.#kind !== 'ready' ? 'ready' : this.#kind);
+    await setContextKey('agentm.recall.state', search.length && this.#kind !== 'ready' ? 'ready' : this.#kind);
     if (state?.kind !== 'ready') return search;
     return [{ type: 'section', label: `Phase: ${phase}`, hits: state.hits, scored: false }, ...search];
   }

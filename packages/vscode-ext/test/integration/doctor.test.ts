@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import * as vscode from 'vscode';
 import {
   extension,
+  inspect,
   leaveWorld,
   makeWorld,
   ok,
@@ -69,6 +71,41 @@ suite('storage doctor', () => {
     }
   });
 
+  test('the report opens as a read-only document, one whole check per line, not a toast', async () => {
+    const world = await makeWorld();
+    try {
+      const doctorToasts = async () =>
+        (await inspect()).messages.filter((m) => m.text.startsWith('AgentM doctor')).length;
+      const toastsBefore = await doctorToasts();
+      const rows = await doctor();
+      const doc = vscode.window.activeTextEditor?.document;
+      assert.equal(doc?.uri.scheme, 'agentm-doctor', 'the doctor report is not the active editor');
+      assert.equal(doc.languageId, 'agentm-doctor', 'the report is not in its own (word-wrapped) language');
+      assert.equal(
+        vscode.workspace.getConfiguration('editor', { languageId: 'agentm-doctor' }).get('wordWrap'),
+        'on',
+        'long checks do not wrap',
+      );
+      assert.equal(doc.isUntitled, false);
+      assert.notEqual(vscode.workspace.fs.isWritableFileSystem('agentm-doctor'), true, 'the report is writable');
+      const lines = doc.getText().split('\n');
+      assert.match(
+        lines[0]!,
+        /^AgentM doctor — \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC — 3 checks: 3 ok, 0 warning\(s\), 0 failure\(s\)$/,
+      );
+      assert.deepEqual(
+        lines.slice(2, -1),
+        rows.map((r) => r.line),
+        'not one check per line, whole',
+      );
+      assert.ok(lines[2]!.includes(world.vault), lines[2]);
+      assert.equal(await doctorToasts(), toastsBefore, 'an all-OK doctor still shows a toast');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await leaveWorld();
+    }
+  });
+
   test('names the device-local store when nothing is configured, and says how to bind a project', async function () {
     if (process.env['MEMORY_VAULT_PATH']) this.skip(); // the ext host was started with a vault
     await setVaultPath(undefined);
@@ -105,9 +142,12 @@ suite('storage doctor', () => {
     );
     const status = await waitForStatus('trouble');
     assert.match(status.statusBar.tooltip, /Fix the file/);
+    const notice = status.messages.findLast((m) => m.text.startsWith('AgentM doctor: storage [FAIL]'));
+    assert.equal(notice?.severity, 'error', 'no error notification for the failed doctor run');
+    assert.deepEqual(notice?.actions, ['Show report']);
     assert.ok(
-      status.messages.some((m) => m.severity === 'error' && m.text.startsWith('AgentM doctor: storage [FAIL]')),
-      'no error notification for the failed doctor run',
+      vscode.window.activeTextEditor?.document.getText().includes(corrupt[0]!.line),
+      'the report does not show the failing check whole',
     );
 
     writeConfig(configFile, JSON.stringify({ 'storage.backend': 'vault' }));

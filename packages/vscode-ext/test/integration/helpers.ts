@@ -30,7 +30,12 @@ export interface ViewSnapshot {
 export interface Inspection {
   readonly activation: ActivationReport;
   readonly statusBar: { readonly text: string; readonly tooltip: string; readonly state: string };
-  readonly messages: readonly { readonly severity: string; readonly text: string; readonly userStarted: boolean }[];
+  readonly messages: readonly {
+    readonly severity: string;
+    readonly text: string;
+    readonly userStarted: boolean;
+    readonly actions?: readonly string[];
+  }[];
   readonly hasApiKey: boolean;
   readonly views: { readonly plan: ViewSnapshot; readonly recall: ViewSnapshot };
   readonly watched: readonly { readonly base: string; readonly pattern: string }[];
@@ -41,6 +46,20 @@ export interface Inspection {
     readonly memoryRoot: string | undefined;
   };
   readonly running: readonly string[];
+  readonly runStatus: {
+    readonly visible: boolean;
+    readonly text: string;
+    readonly tooltip: string;
+    readonly command: string | undefined;
+    readonly arguments: readonly unknown[];
+  };
+  /** The context keys the extension set (for `when` clauses), with their latest values. */
+  readonly contextKeys: Readonly<Record<string, unknown>>;
+  readonly savePrompt: {
+    readonly step: number;
+    readonly kinds: readonly { readonly label: string; readonly description: string | undefined }[];
+    readonly suggestedSlug: string;
+  };
   readonly recallPick: {
     readonly open: boolean;
     readonly value: string;

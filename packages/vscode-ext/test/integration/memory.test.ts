@@ -23,14 +23,30 @@ const SELECTION = 'Prefer the standard library for JSON.\r\nA dependency is a li
 const DATE = /^(created|updated): \d{4}-\d{2}-\d{2}$/gm;
 
 /** Opens a document holding `text`, selects all of it (what a user does before saving) and returns the selected text. */
-async function select(text: string): Promise<string> {
+async function select(text: string, file = join(tempDir('agentm-itest-doc-'), 'notes.md')): Promise<string> {
   // A file on disk, not an untitled buffer: closing it later asks nothing.
-  const file = join(tempDir('agentm-itest-doc-'), 'notes.md');
   writeFileSync(file, text);
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
   const editor = await vscode.window.showTextDocument(doc);
   editor.selection = new vscode.Selection(doc.positionAt(0), doc.positionAt(doc.getText().length));
   return doc.getText(editor.selection);
+}
+
+/** The line a saved selection ends with: where it came from, linked to the file and line. */
+function sourceLine(file: string, lines: string, line: number): string {
+  const where = `\`${vscode.workspace.asRelativePath(file, false)}\`, ${lines}`;
+  return `From [${where}](${vscode.env.uriScheme}://file${encodeURI(vscode.Uri.file(file).path)}:${line})`;
+}
+
+/** Runs the quick input's accept (Enter) until the save prompt moves past `step`. */
+async function acceptPrompt(step: number): Promise<void> {
+  await waitFor(`the save prompt ${step}`, async () => ((await inspect()).savePrompt.step === step ? true : undefined));
+  for (let tries = 0; (await inspect()).savePrompt.step === step; tries++) {
+    if (tries > 20) throw new Error(`the save prompt ${step} did not take Enter`);
+    await new Promise((r) => setTimeout(r, 250)); // the widget shows after the step is set
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 suite('memory: save selection, recall, maintenance', () => {
@@ -52,7 +68,8 @@ suite('memory: save selection, recall, maintenance', () => {
   });
 
   test("save selection writes a note in agentm's format into the project's folder, and opens it", async () => {
-    const body = await select(SELECTION);
+    const file = join(tempDir('agentm-itest-doc-'), 'notes.md');
+    const body = `${await select(SELECTION, file)}\n\n${sourceLine(file, 'lines 1–2', 1)}`;
     const uri = await ok<string>('agentm.saveSelection', {
       kind: 'decision',
       slug: 'prefer-stdlib',
@@ -72,8 +89,71 @@ suite('memory: save selection, recall, maintenance', () => {
       "not byte-identical to core's serializer",
     );
     assert.match(written, /^type: convention$/m);
-    assert.ok(written.endsWith(`${body}\n`), 'the selected text is not the body, byte for byte');
+    assert.ok(written.endsWith(`${body}\n`), 'the selected prose (and its source) is not the body, byte for byte');
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, saved, 'the saved note is not opened');
+  });
+
+  test('selected code is saved fenced with its language and a link back to its file and line', async () => {
+    const file = join(world.repo, 'watcher.ts');
+    writeFileSync(file, 'import x from "y";\nconst delay = 150;\nwatch(debounce(onChange, delay));\nexport {};\n');
+    try {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+      const editor = await vscode.window.showTextDocument(doc);
+      editor.selection = new vscode.Selection(1, 0, 3, 0); // lines 2–3, ending at the start of line 4
+      const uri = await ok<string>('agentm.saveSelection', { kind: 'fix', slug: 'debounce-delay', tags: '' });
+      const written = readFileSync(vscode.Uri.parse(uri).fsPath, 'utf8');
+      assert.equal(doc.languageId, 'typescript');
+      assert.ok(
+        written.endsWith(
+          '\n```typescript\nconst delay = 150;\nwatch(debounce(onChange, delay));\n```\n\n' +
+            `From [\`watcher.ts\`, lines 2–3](${vscode.env.uriScheme}://file${encodeURI(vscode.Uri.file(file).path)}:2)\n`,
+        ),
+        written,
+      );
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      rmSync(file, { force: true });
+    }
+  });
+
+  test("the save prompts explain each kind and propose the slug from the selection's first line", async () => {
+    await select('// Debounce the file watcher\nwatch(debounce(onChange, 150));\n', join(world.repo, 'watch.js'));
+    try {
+      const saving = run<string>('agentm.saveSelection');
+      await waitFor('the kind picker', async () => ((await inspect()).savePrompt.step === 1 ? true : undefined));
+      const kinds = (await inspect()).savePrompt.kinds;
+      assert.equal(
+        kinds[0]?.label,
+        'Memory types: what your agent recalls',
+        'memory types come first, under a heading',
+      );
+      assert.deepEqual(
+        kinds.slice(1, 7).map((k) => k.label),
+        ['preference', 'convention', 'reference', 'workflow', 'fix', 'idea'],
+      );
+      assert.match(kinds.find((k) => k.label === 'fix')?.description ?? '', /problem and what solved it/);
+      assert.ok(
+        kinds.some((k) => k.label === 'Record kinds: records of work'),
+        'no record kinds heading',
+      );
+      const undescribed = kinds.filter((k) => !k.label.includes(':') && !k.description);
+      assert.deepEqual(undescribed, [], 'a kind without a description');
+      await acceptPrompt(1); // the first kind: preference
+      assert.equal((await inspect()).savePrompt.suggestedSlug, 'debounce-the-file-watcher');
+      await acceptPrompt(2); // the proposed slug as it is
+      await acceptPrompt(3); // no tags
+      const outcome = await saving;
+      assert.ok(outcome.ok, JSON.stringify(outcome));
+      assert.equal(
+        vscode.Uri.parse(outcome.value).fsPath,
+        join(world.vault, 'desk', 'projects', world.slug, 'preference', 'debounce-the-file-watcher.md'),
+      );
+      assert.match(readFileSync(vscode.Uri.parse(outcome.value).fsPath, 'utf8'), /```javascript\n\/\/ Debounce/);
+      assert.equal((await inspect()).contextKeys['agentm.memory.saved'], true);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      rmSync(join(world.repo, 'watch.js'), { force: true });
+    }
   });
 
   test("invalid input is refused with core's validation message before anything is written; saving never overwrites", async () => {

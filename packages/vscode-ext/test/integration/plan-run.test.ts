@@ -21,6 +21,12 @@ import {
   type World,
 } from './helpers';
 
+interface Shown {
+  readonly severity: string;
+  readonly text: string;
+  readonly actions: readonly string[];
+}
+
 const stepOf = (world: World, plan: string, id: string) =>
   parsePlan(readFileSync(join(world.harness, `PLAN-${plan}.md`), 'utf8')).steps.find((s) => s.id === id)!;
 
@@ -34,15 +40,30 @@ suite('running plans', () => {
     asked.push(prompt);
     return answer;
   };
+  /** Every notification shown, with its buttons; `click` answers the next one that offers that button. */
+  const shown: Shown[] = [];
+  let click: string | undefined;
+  let beforeClick: (() => void) | undefined;
+  const prompt = async (severity: string, text: string, actions: readonly string[]) => {
+    shown.push({ severity, text, actions: [...actions] });
+    if (click === undefined || !actions.includes(click)) return undefined;
+    const chosen = click;
+    click = undefined;
+    beforeClick?.();
+    beforeClick = undefined;
+    return chosen;
+  };
   suiteSetup(async () => {
     testing = (await extension().activate()) as TestingApi;
     assert.ok(testing?.setCommandApprovalAsker, 'the extension exposes its testing API in test mode');
     testing.setCommandApprovalAsker(asker);
+    testing.setNotificationPrompt(prompt);
     world = await makeWorld();
     await showViews();
   });
   suiteTeardown(async () => {
-    for (const f of ['ran.txt', 'ok-marker', 'declined.txt', 'approved.txt'])
+    testing.setNotificationPrompt(undefined);
+    for (const f of ['ran.txt', 'ok-marker', 'declined.txt', 'approved.txt', 'retry-marker'])
       rmSync(join(world.repo, f), { force: true });
     await leaveWorld();
     removeTempDirs();
@@ -73,7 +94,7 @@ suite('running plans', () => {
       (v) => findItem(v.items, 'Make the file')?.icon === 'pass-filled',
       5_000,
     );
-    assert.match(findItem(view.items, 'build')!.description ?? '', /done · 1\/1 done/);
+    assert.match(findItem(view.items, 'make a file')!.description ?? '', /^build · done · 1\/1 done$/);
   });
 
   test('a command nobody approved: declined in the dialog, the step fails naming how to consent, and nothing runs', async () => {
@@ -135,9 +156,22 @@ suite('running plans', () => {
       (v) => findItem(v.items, 'Wait a long time')?.icon === 'loading~spin',
       10_000,
     );
-    assert.deepEqual((await inspect()).running, ['slow']);
+    const during = await waitFor('the run status item', async () => {
+      const i = await inspect();
+      return i.runStatus.visible ? i : undefined;
+    });
+    assert.deepEqual(during.running, ['slow']);
+    assert.equal(during.contextKeys['agentm.plan.running'], true, '"Stop plan" is not offered while the plan runs');
+    assert.match(during.runStatus.text, /AgentM: slow 0\/1$/);
+    assert.match(
+      during.runStatus.tooltip,
+      /Plan 'slow' is running: 0 of 1 steps done\. Click to show its progress log\./,
+    );
+    assert.equal(during.runStatus.command, 'agentm.openProgress');
+    assert.deepEqual(during.runStatus.arguments, ['slow']);
     const started = Date.now();
-    await ok('agentm.stopPlan', 'slow');
+    // From the palette (no argument): the plan running in this window, whichever plan is active.
+    assert.equal(await ok('agentm.stopPlan'), 'slow');
     const outcome = await running;
     assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
     assert.match(outcome.value, /^stopped \(0\/1 steps done; running steps were released for a retry\)$/);
@@ -145,7 +179,14 @@ suite('running plans', () => {
     const step = stepOf(world, 'slow', 'wait');
     assert.notEqual(step.stored, 'running');
     assert.equal(step.attempt, 1, 'the released step is retried as the next attempt (0 → 1)');
-    assert.deepEqual((await inspect()).running, []);
+    const after = await waitFor('the run status item to go', async () => {
+      const i = await inspect();
+      return i.runStatus.visible ? undefined : i;
+    });
+    assert.deepEqual(after.running, []);
+    assert.equal(after.contextKeys['agentm.plan.running'], false, '"Stop plan" is still offered after the run');
+    const nothing = await run('agentm.stopPlan');
+    assert.match(nothing.ok ? '' : nothing.message, /no plan is running in this window/);
     const stopAgain = await run('agentm.stopPlan', 'slow');
     assert.match(stopAgain.ok ? '' : stopAgain.message, /plan 'slow' is not running in this window/);
   });
@@ -158,13 +199,32 @@ suite('running plans', () => {
     await waitForView('plan', 'the check plan', (v) => findItem(v.items, 'Check the marker') !== undefined, 5_000);
     const failed = await ok<string>('agentm.runPlan', 'check');
     assert.match(failed, /^failed \(0\/1 steps done; failed: check — run "AgentM: Retry failed step"\)$/);
+    // The plan and its log are written one after the other: wait for the step's failure to be in the log too.
     await waitForView(
       'plan',
-      'the failed step',
-      (v) => findItem(v.items, 'Check the marker')?.contextValue === 'agentm.step.failed',
+      'the failed step, with its reason',
+      (v) =>
+        findItem(v.items, 'Check the marker')?.contextValue === 'agentm.step.failed' &&
+        (findItem(v.items, 'Check the marker')?.tooltip ?? '').includes('last failure'),
       5_000,
     );
-    assert.equal(findItem((await inspect()).views.plan.items, 'Check the marker')!.icon, 'error');
+    const failedView = await inspect();
+    const failedStep = findItem(failedView.views.plan.items, 'Check the marker')!;
+    assert.equal(failedStep.icon, 'error');
+    assert.match(
+      failedStep.tooltip ?? '',
+      /^check: Check the marker\nstatus: failed\nattempt 0 \(the first\)\ncommand: test -f ok-marker\n/,
+    );
+    assert.match(failedStep.tooltip ?? '', /last failure \(attempt 0, [^)]+\):\n\$ test -f ok-marker\nexit 1 after /);
+    assert.equal(failedView.contextKeys['agentm.plan.hasFailedStep'], true, 'Retry is not offered with a failed step');
+    const notice = shown.findLast((n) => n.text.includes("plan 'check' failed"))!;
+    assert.equal(notice.severity, 'error');
+    assert.match(notice.text, /^AgentM: plan 'check' failed at step 'check' \(Check the marker\): exit 1 after /);
+    assert.deepEqual(
+      notice.actions,
+      ['Retry step', 'Show log'],
+      'a failure not caused by a model offers no model settings',
+    );
 
     writeFileSync(join(world.repo, 'ok-marker'), 'now it passes\n');
     assert.equal(await ok('agentm.retryStep', 'check', 'check'), 'check');
@@ -190,6 +250,67 @@ suite('running plans', () => {
       transitions.some((o) => o.text === 'failed → ready' && o.attempt === 1),
       'the retry is logged as a transition',
     );
+  });
+
+  test('"Retry step" in the failed-run notification retries the step and runs the plan again', async () => {
+    world.file(
+      `desk/projects/${world.slug}/_harness/PLAN-again.md`,
+      '- [ ] Need the marker [id:: need] [cmd:: test -f retry-marker]\n',
+    );
+    await waitForView('plan', 'the again plan', (v) => findItem(v.items, 'Need the marker') !== undefined, 5_000);
+    click = 'Retry step';
+    // The person fixes the cause, then clicks the button.
+    beforeClick = () => writeFileSync(join(world.repo, 'retry-marker'), 'there now\n');
+    assert.match(await ok<string>('agentm.runPlan', 'again'), /^failed \(0\/1 steps done; failed: need/);
+    await waitFor(
+      'the retried step to pass',
+      async () => (stepOf(world, 'again', 'need').stored === 'done' ? true : undefined),
+      20_000,
+    );
+    assert.equal(click, undefined, 'the button was not offered');
+    assert.equal(stepOf(world, 'again', 'need').attempt, 1, 'the retry bumped the attempt');
+    const transitions = parseProgress(readFileSync(join(world.harness, 'progress-again.md'), 'utf8')).filter(
+      (o) => o.kind === 'transition',
+    );
+    assert.ok(
+      transitions.some((o) => o.text === 'failed → ready' && o.attempt === 1),
+      'the retry is not logged',
+    );
+  });
+
+  test('"Show log" in the failed-run notification opens the progress log at its end', async () => {
+    world.file(`desk/projects/${world.slug}/_harness/PLAN-log.md`, '- [ ] Fail [id:: boom] [cmd:: false]\n');
+    await waitForView('plan', 'the log plan', (v) => findItem(v.items, 'Fail') !== undefined, 5_000);
+    click = 'Show log';
+    assert.match(await ok<string>('agentm.runPlan', 'log'), /^failed/);
+    const editor = await waitFor('the progress log to open', async () => {
+      const e = vscode.window.activeTextEditor;
+      return e?.document.uri.fsPath === join(world.harness, 'progress-log.md') ? e : undefined;
+    });
+    assert.equal(editor.selection.active.line, editor.document.lineCount - 1, 'the log is not shown at its end');
+    assert.match(editor.document.getText(), /step "boom" dispatch failed: \$ false\n\s+exit 1/);
+  });
+
+  test('a step that needs a model, with none available, fails offering "Configure model"', async () => {
+    world.file(`desk/projects/${world.slug}/_harness/PLAN-model.md`, '- [ ] Summarise the notes [id:: think]\n');
+    await waitForView('plan', 'the model plan', (v) => findItem(v.items, 'Summarise the notes') !== undefined, 5_000);
+    click = 'Configure model';
+    assert.match(await ok<string>('agentm.runPlan', 'model'), /^failed/);
+    const notice = shown.findLast((n) => n.text.includes("plan 'model' failed"))!;
+    assert.deepEqual(notice.actions, ['Retry step', 'Show log', 'Configure model']);
+    assert.match(
+      notice.text,
+      /at step 'think' \(Summarise the notes\): no chat model is available for this step: install a VS Code language model provider .*or set agentm\.providers\.baseUrl and agentm\.providers\.chatModel/,
+    );
+    await waitFor('the settings editor', async () =>
+      vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'Settings' ? true : undefined,
+    );
+    const view = await waitForView('plan', 'the failure in the tooltip', (v) =>
+      (findItem(v.items, 'Summarise the notes')?.tooltip ?? '').includes('last failure'),
+    );
+    const tooltip = findItem(view.items, 'Summarise the notes')!.tooltip!;
+    assert.match(tooltip, /goal \(for the model\): Summarise the notes/);
+    assert.match(tooltip, /last failure \(attempt 0, .*no chat model is available/s);
   });
 
   test('a second run of the same plan is refused while the first runs', async () => {

@@ -70,9 +70,17 @@ const ICON: Record<string, string> = {
 };
 
 const plans = async () => (await inspect()).views.plan.items;
-const planItem = (items: readonly ItemSnapshot[], name: string) => items.find((i) => i.label === name);
-const activePlan = (items: readonly ItemSnapshot[]) =>
-  items.find((i) => i.contextValue === 'agentm.plan.active')?.label;
+/** A plan's tree label is its goal: PLAN.md's is 'ship the sidebar'; PLAN-feature.md has none, so its name. */
+const LABEL: Record<string, string> = { PLAN: 'ship the sidebar', feature: 'feature' };
+const planItem = (items: readonly ItemSnapshot[], name: string) => items.find((i) => i.label === LABEL[name]);
+/** The active plan's name, from the file its item opens (`PLAN.md` → PLAN, `PLAN-feature.md` → feature). */
+const activePlan = (items: readonly ItemSnapshot[]) => {
+  const file = items
+    .find((i) => i.contextValue === 'agentm.plan.active')
+    ?.resource?.split('/')
+    .pop();
+  return file === undefined ? undefined : file === 'PLAN.md' ? 'PLAN' : file.replace(/^PLAN-|\.md$/g, '');
+};
 
 suite('Plan view', () => {
   let world: World;
@@ -94,13 +102,14 @@ suite('Plan view', () => {
     const view = await waitForView('plan', 'two plans', (v) => v.state === 'ready' && v.items.length === 2);
     assert.deepEqual(
       view.items.map((i) => i.label),
-      ['PLAN', 'feature'],
+      ['ship the sidebar', 'feature'],
+      "a plan shows its goal, not 'PLAN'; a plan with no goal nor heading shows its name",
     );
     const plan = planItem(view.items, 'PLAN')!;
     assert.equal(plan.collapsible, 'expanded', 'the active plan is expanded');
     assert.equal(planItem(view.items, 'feature')!.collapsible, 'collapsed');
-    assert.match(plan.description ?? '', /^active · open · 1\/3 done$/);
-    assert.match(plan.tooltip ?? '', /ship the sidebar/);
+    assert.match(plan.description ?? '', /^PLAN · active · open · 1\/3 done$/);
+    assert.match(plan.tooltip ?? '', /plan PLAN: ship the sidebar/);
 
     const doc = parsePlan(PLAN);
     const steps = plan.children.filter((c) => c.contextValue?.startsWith('agentm.step.'));
@@ -128,6 +137,20 @@ suite('Plan view', () => {
       progress.children.map((e) => e.description),
       expected.map((o) => `${o.kind} · ${o.step} · ${o.time}`),
     );
+  });
+
+  test('without a goal, a plan shows its first heading; with neither, its name', async () => {
+    world.file(`desk/projects/${world.slug}/_harness/PLAN-headed.md`, '# Release 1.2\n\n- [ ] Tag it [id:: tag]\n');
+    const view = await waitForView(
+      'plan',
+      'the headed plan',
+      (v) => v.items.some((i) => i.label === 'Release 1.2'),
+      5_000,
+    );
+    assert.match(view.items.find((i) => i.label === 'Release 1.2')!.description ?? '', /^headed · open · 0\/1 done$/);
+    rmSync(join(world.harness, 'PLAN-headed.md'));
+    await ok('agentm.refresh'); // the labels are this test's subject, not the watchers
+    await waitForView('plan', 'two plans again', (v) => v.items.length === 2, 5_000);
   });
 
   test('changing PLAN.md on disk (in a vault outside the workspace) updates the tree within a second', async () => {

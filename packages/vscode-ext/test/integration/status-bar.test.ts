@@ -1,8 +1,22 @@
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultLockRoot } from '@agentm/core/protocol';
-import { extension, removeTempDirs, repoRoot, run, setVaultPath, tempDir, waitForStatus } from './helpers';
+import {
+  extension,
+  inspect,
+  leaveWorld,
+  makeWorld,
+  removeTempDirs,
+  repoRoot,
+  run,
+  setVaultPath,
+  showViews,
+  tempDir,
+  waitFor,
+  waitForStatus,
+} from './helpers';
 
 /** Starts test/fixtures/lock-holder.mjs, a real process holding the vault lock until killed. */
 function holdLock(root: string): Promise<ChildProcess> {
@@ -78,5 +92,26 @@ suite('status bar', () => {
       doctor.value[1]?.line ?? '',
       /lock \[WARN\] left by a writer that stopped .* the next write takes it over; or remove /,
     );
+  });
+
+  test('a memory root deleted while in use is trouble; once another is chosen, the trouble clears', async () => {
+    const world = await makeWorld({
+      'memory/fix/gone.md':
+        '---\ntype: fix\nstatus: active\ncreated: 2026-02-01\nupdated: 2026-02-01\n---\n\n# Gone soon\n',
+    });
+    try {
+      await showViews();
+      await waitFor('the index of the first vault', async () => {
+        const index = (await inspect()).index;
+        return index.state === 'ready' && index.memoryRoot === world.vault ? true : undefined;
+      });
+      rmSync(world.vault, { recursive: true, force: true });
+      await waitForStatus('trouble', undefined, 15_000);
+      await setVaultPath(tempDir('agentm-itest-vault-'));
+      await run('agentm.refresh');
+      await waitForStatus('idle', 'AgentM: vault', 15_000);
+    } finally {
+      await leaveWorld();
+    }
   });
 });

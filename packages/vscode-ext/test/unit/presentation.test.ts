@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StepView } from '../../src/sources/types';
-import { STEP_ICONS, hitText, planDescription, stepText } from '../../src/views/presentation';
+import { STEP_ICONS, hitText, planDescription, planText, stepText } from '../../src/views/presentation';
 
 const step = (over: Partial<StepView>): StepView => ({
   id: 's1',
@@ -9,6 +9,8 @@ const step = (over: Partial<StepView>): StepView => ({
   after: [],
   attempt: 0,
   line: 3,
+  cmd: undefined,
+  lastFailure: undefined,
   ...over,
 });
 
@@ -39,6 +41,50 @@ describe('Plan view presentation', () => {
 
   it('a first-attempt step without dependencies shows only its status', () => {
     expect(stepText(step({})).description).toBe('pending');
+  });
+
+  it('a step tooltip shows its command, its attempt and the reason of its last failure, whole', () => {
+    const reason = 'step "check" dispatch failed: $ test -f ok-marker\nexit 1 after 0.0 s\nno such file: ok-marker';
+    const tooltip = stepText(
+      step({
+        id: 'check',
+        title: 'Check the marker',
+        status: 'failed',
+        attempt: 1,
+        cmd: 'test -f ok-marker',
+        lastFailure: { attempt: 1, when: '2026-11-26T08:00:00.000Z', reason },
+      }),
+    ).tooltip;
+    expect(tooltip.split('\n')).toEqual([
+      'check: Check the marker',
+      'status: failed',
+      'attempt 1 (retried once)',
+      'command: test -f ok-marker',
+      'last failure (attempt 1, 2026-11-26T08:00:00.000Z):',
+      '$ test -f ok-marker',
+      'exit 1 after 0.0 s',
+      'no such file: ok-marker',
+    ]);
+  });
+
+  it("a step without a command shows its title as the model's goal; a first try says so", () => {
+    const tooltip = stepText(step({ title: 'Summarise the notes' })).tooltip;
+    expect(tooltip).toContain('goal (for the model): Summarise the notes');
+    expect(tooltip).toContain('attempt 0 (the first)');
+    expect(tooltip).not.toContain('last failure');
+  });
+
+  it('a plan is labelled by its goal, with its file name beside it; without one, by its name', () => {
+    const base = { active: true, status: 'open', steps: [step({ status: 'done' }), step({ id: 's2' })] };
+    expect(planText({ ...base, name: 'PLAN', title: 'Ship the parser', goal: 'Ship the parser' })).toEqual({
+      label: 'Ship the parser',
+      description: 'PLAN · active · open · 1/2 done',
+      tooltip: 'plan PLAN: Ship the parser\nactive · open · 1/2 done',
+    });
+    expect(planText({ ...base, name: 'build', title: 'build', goal: undefined }).label).toBe('build');
+    expect(planText({ ...base, name: 'build', title: 'build', goal: undefined }).description).toBe(
+      'active · open · 1/2 done',
+    );
   });
 
   it('a plan counts its done steps and says when it is active', () => {

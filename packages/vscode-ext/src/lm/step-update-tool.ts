@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import { ExtensionError } from '../errors';
+import type { CoreStepUpdates, StepAction } from '../sources/step-updates';
+import { checkerFor, textResult, type NamedTool } from './tool-kit';
+
+export const STEP_UPDATE_TOOL = 'agentm_update_step';
+
+export interface StepUpdateInput {
+  readonly plan?: string;
+  readonly step: string;
+  readonly action: StepAction;
+  readonly text?: string;
+}
+
+const VERB: Readonly<Record<StepAction, string>> = {
+  start: 'Start',
+  done: 'Mark done',
+  failed: 'Mark failed',
+  note: 'Add a note to',
+};
+
+/**
+ * Step update: start a step, finish it (done, or failed with a reason), or log a note — through core's
+ * state machine and the plan's compare-and-swap, after the person confirms.
+ */
+export function stepUpdateTool(
+  packageJSON: unknown,
+  steps: CoreStepUpdates,
+  onUpdated: () => void,
+): NamedTool<StepUpdateInput> {
+  const check = checkerFor<StepUpdateInput>(packageJSON, STEP_UPDATE_TOOL);
+  const checked = (raw: unknown) => {
+    const input = check(raw);
+    if ((input.action === 'failed' || input.action === 'note') && !input.text?.trim())
+      throw new ExtensionError(
+        `${STEP_UPDATE_TOOL}: action "${input.action}" needs "text" (${input.action === 'failed' ? 'the reason it failed' : 'the note'}); call it again with text`,
+      );
+    return input;
+  };
+  return {
+    name: STEP_UPDATE_TOOL,
+    prepareInvocation(options) {
+      const input = checked(options.input);
+      const plan = input.plan ? `plan '${input.plan}'` : 'the active plan';
+      return {
+        invocationMessage: `${VERB[input.action]} step '${input.step}'`,
+        confirmationMessages: {
+          title: `${VERB[input.action]} step '${input.step}'?`,
+          message: new vscode.MarkdownString(
+            `${VERB[input.action]} step \`${input.step}\` of ${plan}${input.text ? `:\n\n> ${input.text.replace(/\n/g, '\n> ')}` : '.'}`,
+          ),
+        },
+      };
+    },
+    async invoke(options) {
+      const input = checked(options.input);
+      const result = await steps.update({ plan: input.plan, step: input.step, action: input.action, text: input.text });
+      onUpdated();
+      const moved = result.from === result.to ? `is still ${result.to}` : `went ${result.from} → ${result.to}`;
+      const plan = result.planStatus ? ` The plan is now ${result.planStatus}.` : '';
+      return textResult(
+        `Step '${result.step}' of plan '${result.plan}' ${moved}${input.action === 'note' ? ' (note logged)' : ''}.${plan}`,
+      );
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { makeObservation, parsePlan } from '@agentm/core';
+import { failureHeadline, failureReason, firstHeading, lastFailures, planTitle } from '../../src/sources/plan-facts';
+
+describe("a plan's title", () => {
+  it.each([
+    ['the frontmatter goal', '---\ngoal: Ship the parser\n---\n# Heading\n- [ ] a\n', 'Ship the parser'],
+    ['else the first heading', '# Release 1.2\n\n## Steps\n- [ ] a\n', 'Release 1.2'],
+    ['a heading after the frontmatter', '---\nstatus: open\n---\n\n## Build it ##\n- [ ] a\n', 'Build it'],
+    ['not a heading inside fenced code', '```sh\n# not a title\n```\n# The title\n', 'The title'],
+    ['not a heading inside a tilde fence', '~~~\n# nope\n~~~\n', 'build'],
+    ['else the name', '- [ ] a\n- [ ] b\n', 'build'],
+    ['a blank goal falls back', '---\ngoal: "  "\n---\n# Heading\n', 'Heading'],
+  ])('%s', (_what, text, title) => {
+    expect(planTitle(parsePlan(text), 'build')).toBe(title);
+  });
+
+  it('a hash without a space is not a heading', () => {
+    expect(firstHeading(parsePlan('#hashtag\n'))).toBeUndefined();
+  });
+});
+
+describe("a step's last failure", () => {
+  const entry = (kind: 'error' | 'note' | 'transition', step: string, text: string, attempt = 0) =>
+    makeObservation({ kind, step, attempt, actor: 'a@b', text, time: '2026-11-26T08:00:00.000Z' });
+
+  it('is the latest error entry about the step; plan-level and other kinds are not failures', () => {
+    const failures = lastFailures([
+      entry('error', 'check', 'first failure'),
+      entry('transition', 'check', 'running → failed'),
+      entry('error', 'check', 'second failure', 1),
+      entry('note', 'other', 'just a note'),
+      entry('error', 'plan:PLAN', 'budget exhausted'),
+    ]);
+    expect([...failures.keys()]).toEqual(['check']);
+    expect(failures.get('check')).toEqual({ attempt: 1, when: '2026-11-26T08:00:00.000Z', reason: 'second failure' });
+  });
+
+  it("reads without the log's head, and in a notification without the command echo", () => {
+    const text = 'step "check" dispatch failed: $ test -f ok-marker\nexit 1 after 0.0 s\n\nmissing: ok-marker';
+    expect(failureReason(text)).toBe('$ test -f ok-marker\nexit 1 after 0.0 s\n\nmissing: ok-marker');
+    expect(failureHeadline(text)).toBe('exit 1 after 0.0 s · missing: ok-marker');
+  });
+
+  it("a model step's stop reason and error class are left out of a notification", () => {
+    const text = 'step "ask" dispatch failed: stopped (hard_error): internal: no chat model is available for this step';
+    expect(failureHeadline(text)).toBe('no chat model is available for this step');
+    expect(failureHeadline('step "ask" dispatch failed: stopped (budget_exhausted): the plan budget ran out')).toBe(
+      'the plan budget ran out',
+    );
+  });
+
+  it('a long reason is cut in a notification only', () => {
+    const long = `step "x" dispatch failed: ${'y'.repeat(1000)}`;
+    expect(failureHeadline(long, 50)).toHaveLength(50);
+    expect(failureHeadline(long, 50).endsWith('…')).toBe(true);
+    expect(failureReason(long)).toHaveLength(1000);
+  });
+});
