@@ -33,7 +33,7 @@ export interface TestingApi {
   /** Replaces how notifications are shown (undefined: VS Code's again); the prompt sees the text and the buttons. */
   setNotificationPrompt(prompt: NotificationPrompt | undefined): void;
   /** The language model tools as registered (to read what `prepareInvocation` asks the person). */
-  readonly tools: readonly NamedTool<never>[];
+  readonly tools: readonly NamedTool<unknown>[];
   /** The MCP server definition provider as registered. */
   readonly mcpProvider: AgentMMcpProvider;
 }

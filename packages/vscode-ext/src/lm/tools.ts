@@ -16,21 +16,21 @@ export interface ToolContext {
 }
 
 /** AgentM's language model tools, by name (the names package.json contributes). */
-export function agentmTools(context: ToolContext): readonly NamedTool<never>[] {
+export function agentmTools(context: ToolContext): readonly NamedTool<unknown>[] {
   const { packageJSON, sources, steps, onChanged } = context;
   return [
     recallTool(packageJSON, sources.recall),
     saveTool(packageJSON, sources.notes, onChanged),
     planStatusTool(packageJSON, sources.plans),
     stepUpdateTool(packageJSON, steps, onChanged),
-  ] as unknown as readonly NamedTool<never>[];
+  ];
 }
 
 /**
  * Registers the tools with VS Code's language model API, so Copilot's agent mode and any chat
  * participant can call them. An editor without the API (older than 1.95) gets none, and says so in the log.
  */
-export function registerTools(tools: readonly NamedTool<never>[], log: (line: string) => void): vscode.Disposable[] {
+export function registerTools(tools: readonly NamedTool<unknown>[], log: (line: string) => void): vscode.Disposable[] {
   if (typeof vscode.lm?.registerTool !== 'function') {
     log('language model tools: this editor has no vscode.lm.registerTool; AgentM registers none');
     return [];

@@ -1,19 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { EXIT_OK } from '../errors.js';
 import { dirOption } from '../support.js';
+import { coreVersion } from '../version.js';
 import { cliWorkspace } from '../workspace-cli.js';
-
-/** The package's version, for the MCP handshake (dist/cli/commands → the package root). */
-function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string })
-      .version;
-  } catch {
-    return '0.0.0';
-  }
-}
 
 /**
  * `agentm mcp` and `agentm hook <event>`: AgentM for AI agents. Both load their modules only when run
@@ -29,7 +19,7 @@ export function registerAgents(program: Command, ctx: CliContext): void {
     .action(async (opts: { cwd?: string }) => {
       const ws = await cliWorkspace(ctx, { projectRoot: dirOption(ctx, opts.cwd) });
       const { serveStdio } = await import('../../agents/mcp/server.js');
-      await serveStdio(ws, { version: packageVersion(), log: (line) => ctx.io.err(`${line}\n`) });
+      await serveStdio(ws, { version: coreVersion(), log: (line) => ctx.io.err(`${line}\n`) });
       ctx.exitCode = EXIT_OK;
     });
   program
