@@ -1,6 +1,6 @@
 import { AgentMError, InvalidLocatorError } from '../seam/errors.js';
 import { ConfigError } from '../config/errors.js';
-import { PlanNotFoundError, PlanValidationError } from '../harness/errors.js';
+import { PlanNotFoundError, PlanValidationError, UnknownStepError } from '../harness/errors.js';
 import { RolesConfigError } from '../harness/tools/roles-config.js';
 import { ProviderConfigError } from '../providers/settings.js';
 import { NoteError } from '../memory/notes/errors.js';
@@ -41,6 +41,7 @@ export function exitCodeFor(error: unknown): number {
     error instanceof ProviderConfigError ||
     error instanceof RolesConfigError ||
     error instanceof PlanNotFoundError ||
-    error instanceof PlanValidationError;
+    error instanceof PlanValidationError ||
+    error instanceof UnknownStepError;
   return usage ? EXIT_USAGE : EXIT_CHECK_FAILED;
 }

@@ -29,5 +29,9 @@ process.exitCode = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   readStdin,
   errIsTTY: process.stderr.isTTY === true,
+  outIsTTY: process.stdout.isTTY === true,
+  columns: process.stderr.columns ?? process.stdout.columns,
+  termOut: (text) => process.stdout.write(text),
+  termErr: (text) => process.stderr.write(text),
   ...(process.stdin.isTTY && process.stderr.isTTY ? { ask: askOnTerminal } : {}),
 });

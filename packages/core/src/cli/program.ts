@@ -15,6 +15,7 @@ import { registerTrace } from './commands/trace.js';
 import { registerRecall } from './commands/recall.js';
 import { registerReindex } from './commands/reindex.js';
 import { registerConsolidate } from './commands/consolidate.js';
+import { registerRetry } from './commands/retry.js';
 import { readConfigTolerant } from '../config/config-file.js';
 import { processHost } from '../config/host.js';
 import { redactSecrets, secretValues } from '../text/redact.js';
@@ -22,6 +23,7 @@ import { printable } from '../seam/printable.js';
 import type { CliContext, CliIo } from './context.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
 import { coreVersion } from './version.js';
+import { cliTerminal } from './ui/cli-terminal.js';
 
 export type { CliIo } from './context.js';
 
@@ -43,6 +45,7 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
   registerRecall,
   registerReindex,
   registerConsolidate,
+  registerRetry,
 ];
 
 /** Builds the `agentm` program. Each action sets `ctx.exitCode`. */
@@ -65,9 +68,9 @@ export function buildProgram(ctx: CliContext): Command {
  * commands' output and paths, and stderr ends up in logs and agents' transcripts. stdout is data a
  * person asked for (`agentm config get providers.chat.api_key` must print the key).
  */
-async function redactingIo(io: CliIo): Promise<CliIo> {
+async function redactingIo(io: CliIo): Promise<CliIo & { readonly secrets: readonly string[] }> {
   const secrets = secretValues(io.env, await readConfigTolerant(processHost(io.env)));
-  return { ...io, err: (text) => io.err(redactSecrets(text, secrets)) };
+  return { ...io, err: (text) => io.err(redactSecrets(text, secrets)), secrets };
 }
 
 /** Runs the CLI and returns the exit code; never throws. */
@@ -82,9 +85,14 @@ export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<num
     err: (text) => redacted.err(printable(text)),
     outRaw: rawIo.outRaw ?? rawIo.out,
   };
-  const ctx: CliContext = { io, exitCode: EXIT_OK };
+  const ctx: CliContext = { io, term: cliTerminal(rawIo, redacted.secrets), exitCode: EXIT_OK };
   const program = buildProgram(ctx);
   try {
+    // Bare `agentm` is a request for help, not a mistake: the help on stdout, exit 0 (as git and cargo).
+    if (argv.length === 0) {
+      program.outputHelp();
+      return EXIT_OK;
+    }
     await program.parseAsync([...argv], { from: 'user' });
     return ctx.exitCode;
   } catch (error) {
