@@ -5,6 +5,7 @@ import { RolesConfigError } from '../harness/tools/roles-config.js';
 import { ProviderConfigError } from '../providers/settings.js';
 import { NoteError } from '../memory/notes/errors.js';
 import { ProjectSlugError, RegistryArgumentError } from '../routing/errors.js';
+import { ProjectBindingError } from '../routing/project-binding.js';
 import { StatePathArgumentError } from '../process-seam/process.js';
 import { StateError } from '../state/errors.js';
 
@@ -36,6 +37,7 @@ export function exitCodeFor(error: unknown): number {
     error instanceof ConfigError ||
     error instanceof InvalidLocatorError ||
     error instanceof ProjectSlugError ||
+    error instanceof ProjectBindingError ||
     error instanceof RegistryArgumentError ||
     error instanceof StatePathArgumentError ||
     error instanceof ProviderConfigError ||

@@ -16,6 +16,8 @@ import { registerRecall } from './commands/recall.js';
 import { registerReindex } from './commands/reindex.js';
 import { registerConsolidate } from './commands/consolidate.js';
 import { registerRetry } from './commands/retry.js';
+import { registerInit } from './commands/init.js';
+import { addHelpExamples } from './help-examples.js';
 import { readConfigTolerant } from '../config/config-file.js';
 import { processHost } from '../config/host.js';
 import { redactSecrets, secretValues } from '../text/redact.js';
@@ -46,6 +48,7 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
   registerReindex,
   registerConsolidate,
   registerRetry,
+  registerInit,
 ];
 
 /** Builds the `agentm` program. Each action sets `ctx.exitCode`. */
@@ -57,6 +60,7 @@ export function buildProgram(ctx: CliContext): Command {
     .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
     .showHelpAfterError('(run agentm --help for usage)');
   for (const register of COMMANDS) register(program, ctx);
+  addHelpExamples(program);
   // Subcommands inherit the exit override, so a usage error anywhere becomes exit 2, not a throw.
   for (const command of program.commands)
     command.exitOverride().configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err });
