@@ -17,6 +17,7 @@ import { registerReindex } from './commands/reindex.js';
 import { registerConsolidate } from './commands/consolidate.js';
 import { registerRetry } from './commands/retry.js';
 import { registerInit } from './commands/init.js';
+import { registerCompletion } from './commands/completion.js';
 import { addHelpExamples } from './help-examples.js';
 import { readConfigTolerant } from '../config/config-file.js';
 import { processHost } from '../config/host.js';
@@ -49,6 +50,7 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
   registerConsolidate,
   registerRetry,
   registerInit,
+  registerCompletion,
 ];
 
 /** Builds the `agentm` program. Each action sets `ctx.exitCode`. */
