@@ -44,7 +44,11 @@ const takesValue = (o: Option) => o.required || o.optional;
  * empty), read from the command tree itself: subcommands, options, and the values AgentM knows
  * (plan names for `--plan`, step ids for `retry`, config keys, shells). Filtered by what was typed.
  */
-export async function complete(program: Command, typed: readonly string[], values: DynamicValues): Promise<Candidate[]> {
+export async function complete(
+  program: Command,
+  typed: readonly string[],
+  values: DynamicValues,
+): Promise<Candidate[]> {
   const help = program.createHelp();
   const words = joinEquals(typed.length === 0 ? [''] : typed);
   const current = words[words.length - 1]!;
@@ -108,8 +112,7 @@ export async function complete(program: Command, typed: readonly string[], value
   if (path === 'completion' && positionals.length === 0) return filter(SHELLS.map((value) => ({ value })));
   if (['config get', 'config set', 'config unset'].includes(path) && positionals.length === 0)
     return filter(values.configKeys().map((value) => ({ value })));
-  if (path === 'state-path' && positionals.length === 0)
-    return filter([{ value: 'plan' }, { value: 'progress' }]);
+  if (path === 'state-path' && positionals.length === 0) return filter([{ value: 'plan' }, { value: 'progress' }]);
   if (path === 'help') return filter(subcommandsOf(program, help));
   return [];
 }

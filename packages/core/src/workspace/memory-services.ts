@@ -10,7 +10,12 @@ import { defaultIndexRoot } from '../memory/indexing/location.js';
 import { noteToDocument } from '../memory/note-documents.js';
 import { recall, type RecallQuery, type RecallResult } from '../memory/recall/recall.js';
 import { phaseRecall, type PhaseRecallRequest, type PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
-import { consolidate, type ConsolidationReport } from '../memory/consolidation/consolidate.js';
+import {
+  consolidate,
+  type ConsolidationProgress,
+  type ConsolidationReport,
+} from '../memory/consolidation/consolidate.js';
+import type { RefreshOptions } from '../memory/indexing/index-types.js';
 import { noteBeliefStore } from '../memory/consolidation/note-belief-store.js';
 import { projectsSpaceRungs } from '../routing/resolve-project.js';
 import { bodyReader } from './body-reader.js';
@@ -43,9 +48,12 @@ export async function openWorkspaceIndex(
 export async function recallIn(
   index: MemoryIndex,
   query: RecallQuery,
-  options: { refresh?: boolean },
+  options: { refresh?: boolean; onProgress?: RefreshOptions['onProgress'] },
 ): Promise<RecallResult> {
-  const refreshed = options.refresh === false && index.loadStatus === 'loaded' ? undefined : await index.refresh();
+  const refreshed =
+    options.refresh === false && index.loadStatus === 'loaded'
+      ? undefined
+      : await index.refresh(options.onProgress ? { onProgress: options.onProgress } : {});
   const result = await recall(index, query);
   return { ...result, warnings: [...(refreshed?.warnings ?? []), ...result.warnings] };
 }
@@ -68,7 +76,12 @@ export async function phaseRecallIn(
 /** One project's consolidation: the belief store and watermark `agentm consolidate` uses, the workspace's providers. */
 export async function consolidateIn(
   ws: WorkspaceContext,
-  options: { project: string; dryRun?: boolean; backend?: StorageBackend },
+  options: {
+    project: string;
+    dryRun?: boolean;
+    backend?: StorageBackend;
+    onProgress?: ((progress: ConsolidationProgress) => void) | undefined;
+  },
 ): Promise<ConsolidationReport> {
   const backend = options.backend ?? ws.backend;
   const folder = await ws.projectFolder(options.project, backend);
@@ -86,6 +99,7 @@ export async function consolidateIn(
     chat,
     embedder,
     dryRun: options.dryRun === true,
+    onProgress: options.onProgress,
   });
 }
 

@@ -40,7 +40,10 @@ export function registerCompletion(program: Command, ctx: CliContext): void {
     .argument('<shell>', SHELLS.join(', '))
     .action((shell: string) => {
       if (!(SHELLS as readonly string[]).includes(shell))
-        throw new CliError(`completion: unknown shell ${JSON.stringify(shell)}; use one of ${SHELLS.join(', ')}`, EXIT_USAGE);
+        throw new CliError(
+          `completion: unknown shell ${JSON.stringify(shell)}; use one of ${SHELLS.join(', ')}`,
+          EXIT_USAGE,
+        );
       ctx.io.out(completionScript(shell as Shell));
       ctx.exitCode = EXIT_OK;
     });

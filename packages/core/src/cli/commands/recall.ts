@@ -2,6 +2,8 @@ import { Option, type Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { cliWorkspace, parseDuration, parsePositiveInt } from '../workspace-cli.js';
+import type { IndexProgress } from '../../memory/indexing/index-types.js';
+import { ProgressBar } from '../ui/progress-bar.js';
 
 interface RecallFlags {
   project?: string;
@@ -44,10 +46,26 @@ export function registerRecall(program: Command, ctx: CliContext): void {
         .filter(Boolean);
       const ws = await cliWorkspace(ctx);
       const project = flags.allProjects ? undefined : (flags.project ?? (await ws.project())?.slug);
-      const result = await ws.recall(
-        { text, project, k, window, halfLife, kinds },
-        { refresh: flags.refresh !== false },
-      );
+      // The first recall builds the index (minutes on a large vault): a terminal sees how far it is.
+      const building = (await ws.index()).loadStatus !== 'loaded';
+      const progress = new ProgressBar(ctx.term.err, 'building the memory index');
+      let result;
+      try {
+        result = await ws.recall(
+          { text, project, k, window, halfLife, kinds },
+          {
+            refresh: flags.refresh !== false,
+            ...(building
+              ? {
+                  onProgress: (p: IndexProgress) =>
+                    progress.update({ ...p, unit: 'files', counted: p.phase === 'reading' }),
+                }
+              : {}),
+          },
+        );
+      } finally {
+        progress.done();
+      }
       const warnings = result.warnings;
       for (const w of warnings) ctx.io.err(`agentm: warning: ${w}\n`);
       if (flags.json) {
