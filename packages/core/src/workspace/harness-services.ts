@@ -148,8 +148,11 @@ export class HarnessServices {
     const provider = options.provider ?? (await this.ws.chat());
     if (options.preflight !== false) {
       const snap = await files.readPlan();
-      const problems = snap
-        ? preflightPlan(parsePlan(snap.text), { projectRoot, env: commands.env, hasModel: provider !== undefined })
+      const doc = snap ? parsePlan(snap.text) : undefined;
+      // A plan that cannot run at all (a cycle, duplicate ids) is the reconciler's to report, as before.
+      const valid = doc !== undefined && !doc.problems.some((p) => p.severity === 'error');
+      const problems = valid
+        ? preflightPlan(doc, { projectRoot, env: commands.env, hasModel: provider !== undefined })
         : [];
       if (problems.length > 0) throw new PreflightError(name, problems);
     }

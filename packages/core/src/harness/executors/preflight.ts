@@ -26,6 +26,9 @@ export class PreflightError extends HarnessError {
   }
 }
 
+/** Where `spawn` looks for a program when the environment has no PATH (glibc's and libuv's default). */
+const DEFAULT_PATH = '/usr/bin:/bin';
+
 /** Whether `path` is a file this process may execute. */
 function executable(path: string): 'ok' | 'missing' | 'not-executable' {
   const info = statSync(path, { throwIfNoEntry: false });
@@ -59,7 +62,9 @@ export function findProgram(
           : `${program} is not executable (chmod +x ${path})`,
     };
   }
-  const dirs = (options.env['PATH'] ?? options.env['Path'] ?? '').split(delimiter).filter((d) => d !== '');
+  // Without a PATH, spawn (libuv's execvp) searches the system's default path; so does this.
+  const searchPath = options.env['PATH'] ?? options.env['Path'] ?? (process.platform === 'win32' ? '' : DEFAULT_PATH);
+  const dirs = searchPath.split(delimiter).filter((d) => d !== '');
   const exts = process.platform === 'win32' ? ['', ...(options.env['PATHEXT'] ?? '.EXE;.CMD;.BAT').split(';')] : [''];
   let notExecutable: string | undefined;
   for (const dir of dirs)
