@@ -62,12 +62,15 @@ export class ProgressBar {
   /** Shows a new state (the rate restarts with each phase). */
   update(state: ProgressState): void {
     if (!this.#region) return;
-    if (state.phase !== this.#phase) {
+    const newPhase = state.phase !== this.#phase;
+    if (newPhase) {
       this.#phase = state.phase;
       this.#started = Date.now();
     }
     this.#state = state;
     this.#region.start();
+    // Within a phase the region's clock redraws (a few times a second); a new phase shows at once.
+    if (newPhase) this.#region.update();
   }
 
   /** Erases the bar. */
