@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { agentmWorld, vaultConfig } from './helpers/agentm-world.js';
 import { runAgentm } from './helpers/cli.js';
 import { runAgentmInPty, stripAnsi } from './helpers/pty.js';
@@ -67,4 +69,33 @@ describe('progress on long work, on a terminal only (issue 15)', { timeout: 120_
     expect([piped.code, piped.stderr]).toEqual([0, '']);
     expect(piped.stdout).toMatch(/^proj \(dry run\): 3 new episode\(s\) in \d+ cluster\(s\)/);
   });
+
+  it('waiting for a model on a terminal: a spinner redrawn in place, not escape codes printed as text', async () => {
+    const w = await agentmWorld();
+    const server = createServer((req) => req.resume()); // accepts, never answers
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    servers.add(server);
+    await w.writeConfig({
+      'providers.chat.base_url': `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      'providers.chat.model': 'slow-model',
+      'providers.chat.timeout_ms': 2500,
+    });
+    const plan = await runAgentmInPty(['plan', 'Tidy the README'], { home: w.home, cwd: w.repo });
+    expect(plan.code).toBe(0);
+    expect(stripAnsi(plan.stdout)).toMatch(
+      /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] agentm plan: waiting for the model slow-model at .* \(\d+ s; gives up after 2\.5 s\)/,
+    );
+    expect(plan.stdout).toContain('\r\x1b[2K'); // redrawn in place
+    expect(plan.stdout).not.toContain('\\x1b'); // …not printed as text, as printable() would show it
+    expect(plan.stdout).not.toContain('\\x0d');
+  });
+});
+
+const servers = new Set<Server>();
+afterEach(async () => {
+  for (const s of servers) {
+    s.closeAllConnections();
+    await new Promise((r) => s.close(r));
+  }
+  servers.clear();
 });

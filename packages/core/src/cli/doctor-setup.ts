@@ -137,10 +137,15 @@ export async function projectRow(host: HostEnv, cwd: string): Promise<DoctorRow 
 
 /** The memory index of the store: built or not, how many documents, how old (never builds it). */
 export async function indexRow(host: HostEnv): Promise<DoctorRow | undefined> {
+  let ws: Workspace;
+  try {
+    ws = await Workspace.open({ host, createRoot: false });
+  } catch {
+    return undefined; // the storage row already says why no store can be selected
+  }
+  if (ws.localRoot === undefined) return undefined;
   let index;
   try {
-    const ws = await Workspace.open({ host, createRoot: false });
-    if (ws.localRoot === undefined) return undefined;
     index = await ws.openIndex();
   } catch (error) {
     return { check: 'index', status: 'warn', line: `index [WARN] cannot be opened: ${(error as Error).message}` };

@@ -50,11 +50,15 @@ export function registerRun(program: Command, ctx: CliContext): void {
       const plan = planOption(opts.plan);
       const ws = await cliWorkspace(ctx);
       const harness = await ws.harness();
-      // A model turn in a run is often long; say so after 5 s, not 1.
-      const provider = await cliChatShowingWait(ctx, ws, 'agentm run', DEFAULT_MODEL_RETRY.perCallTimeoutMs, 5000);
+      const mode = opts.quiet ? 'quiet' : ctx.term.err.tty ? 'live' : 'plain';
+      // A model turn in a run is often long; say so after 5 s, not 1. The live view shows each step's
+      // elapsed time itself (a second spinner on the same terminal would garble both).
+      const provider =
+        mode === 'live'
+          ? await ws.chat()
+          : await cliChatShowingWait(ctx, ws, 'agentm run', DEFAULT_MODEL_RETRY.perCallTimeoutMs, 5000);
       const ask = terminalAsker(ctx);
-      // A terminal that may be asked a question gets no live view until the questions are answered.
-      const view = runView(ctx, opts.quiet ? 'quiet' : ctx.term.err.tty ? 'live' : 'plain');
+      const view = runView(ctx, mode);
       const controller = new AbortController();
       const stop = () => controller.abort();
       process.once('SIGINT', stop);
