@@ -82,7 +82,7 @@ export function registerRun(program: Command, ctx: CliContext): void {
       } catch (error) {
         view.close();
         if (error instanceof PreflightError && opts.json)
-          printJson(ctx, { plan: plan ?? null, status: 'not started', problems: error.problems });
+          printJson(ctx, { plan: error.plan, status: 'not started', problems: error.problems });
         throw error;
       } finally {
         process.off('SIGINT', stop);

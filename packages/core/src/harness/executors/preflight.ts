@@ -14,6 +14,7 @@ export interface PreflightProblem {
 
 /** A run refused before it claimed anything: every step that cannot run, with what to do about each. */
 export class PreflightError extends HarnessError {
+  readonly plan: string;
   readonly problems: readonly PreflightProblem[];
   constructor(plan: string, problems: readonly PreflightProblem[]) {
     super(
@@ -22,6 +23,7 @@ export class PreflightError extends HarnessError {
         '\nNothing was claimed; fix these and run again.',
       { code: 'EPREFLIGHT' },
     );
+    this.plan = plan;
     this.problems = problems;
   }
 }
