@@ -75,9 +75,10 @@ export function runView(ctx: CliContext, mode: RunViewMode): RunView {
       ...(failed > 0 ? [['red', ` · ${failed} failed`] as const] : []),
       ['dim', ` · ${formatWait(now - started)}`],
     ];
+    const pad = Math.max(...[...running.keys()].map((id) => id.length));
     const rows = [...running.entries()].map(([id, r]): Segment[] => [
       '  ',
-      ['bold', id],
+      ['bold', id.padEnd(pad)],
       ['dim', `  ${r.command !== undefined ? `$ ${r.command}` : r.title}`],
       `  ${formatWait(now - r.started)}`,
     ]);
