@@ -34,9 +34,25 @@ describe('agentm plan / run / trace / replay (black box)', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('a plan already exists at');
 
-    const run = await runAgentm(['run', '--plan', 'tidy-the-readme', '--once'], { home: r.home, cwd: r.cwd });
+    // The pre-flight refuses to start a step for the model when there is no model, saying what to set…
+    const refused = await runAgentm(['run', '--plan', 'tidy-the-readme', '--once'], { home: r.home, cwd: r.cwd });
+    expect([refused.code, refused.stdout]).toEqual([1, '']);
+    expect(refused.stderr).toContain(
+      '  - s1 (Tidy the README): needs a chat model: no chat provider is configured: set AGENTM_LLM_BASE_URL',
+    );
+    // …and without it the step fails at dispatch, and the run says why and how to retry.
+    const run = await runAgentm(['run', '--plan', 'tidy-the-readme', '--once', '--no-preflight'], {
+      home: r.home,
+      cwd: r.cwd,
+    });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('plan tidy-the-readme: failed\n');
+    expect(run.stderr).toContain(
+      '✗ s1 Tidy the README (attempt 0)\n    step "s1" needs a model: no chat provider is configured: set AGENTM_LLM_BASE_URL',
+    );
+    expect(run.stderr).toContain(
+      'retry: agentm retry s1 --plan tidy-the-readme && agentm run --plan tidy-the-readme\n',
+    );
     const log = parseProgress(await readFile(join(r.harness, 'progress-tidy-the-readme.md'), 'utf8'));
     expect(log.find((o) => o.kind === 'error')!.text).toContain(
       'needs a model: no chat provider is configured: set AGENTM_LLM_BASE_URL',

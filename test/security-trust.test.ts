@@ -112,7 +112,9 @@ describe('a synced plan runs no command without consent (black box)', { timeout:
     expect(step.cmd).toBeUndefined();
     expect(step.title).toContain('touch injected.txt');
     const run = await r.run(['run', '--plan', 'inj', '--yes']);
-    expect(run.stdout).toBe('plan inj: failed\n');
+    // Not a command: a step for the model, and there is no model: the pre-flight refuses to start.
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/needs a chat model/);
     expect(existsSync(join(r.repo, 'injected.txt'))).toBe(false);
   });
 
@@ -129,8 +131,9 @@ describe('a synced plan runs no command without consent (black box)', { timeout:
       `- [ ] hidden [id:: s1] (cmd:: ${touch('hidden.txt')})\n- [ ] example [id:: s2] \`[cmd:: ${touch('span.txt')}]\`\n`,
     );
     const run = await r.run(['run', '--plan', 't', '--yes']);
-    // No command: both are model steps, and there is no model.
-    expect(run.stdout).toBe('plan t: failed\n');
+    // No command: both are model steps, and there is no model (the pre-flight names both).
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/- s1 \(hidden.*\): needs a chat model[\s\S]*- s2 \(example.*\): needs a chat model/);
     expect(existsSync(join(r.repo, 'hidden.txt'))).toBe(false);
     expect(existsSync(join(r.repo, 'span.txt'))).toBe(false);
     const text = await readFile(r.plan, 'utf8');

@@ -15,7 +15,14 @@
 export { Workspace, openWorkspace } from './workspace/workspace.js';
 export { configProviders, type ProviderSource, type WorkspaceOptions } from './workspace/options.js';
 export type { WorkspaceContext } from './workspace/context.js';
-export type { CommandConsent, HarnessServices, PlanRun, RunPlanOptions } from './workspace/harness-services.js';
+export type {
+  CommandConsent,
+  HarnessServices,
+  PlanRun,
+  RunPlanOptions,
+  RunStepEvent,
+} from './workspace/harness-services.js';
+export type { RetriedStep, RetryResult } from './harness/reconciler/retry-steps.js';
 export type { ApprovalAsker, ApprovalPrompt } from './harness/commands/command-gate.js';
 
 // ---------------------------------------------------------------------------- the storage seam
@@ -154,9 +161,12 @@ export {
   PlanExistsError,
   PlanNotFoundError,
   PlanValidationError,
+  RetryRefusedError,
   UnknownStepError,
 } from './harness/errors.js';
 export { RolesConfigError } from './harness/tools/roles-config.js';
+export { PreflightError, type PreflightProblem } from './harness/executors/preflight.js';
+export { explainFailure, type PlanFailure, type StepFailure } from './harness/trace/failures.js';
 export { StatePathArgumentError } from './process-seam/process.js';
 
 // ----------------------------------------------------------------------- the process seam

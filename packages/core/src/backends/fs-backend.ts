@@ -1,7 +1,7 @@
 import { constants, existsSync, mkdirSync, realpathSync, statSync, unlinkSync, type Dirent } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { StorageBackend, type WriteOptions } from '../seam/backend.js';
+import { StorageBackend, type RemoveOptions, type WriteOptions } from '../seam/backend.js';
 import { InvalidLocatorError, NotFoundError, StoreGoneError } from '../seam/errors.js';
 import type { Info } from '../seam/info.js';
 import type { Locator } from '../seam/locator.js';
@@ -23,11 +23,7 @@ function isAbsent(error: unknown): boolean {
   return ABSENT_CODES.has((error as NodeJS.ErrnoException).code ?? '');
 }
 
-/** Options of the `remove` verb (an extra verb of the filesystem backends, not of the seam contract). */
-export interface RemoveOptions {
-  /** The hash the caller read: the file is removed only if it still hashes to it. Omitted: no expectation. */
-  readonly expectHash?: string;
-}
+export type { RemoveOptions };
 
 /** Construction options shared by the filesystem backends. */
 export interface FsBackendInit {
@@ -270,12 +266,8 @@ export abstract class FsBackend extends StorageBackend {
     return locator;
   }
 
-  /**
-   * Removes a file (an extra verb for evolve's rename; not part of the seam contract). With
-   * `expectHash`, the file is removed only if it still hashes to it, else `ConcurrentModificationError`
-   * and the file stays. An absent file is `NotFoundError`. Directories are never removed.
-   */
-  async remove(locator: Locator, options: RemoveOptions = {}): Promise<void> {
+  /** The seam's optional `remove` (see `StorageBackend.remove`), inside the store root only. */
+  override async remove(locator: Locator, options: RemoveOptions = {}): Promise<void> {
     const path = this.pathOf(locator);
     await this.assertInsideRoot(locator, path);
     await this.removeFile(path, locator, options);

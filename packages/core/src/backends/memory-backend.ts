@@ -62,8 +62,8 @@ export class MemoryBackend extends StorageBackend {
     return locator;
   }
 
-  /** Removes a file, only if it still hashes to `expectHash` when given (the filesystem backends' extra verb). */
-  async remove(locator: Locator, options: { readonly expectHash?: string } = {}): Promise<void> {
+  /** The seam's optional `remove`: only if it still hashes to `expectHash` when given. */
+  override async remove(locator: Locator, options: { readonly expectHash?: string } = {}): Promise<void> {
     const existing = this.#entries.get(locator.key);
     if (!existing) throw new NotFoundError(locator.key);
     if (existing.dir) throw new NotFoundError(locator.key, 'it is a directory; only files are removed');

@@ -1,3 +1,5 @@
+import type { Terminal } from './ui/terminal.js';
+
 /** What every command gets: its output streams, environment and working directory, and the exit code to set. */
 export interface CliIo {
   readonly out: (text: string) => void;
@@ -18,10 +20,22 @@ export interface CliIo {
    * e.g. Ctrl-C or end of input). Absent when stdin and stderr are not both a terminal: nobody to ask.
    */
   readonly ask?: (question: string) => Promise<string | undefined>;
+  /** Whether `out` writes to a terminal. */
+  readonly outIsTTY?: boolean;
+  /** The terminal's width in columns, when one is attached. */
+  readonly columns?: number | undefined;
+  /**
+   * The streams as they are, for `TermStream` only (it makes every piece of text safe itself and adds
+   * nothing but its own colour and cursor sequences). Default: `out` and `err`.
+   */
+  readonly termOut?: (text: string) => void;
+  readonly termErr?: (text: string) => void;
 }
 
 export interface CliContext {
   readonly io: CliIo;
+  /** Styled, sanitized output and live views (colour on a terminal, honouring NO_COLOR/FORCE_COLOR). */
+  readonly term: Terminal;
   /** The exit code the run ends with; commands set it (default 0). */
   exitCode: number;
 }

@@ -9,7 +9,8 @@ import { storagePreview, type CheckStatus } from '../selection/storage-preview.j
 
 export interface DoctorRow {
   readonly check: string;
-  readonly status: CheckStatus;
+  /** `info`: nothing is wrong, but here is how to do more (a fresh install's vault, an optional provider). */
+  readonly status: CheckStatus | 'info';
   readonly line: string;
 }
 
@@ -77,10 +78,13 @@ export async function roundTripRow(host: HostEnv, now: Date = new Date()): Promi
       };
     }
     const bytes = Buffer.byteLength(content, 'utf8');
+    // The probe is not the user's data: remove it (only if it still holds our bytes) so no note is left behind.
+    const removed = backend.remove !== undefined;
+    if (removed) await backend.remove!(probe, { expectHash: contentHash(content) });
     return {
       check: 'roundtrip',
       status: 'ok',
-      line: `roundtrip [OK] wrote and read back ${probe.key} (${bytes} bytes) through '${protocol}'`,
+      line: `roundtrip [OK] wrote and read back ${probe.key} (${bytes} bytes) through '${protocol}'${removed ? ', then removed it' : ''}`,
     };
   } catch (error) {
     return { check: 'roundtrip', status: 'fail', line: `roundtrip [FAIL] ${(error as Error).message}` };

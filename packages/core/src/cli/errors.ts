@@ -1,10 +1,10 @@
 import { AgentMError, InvalidLocatorError } from '../seam/errors.js';
 import { ConfigError } from '../config/errors.js';
-import { PlanNotFoundError, PlanValidationError } from '../harness/errors.js';
+import { PlanNotFoundError, PlanValidationError, UnknownStepError } from '../harness/errors.js';
 import { RolesConfigError } from '../harness/tools/roles-config.js';
 import { ProviderConfigError } from '../providers/settings.js';
 import { NoteError } from '../memory/notes/errors.js';
-import { ProjectSlugError, RegistryArgumentError } from '../routing/errors.js';
+import { ProjectBindingError, ProjectSlugError, RegistryArgumentError } from '../routing/errors.js';
 import { StatePathArgumentError } from '../process-seam/process.js';
 import { StateError } from '../state/errors.js';
 
@@ -36,11 +36,13 @@ export function exitCodeFor(error: unknown): number {
     error instanceof ConfigError ||
     error instanceof InvalidLocatorError ||
     error instanceof ProjectSlugError ||
+    error instanceof ProjectBindingError ||
     error instanceof RegistryArgumentError ||
     error instanceof StatePathArgumentError ||
     error instanceof ProviderConfigError ||
     error instanceof RolesConfigError ||
     error instanceof PlanNotFoundError ||
-    error instanceof PlanValidationError;
+    error instanceof PlanValidationError ||
+    error instanceof UnknownStepError;
   return usage ? EXIT_USAGE : EXIT_CHECK_FAILED;
 }

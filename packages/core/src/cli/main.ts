@@ -38,5 +38,9 @@ process.exitCode = await runCli(argv, {
   cwd: process.cwd(),
   readStdin,
   errIsTTY: process.stderr.isTTY === true,
+  outIsTTY: process.stdout.isTTY === true,
+  columns: process.stderr.columns ?? process.stdout.columns,
+  termOut: (text) => process.stdout.write(text),
+  termErr: (text) => process.stderr.write(text),
   ...(process.stdin.isTTY && process.stderr.isTTY ? { ask: askOnTerminal } : {}),
 });

@@ -3,6 +3,7 @@ import { OpenAICompatibleChat } from '../providers/openai-chat.js';
 import { withWaitProgress } from './wait-progress.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { CliContext } from './context.js';
+import { CONTROL } from './ui/terminal.js';
 
 /** What is waited for, as a person reads it: `the model llama3 at http://127.0.0.1:11434/v1`. */
 function modelLabel(provider: ChatProvider): string {
@@ -30,8 +31,10 @@ export async function cliChatShowingWait(
     prefix,
     label: modelLabel(provider),
     limitMs: Math.min(perCallMs, own && own > 0 ? own : Infinity),
-    tty: ctx.io.errIsTTY === true,
+    tty: ctx.term.err.tty,
     write: ctx.io.err,
+    redraw: (frame) => ctx.term.err.frame(frame),
+    clear: () => ctx.term.err.control(CONTROL.eraseLine),
     firstAfterMs,
   });
 }

@@ -15,6 +15,10 @@ import { registerTrace } from './commands/trace.js';
 import { registerRecall } from './commands/recall.js';
 import { registerReindex } from './commands/reindex.js';
 import { registerConsolidate } from './commands/consolidate.js';
+import { registerRetry } from './commands/retry.js';
+import { registerInit } from './commands/init.js';
+import { registerCompletion } from './commands/completion.js';
+import { addHelpExamples } from './help-examples.js';
 import { readConfigTolerant } from '../config/config-file.js';
 import { processHost } from '../config/host.js';
 import { redactSecrets, secretValues } from '../text/redact.js';
@@ -23,6 +27,7 @@ import { registerAgents } from './commands/agents.js';
 import type { CliContext, CliIo } from './context.js';
 import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
 import { coreVersion } from './version.js';
+import { cliTerminal } from './ui/cli-terminal.js';
 
 export type { CliIo } from './context.js';
 
@@ -45,6 +50,9 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
   registerReindex,
   registerConsolidate,
   registerAgents,
+  registerRetry,
+  registerInit,
+  registerCompletion,
 ];
 
 /** Builds the `agentm` program. Each action sets `ctx.exitCode`. */
@@ -56,6 +64,7 @@ export function buildProgram(ctx: CliContext): Command {
     .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
     .showHelpAfterError('(run agentm --help for usage)');
   for (const register of COMMANDS) register(program, ctx);
+  addHelpExamples(program);
   // Subcommands inherit the exit override, so a usage error anywhere becomes exit 2, not a throw.
   for (const command of program.commands)
     command.exitOverride().configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err });
@@ -67,9 +76,9 @@ export function buildProgram(ctx: CliContext): Command {
  * commands' output and paths, and stderr ends up in logs and agents' transcripts. stdout is data a
  * person asked for (`agentm config get providers.chat.api_key` must print the key).
  */
-async function redactingIo(io: CliIo): Promise<CliIo> {
+async function redactingIo(io: CliIo): Promise<CliIo & { readonly secrets: readonly string[] }> {
   const secrets = secretValues(io.env, await readConfigTolerant(processHost(io.env)));
-  return { ...io, err: (text) => io.err(redactSecrets(text, secrets)) };
+  return { ...io, err: (text) => io.err(redactSecrets(text, secrets)), secrets };
 }
 
 /** Runs the CLI and returns the exit code; never throws. */
@@ -84,9 +93,14 @@ export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<num
     err: (text) => redacted.err(printable(text)),
     outRaw: rawIo.outRaw ?? rawIo.out,
   };
-  const ctx: CliContext = { io, exitCode: EXIT_OK };
+  const ctx: CliContext = { io, term: cliTerminal(rawIo, redacted.secrets), exitCode: EXIT_OK };
   const program = buildProgram(ctx);
   try {
+    // Bare `agentm` is a request for help, not a mistake: the help on stdout, exit 0 (as git and cargo).
+    if (argv.length === 0) {
+      program.outputHelp();
+      return EXIT_OK;
+    }
     await program.parseAsync([...argv], { from: 'user' });
     return ctx.exitCode;
   } catch (error) {

@@ -19,6 +19,13 @@ export interface WaitProgressOptions {
   readonly firstAfterMs?: number;
   /** Plain lines after the first, this far apart (default 10 s). */
   readonly everyMs?: number;
+  /**
+   * On a terminal: draws one frame (spinner and line, without control characters) in place of the last,
+   * and `clear` erases it. Given by the CLI, whose stderr escapes control characters in text; absent,
+   * `write` gets the frame with its carriage return and erase-line sequence.
+   */
+  readonly redraw?: (frame: string) => void;
+  readonly clear?: () => void;
 }
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -56,7 +63,9 @@ export async function showWhileWaiting<T>(options: WaitProgressOptions, work: ()
   let repeat: NodeJS.Timeout | undefined;
   const draw = () => {
     const elapsed = Date.now() - started;
-    options.write(options.tty ? spinnerFrame(options, elapsed) : `${waitLine(options, elapsed)}\n`);
+    if (options.tty && options.redraw)
+      options.redraw(`${FRAMES[Math.floor(elapsed / TTY_REDRAW_MS) % FRAMES.length]!} ${waitLine(options, elapsed)}`);
+    else options.write(options.tty ? spinnerFrame(options, elapsed) : `${waitLine(options, elapsed)}\n`);
     shown = true;
   };
   const timer = setTimeout(() => {
@@ -68,7 +77,10 @@ export async function showWhileWaiting<T>(options: WaitProgressOptions, work: ()
   } finally {
     clearTimeout(timer);
     clearInterval(repeat);
-    if (shown && options.tty) options.write('\r\x1b[K');
+    if (shown && options.tty) {
+      if (options.clear) options.clear();
+      else options.write('\r\x1b[K');
+    }
   }
 }
 

@@ -135,6 +135,26 @@ export async function setConfigValue(host: HostEnv, key: string, value: unknown)
   return mutateConfig(host, (data) => assign(data, canonical, checked));
 }
 
+/**
+ * Sets several keys in one write (`agentm init`): every value is checked first, as `setConfigValue`
+ * checks it, so one bad value refuses them all and nothing is written. Idempotent like it.
+ */
+export async function setConfigValues(
+  host: HostEnv,
+  entries: ReadonlyArray<readonly [string, unknown]>,
+): Promise<ConfigChange> {
+  const assignments: Array<[string, unknown]> = [];
+  for (const [key, value] of entries) {
+    if (key === KEY_LEGACY_VAULT_PATH || key === KEY_VAULT_PATH) {
+      assignments.push([KEY_VAULT_PATH, resolveVaultDir(value, host)], [KEY_STORAGE_BACKEND, 'vault']);
+      continue;
+    }
+    const canonical = canonicalConfigKey(key);
+    assignments.push([canonical, checkedValue(canonical, value)]);
+  }
+  return mutateConfig(host, (data) => assignments.map(([k, v]) => assign(data, k, v)).some(Boolean));
+}
+
 /** Removes a key (`vault_path` removes the plugin and the legacy key). No write when absent. */
 export async function unsetConfigValue(host: HostEnv, key: string): Promise<ConfigChange> {
   const canonical = canonicalConfigKey(key);

@@ -81,3 +81,18 @@ export class PlanExistsError extends HarnessError {
     this.plan = plan;
   }
 }
+
+/** A retry the state machine cannot make: the step is not failed (only a failed step is retried). */
+export class RetryRefusedError extends HarnessError {
+  readonly step: string;
+  readonly status: string;
+  constructor(plan: string, step: string, status: string) {
+    super(
+      `step '${step}' of plan '${plan}' is ${status}, not failed; only a failed step can be retried` +
+        (status === 'ready' || status === 'pending' ? ' (the next run picks it up)' : ''),
+      { code: 'ERETRYREFUSED' },
+    );
+    this.step = step;
+    this.status = status;
+  }
+}

@@ -13,6 +13,12 @@ export interface WriteOptions {
   readonly expectHash?: string | null;
 }
 
+/** Options of the optional `remove` verb. */
+export interface RemoveOptions {
+  /** The hash the caller read: the file is removed only if it still hashes to it. Omitted: no expectation. */
+  readonly expectHash?: string;
+}
+
 /** Construction options a registry-built backend accepts. Each backend documents the keys it reads. */
 export interface BackendOptions {
   readonly root?: string;
@@ -78,6 +84,14 @@ export abstract class StorageBackend {
 
   /** Ensures a directory (and its ancestors) exists; idempotent. */
   abstract mkdir(locator: Locator): Promise<Locator>;
+
+  /**
+   * Removes a file — an optional verb, beside the seven: a store that can remove implements it, and a
+   * caller tests for it before relying on it (evolve's rename, the doctor's probe note). With
+   * `expectHash`, the file is removed only if it still hashes to it, else `ConcurrentModificationError`
+   * and the file stays. An absent file is `NotFoundError`. Directories are never removed.
+   */
+  remove?(locator: Locator, options?: RemoveOptions): Promise<void>;
 }
 
 /** Structural view of DerivedMaintenance, so backends need not import the tiers module's class. */

@@ -131,6 +131,11 @@ export function isSecretName(name: string): boolean {
 /** Config keys that hold secrets: `providers.chat.api_key` and any other `*.api_key`, `*.token`, `*.secret`. */
 const SECRET_CONFIG_KEY = /(?:^|[._])(?:api_key|apikey|token|secret|password)$/i;
 
+/** Whether a config key holds a secret (`providers.chat.api_key`, `*.token`, …): never shown in listings. */
+export function isSecretConfigKey(key: string): boolean {
+  return SECRET_CONFIG_KEY.test(key);
+}
+
 /**
  * Every secret value AgentM knows of in an environment and a config: the values of secret-named
  * variables (`AGENTM_LLM_API_KEY`, `GITHUB_TOKEN`, …) and of secret config keys (`providers.*.api_key`).

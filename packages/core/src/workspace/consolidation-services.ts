@@ -6,14 +6,23 @@ import type { StorageBackend } from '../seam/backend.js';
 import type { Locator } from '../seam/locator.js';
 import { NotFoundError } from '../seam/errors.js';
 import { projectsSpaceRungs } from '../routing/resolve-project.js';
-import { consolidate, type ConsolidationReport } from '../memory/consolidation/consolidate.js';
+import {
+  consolidate,
+  type ConsolidationProgress,
+  type ConsolidationReport,
+} from '../memory/consolidation/consolidate.js';
 import { noteBeliefStore } from '../memory/consolidation/note-belief-store.js';
 import type { WorkspaceContext } from './context.js';
 
 /** One project's consolidation: the belief store and watermark `agentm consolidate` uses, the workspace's providers. */
 export async function consolidateIn(
   ws: WorkspaceContext,
-  options: { project: string; dryRun?: boolean; backend?: StorageBackend },
+  options: {
+    project: string;
+    dryRun?: boolean;
+    backend?: StorageBackend;
+    onProgress?: ((progress: ConsolidationProgress) => void) | undefined;
+  },
 ): Promise<ConsolidationReport> {
   const backend = options.backend ?? ws.backend;
   const folder = await ws.projectFolder(options.project, backend);
@@ -31,6 +40,7 @@ export async function consolidateIn(
     chat,
     embedder,
     dryRun: options.dryRun === true,
+    onProgress: options.onProgress,
   });
 }
 

@@ -12,7 +12,10 @@ import { planGoal, writePlanDraft, type PlanDraft } from '../harness/planner/pla
 import { Reconciler } from '../harness/reconciler/reconciler.js';
 import { planFilesFor, type ResolvedPlanFiles } from '../harness/reconciler/resolve-plan-files.js';
 import { runReconciler, type RunResult } from '../harness/reconciler/run-loop.js';
-import type { StepDispatcher } from '../harness/reconciler/dispatcher.js';
+import { retrySteps, type RetryResult } from '../harness/reconciler/retry-steps.js';
+import type { StepDispatcher, StepOutcome } from '../harness/reconciler/dispatcher.js';
+import { preflightPlan, PreflightError } from '../harness/executors/preflight.js';
+import { parsePlan } from '../harness/plan/plan-document.js';
 import { rolesFromConfig } from '../harness/tools/roles-config.js';
 import type { Role } from '../harness/tools/roles.js';
 import type { ApprovalAsker } from '../harness/commands/command-gate.js';
@@ -49,7 +52,36 @@ export interface RunPlanOptions {
    * command the plan may run, asking or refusing up front); a throw ends the run with the plan untouched.
    */
   readonly beforeStart?: (files: PlanFiles, commands: CommandPolicy) => Promise<void>;
+  /**
+   * Check, before anything is claimed (and before `beforeStart` asks about commands), that every step
+   * the run would dispatch can run: each `cmd::` program is found, a model is there for the others.
+   * Default true; a refusal is `PreflightError` listing every problem, the plan untouched.
+   */
+  readonly preflight?: boolean;
+  /** Each `cmd::` step's output as it comes, with the step's id (a live view; the log keeps the tail). */
+  readonly onOutput?: (step: string, text: string, stream: 'stdout' | 'stderr') => void;
+  /** A step starts or ends in this run (a live view; the progress log has the same, durably). */
+  readonly onStep?: (event: RunStepEvent) => void;
 }
+
+/** A step starting or ending in a run, for a front end's live view. */
+export type RunStepEvent =
+  | {
+      readonly kind: 'start';
+      readonly step: string;
+      readonly title: string;
+      readonly attempt: number;
+      readonly command?: string | undefined;
+    }
+  | {
+      readonly kind: 'end';
+      readonly step: string;
+      readonly title: string;
+      readonly attempt: number;
+      readonly status: StepOutcome['status'];
+      readonly summary: string;
+      readonly durationMs: number;
+    };
 
 /** A run's outcome and the plan it ran. */
 export interface PlanRun extends RunResult {
@@ -113,12 +145,29 @@ export class HarnessServices {
     const secrets = options.consent?.secrets;
     const { files, name, projectRoot } = await this.planFiles(options.plan, secrets ? { secrets } : {});
     const commands = this.commandPolicy(projectRoot, options.consent);
-    await options.beforeStart?.(files, commands);
     const provider = options.provider ?? (await this.ws.chat());
+    if (options.preflight !== false) {
+      const snap = await files.readPlan();
+      const doc = snap ? parsePlan(snap.text) : undefined;
+      // A plan that cannot run at all (a cycle, duplicate ids) is the reconciler's to report, as before.
+      const valid = doc !== undefined && !doc.problems.some((p) => p.severity === 'error');
+      const problems = valid
+        ? preflightPlan(doc, { projectRoot, env: commands.env, hasModel: provider !== undefined })
+        : [];
+      if (problems.length > 0) throw new PreflightError(name, problems);
+    }
+    await options.beforeStart?.(files, commands);
     const watched: PlanFiles = options.watch ? withWatch(files, options.watch) : files;
+    const base = harnessDispatcher({
+      projectRoot,
+      provider,
+      commands,
+      llm: { roles: this.roles() },
+      ...(options.onOutput ? { onOutput: options.onOutput } : {}),
+    });
     const reconciler = new Reconciler({
       files: watched,
-      dispatcher: this.dispatcher(projectRoot, provider, commands),
+      dispatcher: options.onStep ? reportingSteps(base, options.onStep) : base,
       maxConcurrent: options.maxConcurrent,
       ...(options.log ? { log: options.log } : {}),
     });
@@ -129,6 +178,20 @@ export class HarnessServices {
       ...(options.log ? { log: options.log } : {}),
     });
     return { ...result, name, files };
+  }
+
+  /**
+   * Puts failed steps of a plan back in the queue (see `retrySteps`): failed → ready with the attempt
+   * bumped, the plan reopened, the transitions logged under `actor` (the person asking, e.g.
+   * `ann (agentm retry)`). Every front end's retry is this one function.
+   */
+  async retry(
+    plan: string | undefined,
+    steps: readonly string[],
+    options: { readonly actor: string; readonly secrets?: readonly string[] },
+  ): Promise<RetryResult & { readonly files: PlanFiles }> {
+    const { files } = await this.planFiles(plan, options.secrets ? { secrets: options.secrets } : {});
+    return { ...(await retrySteps(files, options.actor, steps)), files };
   }
 
   /**
@@ -152,6 +215,35 @@ export class HarnessServices {
     }
     return { files, draft };
   }
+}
+
+/** `dispatcher` telling `onStep` when each step starts and ends (a throw is a failed end, then rethrown). */
+function reportingSteps(dispatcher: StepDispatcher, onStep: (event: RunStepEvent) => void): StepDispatcher {
+  return {
+    async dispatch(request) {
+      const { step, attempt } = request;
+      const started = Date.now();
+      onStep({ kind: 'start', step: step.id, title: step.title, attempt, command: step.cmd });
+      const end = (status: StepOutcome['status'], summary: string) =>
+        onStep({
+          kind: 'end',
+          step: step.id,
+          title: step.title,
+          attempt,
+          status,
+          summary,
+          durationMs: Date.now() - started,
+        });
+      try {
+        const outcome = await dispatcher.dispatch(request);
+        end(outcome.status, outcome.summary);
+        return outcome;
+      } catch (error) {
+        end('failed', (error as Error).message ?? String(error));
+        throw error;
+      }
+    },
+  };
 }
 
 function withWatch(files: PlanFiles, watch: PlanFiles['watch']): PlanFiles {

@@ -8,6 +8,7 @@ import { defaultIndexRoot } from '../memory/indexing/location.js';
 import { noteToDocument } from '../memory/note-documents.js';
 import { recall, type RecallQuery, type RecallResult } from '../memory/recall/recall.js';
 import { phaseRecall, type PhaseRecallRequest, type PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
+import type { RefreshOptions } from '../memory/indexing/index-types.js';
 import { bodyReader } from './body-reader.js';
 import type { WorkspaceOptions } from './options.js';
 import type { WorkspaceContext } from './context.js';
@@ -38,9 +39,12 @@ export async function openWorkspaceIndex(
 export async function recallIn(
   index: MemoryIndex,
   query: RecallQuery,
-  options: { refresh?: boolean },
+  options: { refresh?: boolean; onProgress?: RefreshOptions['onProgress'] },
 ): Promise<RecallResult> {
-  const refreshed = options.refresh === false && index.loadStatus === 'loaded' ? undefined : await index.refresh();
+  const refreshed =
+    options.refresh === false && index.loadStatus === 'loaded'
+      ? undefined
+      : await index.refresh(options.onProgress ? { onProgress: options.onProgress } : {});
   const result = await recall(index, query);
   return { ...result, warnings: [...(refreshed?.warnings ?? []), ...result.warnings] };
 }

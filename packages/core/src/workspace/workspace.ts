@@ -15,7 +15,8 @@ import type { EmbeddingProvider } from '../providers/embeddings.js';
 import type { MemoryLayout } from '../memory/documents/layout.js';
 import { memoryLayoutFromConfig } from '../memory/documents/layout-config.js';
 import type { MemoryIndex } from '../memory/indexing/memory-index.js';
-import type { ConsolidationReport } from '../memory/consolidation/consolidate.js';
+import type { ConsolidationProgress, ConsolidationReport } from '../memory/consolidation/consolidate.js';
+import type { RefreshOptions } from '../memory/indexing/index-types.js';
 import { resolveVocabulary, type ResolvedVocabulary } from '../memory/notes/resolve-vocabulary.js';
 import { buildNote, saveNote, type BuiltNote, type SaveNoteInput } from '../memory/notes/save.js';
 import { evolveNote, type EvolvedNote, type EvolveNoteInput } from '../memory/notes/evolve.js';
@@ -195,7 +196,10 @@ export class Workspace implements WorkspaceContext {
    * index up to date (`refresh: false` uses a loaded index as it is). Provider failures degrade to
    * lexical recall and come back as warnings, with the refresh's.
    */
-  async recall(query: RecallQuery, options: { refresh?: boolean } = {}): Promise<RecallResult> {
+  async recall(
+    query: RecallQuery,
+    options: { refresh?: boolean; onProgress?: RefreshOptions['onProgress'] } = {},
+  ): Promise<RecallResult> {
     const { recallIn } = await import('./memory-services.js');
     return recallIn(await this.index(), query, options);
   }
@@ -229,6 +233,7 @@ export class Workspace implements WorkspaceContext {
     project: string;
     dryRun?: boolean;
     backend?: StorageBackend;
+    onProgress?: ((progress: ConsolidationProgress) => void) | undefined;
   }): Promise<ConsolidationReport> {
     const { consolidateIn } = await import('./consolidation-services.js');
     return consolidateIn(this, options);

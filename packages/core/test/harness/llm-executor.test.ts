@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -215,6 +215,25 @@ describe('an LLM step', () => {
       message: 'additional property "file" is not allowed (allowed: path)',
     });
     expect(existsSync(join(f.root, 'x.txt'))).toBe(false);
+  });
+
+  it('a researcher step the planner upgraded ([domains:: …] [tools:: write_file]) may write, and is told its domains', async () => {
+    const f = await fixture(
+      (n) =>
+        n === 0
+          ? { body: completion('', [{ name: 'write_file', args: { path: 'x.txt', content: 'yes' } }]) }
+          : { body: completion('written') },
+      '- [/] Summarize the notes [role:: researcher] [domains:: research-methods, workbench] [tools:: read_file, write_file, launch_rocket]',
+    );
+    expect((await runLlmStep(f.request, f.opts)).status).toBe('done');
+    const offered = (f.server.requests[0]!.body['tools'] as Array<{ function: { name: string } }>).map(
+      (t) => t.function.name,
+    );
+    expect(offered).toContain('write_file');
+    expect(offered).not.toContain('launch_rocket');
+    const system = (f.server.requests[0]!.body['messages'] as Array<{ role: string; content: string }>)[0]!;
+    expect(system.content).toContain('Your knowledge domains for this step: research-methods, workbench.');
+    expect(readFileSync(join(f.root, 'x.txt'), 'utf8')).toBe('yes');
   });
 
   it('lets a builder write inside the project but never outside it', async () => {

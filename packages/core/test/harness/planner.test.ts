@@ -275,7 +275,21 @@ describe('planning a goal', () => {
       choice: 'upgrade',
       gap_tools: 'write_file',
       gap_domains: 'workbench, software-engineering',
+      upgraded_domains: 'research-methods, workbench, software-engineering',
+      upgraded_tools: 'read_file, list_files, search_text, write_file',
     });
+    // Applied, not only logged: the step's role gains the gap in the PLAN file, and the decision says so.
+    expect(partial.observations[1]!.text).toContain(
+      'researcher gains domains workbench, software-engineering and tools write_file for this step',
+    );
+    const step = parsePlan(partial.text).steps[0]!;
+    expect([step.role, step.fields['domains'], step.fields['tools']]).toEqual([
+      'researcher',
+      'research-methods, workbench, software-engineering',
+      'read_file, list_files, search_text, write_file',
+    ]);
+    // A role routed to (a clear fit) gets no such fields.
+    expect(parsePlan(routed.text).steps[0]!.fields['tools']).toBeUndefined();
   });
 
   it('without a provider plans one step and names the variables to set', async () => {

@@ -1,12 +1,11 @@
 import { userInfo } from 'node:os';
 import * as vscode from 'vscode';
 import {
-  effectiveStatus,
-  findStep,
-  isTerminalPlanStatus,
-  mutatePlan,
   parsePlan,
   parseProgress,
+  PlanNotFoundError,
+  RetryRefusedError,
+  UnknownStepError,
   type ApprovalAsker,
 } from '@agentm/core';
 import { NothingToDoError } from '../errors';
@@ -124,25 +123,22 @@ export class CorePlanRunner implements PlanRunner, vscode.Disposable {
   }
 
   /**
-   * `failed → ready` with the attempt bumped (core's state machine refuses anything else), written by CAS
-   * with its transition in the progress log; a plan closed as failed is reopened so a run picks the step up.
+   * `failed → ready` with the attempt bumped, the transition logged, a failed plan reopened: core's
+   * `harness.retry`, the function `agentm retry` calls too. A step that is not there or not failed is
+   * something to tell the person, not an error of the extension.
    */
   async retry(plan: string, stepId: string): Promise<void> {
-    const { files } = await this.#files(plan);
-    const result = await mutatePlan(files, PERSON, (doc) => {
-      const step = doc.steps.find((s) => s.id === stepId);
-      if (!step) throw new NothingToDoError(`plan '${plan}' has no step '${stepId}'`);
-      const status = effectiveStatus(doc, findStep(doc, stepId));
-      if (status !== 'failed')
-        throw new NothingToDoError(
-          `step '${stepId}' of plan '${plan}' is ${status}, not failed; only a failed step can be retried`,
-        );
-      const reopen = isTerminalPlanStatus(doc.meta.status)
-        ? { planStatus: { status: 'open' as const, reason: `step ${stepId} retried` } }
-        : {};
-      return { transitions: [{ step: stepId, to: 'ready' as const, attempt: step.attempt + 1 }], ...reopen };
-    });
-    if (!result) throw new NothingToDoError(`plan '${plan}' has no PLAN file any more`);
+    const { workspace } = await this.#files(plan);
+    try {
+      await (
+        await workspace.harness()
+      ).retry(planArgument(plan), [stepId], { actor: PERSON, secrets: await this.#secrets() });
+    } catch (error) {
+      if (error instanceof RetryRefusedError || error instanceof UnknownStepError)
+        throw new NothingToDoError(error.message);
+      if (error instanceof PlanNotFoundError) throw new NothingToDoError(`plan '${plan}' has no PLAN file any more`);
+      throw error;
+    }
   }
 
   async #files(plan: string) {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import type { ConsolidationReport } from '../../memory/consolidation/consolidate.js';
+import type { ConsolidationProgress, ConsolidationReport } from '../../memory/consolidation/consolidate.js';
+import { ProgressBar } from '../ui/progress-bar.js';
 import { isSafeSegment } from '../../routing/slug.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
@@ -28,7 +29,22 @@ export function registerConsolidate(program: Command, ctx: CliContext): void {
       const here = flags.project ?? (flags.allProjects ? undefined : (await ws.project())?.slug);
       const projects = here !== undefined ? [here] : await ws.projectsWithHarness();
       const reports: ConsolidationReport[] = [];
-      for (const project of projects) reports.push(await ws.consolidate({ project, dryRun: flags.dryRun === true }));
+      const progress = new ProgressBar(ctx.term.err, 'consolidate');
+      try {
+        for (const [i, project] of projects.entries()) {
+          const which = projects.length > 1 ? ` (${i + 1}/${projects.length})` : '';
+          const onProgress = (p: ConsolidationProgress) =>
+            progress.update({
+              phase: `${project}${which} ${p.phase}`,
+              done: p.done,
+              total: p.total,
+              unit: p.phase === 'distilling' ? 'clusters' : 'beliefs',
+            });
+          reports.push(await ws.consolidate({ project, dryRun: flags.dryRun === true, onProgress }));
+        }
+      } finally {
+        progress.done();
+      }
       for (const r of reports) for (const w of r.warnings) ctx.io.err(`agentm: warning: ${r.project}: ${w}\n`);
       if (flags.json) ctx.io.out(`${JSON.stringify(reports, null, 2)}\n`);
       else if (reports.length === 0) ctx.io.out('nothing to consolidate: no project has a _harness/ folder\n');

@@ -5,6 +5,16 @@ import { legacyConfigRow, requiresRow, roundTripRow, storageRow, type DoctorRow 
 import { storeRows } from '../doctor-store.js';
 import { EXIT_CHECK_FAILED, EXIT_OK } from '../errors.js';
 import { hostOf } from '../support.js';
+import { freshInstallRow, indexRow, projectRow, providerRows } from '../doctor-setup.js';
+
+const STATUS_STYLE = { ok: 'green', warn: 'yellow', fail: 'red', info: 'cyan' } as const;
+
+/** A row with its `[OK]`/`[WARN]`/`[FAIL]`/`[HINT]` coloured on a terminal; the words are the same when piped. */
+function printRow(ctx: CliContext, row: DoctorRow): void {
+  const m = /^(.*? )(\[[A-Z]+\])([\s\S]*)$/.exec(row.line);
+  if (!m) ctx.term.out.line(row.line);
+  else ctx.term.out.line(m[1]!, [STATUS_STYLE[row.status], m[2]!], m[3]!);
+}
 
 export function registerDoctor(program: Command, ctx: CliContext): void {
   program
@@ -16,25 +26,35 @@ export function registerDoctor(program: Command, ctx: CliContext): void {
       'fail unless the backend offers these capabilities (comma-separated, e.g. concurrent_writers,sync)',
     )
     .option('--fix', 'remove leftover temp files of crashed writers (under the lock)')
+    .option('--providers', 'also send one small request to each configured chat and embeddings endpoint')
     .option('--json', 'print the rows as JSON')
-    .action(async (opts: { roundtrip?: boolean; json?: boolean; requires?: string; fix?: boolean }) => {
-      const host = hostOf(ctx);
-      const parsed = opts.requires !== undefined ? parseCapabilityNames(opts.requires) : undefined;
-      if (parsed && parsed.unknown.length) {
-        ctx.io.err(
-          `error: unknown capability name(s): ${parsed.unknown.join(', ')}. Valid names: ${VALID_CAPABILITY_NAMES.join(', ')}\n`,
-        );
-        ctx.exitCode = EXIT_CHECK_FAILED;
-        return;
-      }
-      const rows: DoctorRow[] = [await storageRow(host)];
-      const legacy = await legacyConfigRow(host);
-      if (legacy) rows.push(legacy);
-      if (parsed) rows.push(await requiresRow(host, parsed.required));
-      rows.push(...(await storeRows(host, { fix: opts.fix === true })));
-      if (opts.roundtrip) rows.push(await roundTripRow(host));
-      if (opts.json) ctx.io.out(`${JSON.stringify(rows, null, 2)}\n`);
-      else for (const row of rows) ctx.io.out(`${row.line}\n`);
-      ctx.exitCode = rows.some((r) => r.status === 'fail') ? EXIT_CHECK_FAILED : EXIT_OK;
-    });
+    .action(
+      async (opts: { roundtrip?: boolean; json?: boolean; requires?: string; fix?: boolean; providers?: boolean }) => {
+        const host = hostOf(ctx);
+        const parsed = opts.requires !== undefined ? parseCapabilityNames(opts.requires) : undefined;
+        if (parsed && parsed.unknown.length) {
+          ctx.io.err(
+            `error: unknown capability name(s): ${parsed.unknown.join(', ')}. Valid names: ${VALID_CAPABILITY_NAMES.join(', ')}\n`,
+          );
+          ctx.exitCode = EXIT_CHECK_FAILED;
+          return;
+        }
+        const rows: DoctorRow[] = [await storageRow(host)];
+        const fresh = await freshInstallRow(host);
+        if (fresh) rows.push(fresh);
+        const legacy = await legacyConfigRow(host);
+        if (legacy) rows.push(legacy);
+        if (parsed) rows.push(await requiresRow(host, parsed.required));
+        rows.push(...(await storeRows(host, { fix: opts.fix === true })));
+        rows.push(...(await providerRows(host, { live: opts.providers === true })));
+        const project = await projectRow(host, ctx.io.cwd);
+        if (project) rows.push(project);
+        const index = await indexRow(host);
+        if (index) rows.push(index);
+        if (opts.roundtrip) rows.push(await roundTripRow(host));
+        if (opts.json) ctx.io.out(`${JSON.stringify(rows, null, 2)}\n`);
+        else for (const row of rows) printRow(ctx, row);
+        ctx.exitCode = rows.some((r) => r.status === 'fail') ? EXIT_CHECK_FAILED : EXIT_OK;
+      },
+    );
 }

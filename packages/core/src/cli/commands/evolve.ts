@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { readInputFile } from '../support.js';
+import { printJson, readInputFile } from '../support.js';
 import { cliWorkspace } from '../workspace-cli.js';
 
 export function registerEvolve(program: Command, ctx: CliContext): void {
@@ -13,7 +13,8 @@ export function registerEvolve(program: Command, ctx: CliContext): void {
     .requiredOption('--reason <text>', 'why it is superseded (recorded in the archive)')
     .requiredOption('--body-file <file>', 'the new body (- = standard input)')
     .option('--new-slug <slug>', 'give the new note another slug (same folder)')
-    .action(async (note: string, opts: { reason: string; bodyFile: string; newSlug?: string }) => {
+    .option('--json', 'print the new note and the archive as JSON')
+    .action(async (note: string, opts: { reason: string; bodyFile: string; newSlug?: string; json?: boolean }) => {
       const body = await readInputFile(ctx, opts.bodyFile, '--body-file');
       const ws = await cliWorkspace(ctx);
       const root = ws.localRoot;
@@ -25,6 +26,13 @@ export function registerEvolve(program: Command, ctx: CliContext): void {
         ...(opts.newSlug !== undefined ? { newSlug: opts.newSlug } : {}),
       });
       const show = (k: string) => (root !== undefined ? join(root, k) : k);
-      ctx.io.out(`${show(evolved.note.locator.key)}\narchived ${show(evolved.archive.key)}\n`);
+      if (opts.json)
+        printJson(ctx, {
+          path: show(evolved.note.locator.key),
+          key: evolved.note.locator.key,
+          archived: show(evolved.archive.key),
+          archivedKey: evolved.archive.key,
+        });
+      else ctx.io.out(`${show(evolved.note.locator.key)}\narchived ${show(evolved.archive.key)}\n`);
     });
 }

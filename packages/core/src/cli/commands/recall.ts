@@ -1,12 +1,15 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { EXIT_CHECK_FAILED, EXIT_OK } from '../errors.js';
+import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { cliWorkspace, parseDuration, parsePositiveInt } from '../workspace-cli.js';
+import type { IndexProgress } from '../../memory/indexing/index-types.js';
+import { ProgressBar } from '../ui/progress-bar.js';
 
 interface RecallFlags {
   project?: string;
   allProjects?: boolean;
   k?: string;
+  limit?: string;
   kinds?: string;
   window?: string;
   halfLife?: string;
@@ -21,14 +24,20 @@ export function registerRecall(program: Command, ctx: CliContext): void {
     .argument('<text>', 'what to look for')
     .option('--project <slug>', "the project's notes plus global ones (default: the project of the current directory)")
     .option('--all-projects', 'every project, not only the current one')
-    .option('--k <n>', 'number of results', '10')
+    .option('-n, --limit <n>', 'number of results (default 10)')
+    .addOption(new Option('--k <n>', 'number of results (old spelling of --limit)').hideHelp())
     .option('--kinds <list>', 'only these kinds, comma-separated (e.g. fix,convention,episode)')
     .option('--window <duration>', 'only memories updated within this time (e.g. 7d)')
     .option('--half-life <duration>', 'recency half-life (default 1h)')
     .option('--json', 'print the result as JSON')
     .option('--no-refresh', 'use the index as it is (faster on a large vault; edits since the last reindex are missed)')
     .action(async (text: string, flags: RecallFlags) => {
-      const k = parsePositiveInt(flags.k ?? '10', '--k');
+      if (flags.limit !== undefined && flags.k !== undefined && flags.limit !== flags.k)
+        throw new CliError(
+          `--limit ${flags.limit} and --k ${flags.k} disagree: give one (--k is the old spelling)`,
+          EXIT_USAGE,
+        );
+      const k = parsePositiveInt(flags.limit ?? flags.k ?? '10', flags.limit !== undefined ? '--limit' : '--k');
       const window = flags.window ? parseDuration(flags.window, '--window') : undefined;
       const halfLife = flags.halfLife ? parseDuration(flags.halfLife, '--half-life') : undefined;
       const kinds = flags.kinds
@@ -37,10 +46,26 @@ export function registerRecall(program: Command, ctx: CliContext): void {
         .filter(Boolean);
       const ws = await cliWorkspace(ctx);
       const project = flags.allProjects ? undefined : (flags.project ?? (await ws.project())?.slug);
-      const result = await ws.recall(
-        { text, project, k, window, halfLife, kinds },
-        { refresh: flags.refresh !== false },
-      );
+      // The first recall builds the index (minutes on a large vault): a terminal sees how far it is.
+      const building = (await ws.index()).loadStatus !== 'loaded';
+      const progress = new ProgressBar(ctx.term.err, 'building the memory index');
+      let result;
+      try {
+        result = await ws.recall(
+          { text, project, k, window, halfLife, kinds },
+          {
+            refresh: flags.refresh !== false,
+            ...(building
+              ? {
+                  onProgress: (p: IndexProgress) =>
+                    progress.update({ ...p, unit: 'files', counted: p.phase === 'reading' }),
+                }
+              : {}),
+          },
+        );
+      } finally {
+        progress.done();
+      }
       const warnings = result.warnings;
       for (const w of warnings) ctx.io.err(`agentm: warning: ${w}\n`);
       if (flags.json) {

@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { EXIT_OK } from '../errors.js';
 import { cliWorkspace } from '../workspace-cli.js';
+import type { IndexProgress } from '../../memory/indexing/index-types.js';
+import { ProgressBar } from '../ui/progress-bar.js';
 
 export function registerReindex(program: Command, ctx: CliContext): void {
   program
@@ -12,7 +14,14 @@ export function registerReindex(program: Command, ctx: CliContext): void {
     .action(async (flags: { full?: boolean; json?: boolean }) => {
       const started = Date.now();
       const index = await (await cliWorkspace(ctx)).index();
-      const report = flags.full ? await index.rebuild() : await index.refresh();
+      const progress = new ProgressBar(ctx.term.err, 'reindex');
+      const onProgress = (p: IndexProgress) => progress.update({ ...p, unit: 'files', counted: p.phase === 'reading' });
+      let report;
+      try {
+        report = flags.full ? await index.rebuild(undefined, { onProgress }) : await index.refresh({ onProgress });
+      } finally {
+        progress.done();
+      }
       for (const w of report.warnings) ctx.io.err(`agentm: warning: ${w}\n`);
       for (const e of report.errors) ctx.io.err(`agentm: skipped ${e.key}: ${e.message}\n`);
       if (flags.json) {

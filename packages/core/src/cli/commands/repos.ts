@@ -27,7 +27,8 @@ export function registerRepos(program: Command, ctx: CliContext): void {
   const repos = program.command('repos').description('the repo registry (_meta/repos.json in the selected store)');
   repos
     .command('list')
-    .description('print {"repos": [...]} in registration order')
+    .description('print {"repos": [...]} in registration order (always JSON)')
+    .option('--json', 'the same JSON (accepted for consistency)')
     .action(async () => {
       const backend = await storeOrSkip(ctx, false);
       if (!backend) return;
@@ -38,7 +39,8 @@ export function registerRepos(program: Command, ctx: CliContext): void {
     .description('register (or update) a repo; prints the slug')
     .requiredOption('--root <dir>', 'the repo root (made absolute, normalized)')
     .option('--wiki <dir>', 'the repo wiki folder')
-    .action(async (slug: string, opts: { root: string; wiki?: string }) => {
+    .option('--json', 'print {"slug", "registered": true} as JSON')
+    .action(async (slug: string, opts: { root: string; wiki?: string; json?: boolean }) => {
       const backend = await storeOrSkip(ctx, true);
       if (!backend) return;
       await registerRepo(
@@ -47,14 +49,18 @@ export function registerRepos(program: Command, ctx: CliContext): void {
         dirOption(ctx, opts.root),
         opts.wiki === undefined ? undefined : dirOption(ctx, opts.wiki),
       );
-      ctx.io.out(`${slug}\n`);
+      if (opts.json) printJson(ctx, { slug, registered: true });
+      else ctx.io.out(`${slug}\n`);
     });
   repos
     .command('unregister <slug>')
     .description('remove a repo; prints removed or noop')
-    .action(async (slug: string) => {
+    .option('--json', 'print {"slug", "removed": true|false} as JSON')
+    .action(async (slug: string, opts: { json?: boolean }) => {
       const backend = await storeOrSkip(ctx, true);
       if (!backend) return;
-      ctx.io.out(`${(await unregisterRepo(backend, slug)) ? 'removed' : 'noop'}\n`);
+      const removed = await unregisterRepo(backend, slug);
+      if (opts.json) printJson(ctx, { slug, removed });
+      else ctx.io.out(`${removed ? 'removed' : 'noop'}\n`);
     });
 }

@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
 import { DEFAULT_MODEL_RETRY } from '../../harness/inner-loop/tool-loop.js';
+import { PreflightError } from '../../harness/executors/preflight.js';
 import type { CliContext } from '../context.js';
 import { approvePlanCommands, terminalAsker } from '../command-trust.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { cliChatShowingWait } from '../model-wait.js';
 import { planOption } from '../plan-option.js';
+import { printFailure, retryCommand, runOutcome } from '../run-report.js';
+import { runView } from '../run-view.js';
+import { printJson } from '../support.js';
 import { cliWorkspace } from '../workspace-cli.js';
 
 /** Exit code of a run interrupted by SIGINT/SIGTERM (the shell convention for SIGINT). */
@@ -16,6 +20,9 @@ interface RunFlags {
   maxConcurrent?: number;
   tickInterval?: number;
   yes?: boolean;
+  quiet?: boolean;
+  json?: boolean;
+  preflight?: boolean;
 }
 
 export function registerRun(program: Command, ctx: CliContext): void {
@@ -32,6 +39,9 @@ export function registerRun(program: Command, ctx: CliContext): void {
       '--yes',
       "run every command of this run without asking, approved or not (the plan's and the model's run_command)",
     )
+    .option('-q, --quiet', "no command output, only the run's terse lines")
+    .option('--json', 'print the outcome as JSON on stdout (steps, failures, the retry command)')
+    .option('--no-preflight', 'start without checking first that every step can run (programs found, a model)')
     .action(async (opts: RunFlags) => {
       if (opts.maxConcurrent !== undefined && !(opts.maxConcurrent > 0))
         throw new CliError('--max-concurrent must be a positive whole number', EXIT_USAGE);
@@ -40,36 +50,70 @@ export function registerRun(program: Command, ctx: CliContext): void {
       const plan = planOption(opts.plan);
       const ws = await cliWorkspace(ctx);
       const harness = await ws.harness();
-      // A model turn in a run is often long; say so after 5 s, not 1.
-      const provider = await cliChatShowingWait(ctx, ws, 'agentm run', DEFAULT_MODEL_RETRY.perCallTimeoutMs, 5000);
+      const mode = opts.quiet ? 'quiet' : ctx.term.err.tty ? 'live' : 'plain';
+      // A model turn in a run is often long; say so after 5 s, not 1. The live view shows each step's
+      // elapsed time itself (a second spinner on the same terminal would garble both).
+      const provider =
+        mode === 'live'
+          ? await ws.chat()
+          : await cliChatShowingWait(ctx, ws, 'agentm run', DEFAULT_MODEL_RETRY.perCallTimeoutMs, 5000);
       const ask = terminalAsker(ctx);
-      const log = (line: string) => ctx.io.err(`agentm run: ${line}\n`);
+      const view = runView(ctx, mode);
       const controller = new AbortController();
       const stop = () => controller.abort();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      let result;
       try {
-        const result = await harness.run({
+        result = await harness.run({
           plan,
           provider,
           consent: { yes: opts.yes === true, ...(ask ? { ask } : {}) },
           beforeStart: approvePlanCommands,
+          preflight: opts.preflight !== false,
           once: opts.once,
           signal: controller.signal,
           maxConcurrent: opts.maxConcurrent,
           tickIntervalMs: opts.tickInterval ? opts.tickInterval * 1000 : undefined,
-          log,
+          log: view.log,
+          ...(view.onOutput ? { onOutput: view.onOutput } : {}),
+          ...(view.onStep ? { onStep: view.onStep } : {}),
         });
-        if (result.stopped) {
-          ctx.io.out(`plan ${result.name}: stopped (running steps were released for a retry)\n`);
-          ctx.exitCode = EXIT_INTERRUPTED;
-        } else {
-          ctx.io.out(`plan ${result.name}: ${result.terminal || 'not finished'}\n`);
-          ctx.exitCode = result.terminal === 'failed' || result.terminal === 'cancelled' ? EXIT_CHECK_FAILED : EXIT_OK;
-        }
+      } catch (error) {
+        view.close();
+        if (error instanceof PreflightError && opts.json)
+          printJson(ctx, { plan: error.plan, status: 'not started', problems: error.problems });
+        throw error;
       } finally {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
       }
+      view.close();
+      const status = result.stopped ? 'stopped' : result.terminal || 'not finished';
+      const { steps, failure } = await runOutcome(result.files);
+      const explicit = plan !== undefined;
+      if (opts.json) {
+        printJson(ctx, {
+          plan: result.name,
+          status,
+          steps,
+          failed: failure.steps,
+          ...(failure.planReason ? { reason: failure.planReason } : {}),
+          retry: status === 'failed' ? (retryCommand(result.name, explicit, failure) ?? null) : null,
+        });
+      } else {
+        if (status === 'failed') printFailure(ctx, result.name, explicit, failure);
+        const colour = status === 'done' ? 'green' : status === 'failed' || status === 'cancelled' ? 'red' : 'yellow';
+        ctx.term.out.line(
+          `plan ${result.name}: `,
+          [colour, status],
+          result.stopped ? ' (running steps were released for a retry)' : '',
+        );
+      }
+      ctx.exitCode = result.stopped
+        ? EXIT_INTERRUPTED
+        : status === 'failed' || status === 'cancelled'
+          ? EXIT_CHECK_FAILED
+          : EXIT_OK;
     });
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { readInputFile } from '../support.js';
+import { printJson, readInputFile } from '../support.js';
 import { cliWorkspace } from '../workspace-cli.js';
 
 export function registerSave(program: Command, ctx: CliContext): void {
@@ -12,11 +12,12 @@ export function registerSave(program: Command, ctx: CliContext): void {
     .option('--group <group>', 'the folder group, e.g. desk/projects/agentm (default: memory)')
     .option('--tags <tags>', 'comma-separated tags')
     .option('--always-load', 'file it under memory/_always-load/')
+    .option('--json', 'print the written note (path, store key, kind, slug) as JSON')
     .action(
       async (
         kind: string,
         slug: string,
-        opts: { bodyFile: string; group?: string; tags?: string; alwaysLoad?: boolean },
+        opts: { bodyFile: string; group?: string; tags?: string; alwaysLoad?: boolean; json?: boolean },
       ) => {
         const body = await readInputFile(ctx, opts.bodyFile, '--body-file');
         const ws = await cliWorkspace(ctx);
@@ -36,7 +37,15 @@ export function registerSave(program: Command, ctx: CliContext): void {
           ...(opts.group !== undefined ? { group: opts.group } : {}),
         });
         const root = ws.localRoot;
-        ctx.io.out(`${root !== undefined ? join(root, ...note.locator.parts) : note.locator.key}\n`);
+        const path = root !== undefined ? join(root, ...note.locator.parts) : note.locator.key;
+        if (opts.json)
+          printJson(ctx, {
+            path,
+            key: note.locator.key,
+            kind: note.fields.type ?? note.fields.kind,
+            slug: note.fields.slug,
+          });
+        else ctx.io.out(`${path}\n`);
       },
     );
 }

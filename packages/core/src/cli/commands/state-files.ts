@@ -6,7 +6,12 @@ import { harnessStateDir, readStateFile, writeStateFile } from '../../state/stat
 import { join } from 'node:path';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
-import { dirOption, readInputFile } from '../support.js';
+import { dirOption, printJson, readInputFile } from '../support.js';
+
+/** `PLAN.md` → `PLAN`, `PLAN-foo.md` → `foo`: the name `--plan` takes. */
+export function planNameOf(file: string): string {
+  return file === 'PLAN.md' ? 'PLAN' : file.replace(/^PLAN-/, '').replace(/\.md$/, '');
+}
 import { cliWorkspace } from '../workspace-cli.js';
 
 interface ProjectOpts {
@@ -60,11 +65,18 @@ export function registerStateFiles(program: Command, ctx: CliContext): void {
     .description('list the plan files (PLAN.md, then PLAN-*.md) and the active binding')
     .option('--cwd <dir>', 'the repo (default: the current directory)')
     .option('--project-root <dir>', 'alias of --cwd (agentm)')
-    .action(async (opts: ProjectOpts) => {
+    .option('--json', 'print {dir, plans: [{name, file, path}], active} as JSON')
+    .action(async (opts: ProjectOpts & { json?: boolean }) => {
       const resolution = await project(ctx, opts);
       const dir = await harnessStateDir(resolution);
-      for (const name of await listPlans(resolution)) ctx.io.out(`${join(dir, name)}\n`);
-      const marker = await readActivePlanMarker(resolution.projectRoot).catch(() => undefined);
-      if (marker !== undefined && marker.trim() !== '') ctx.io.out(`active-binding=${marker.trim()}\n`);
+      const files = await listPlans(resolution);
+      const marker = (await readActivePlanMarker(resolution.projectRoot).catch(() => undefined))?.trim();
+      if (opts.json) {
+        const plans = files.map((file) => ({ name: planNameOf(file), file, path: join(dir, file) }));
+        printJson(ctx, { dir, plans, active: marker || null });
+        return;
+      }
+      for (const name of files) ctx.io.out(`${join(dir, name)}\n`);
+      if (marker) ctx.io.out(`active-binding=${marker}\n`);
     });
 }

@@ -32,7 +32,7 @@ export function registerTrace(program: Command, ctx: CliContext): void {
         ctx.io.out(
           `${JSON.stringify({ plan: trace.plan, goal: trace.goal, status: trace.finalStatus, metrics: computeMetrics(trace), steps, timeline: trace.events }, null, 2)}\n`,
         );
-      } else ctx.io.out(renderTrace(trace));
+      } else ctx.io.out(renderTrace(trace, ctx.term.out.tty ? { width: ctx.term.out.columns } : {}));
       ctx.exitCode = EXIT_OK;
     });
 }

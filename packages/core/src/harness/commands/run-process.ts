@@ -33,6 +33,8 @@ export function runProcess(
     timeoutMs: number;
     signal?: AbortSignal;
     track?: StepRunRecords | undefined;
+    /** Each chunk of output as it comes (decoded UTF-8, split anywhere), for a front end to show live. */
+    onOutput?: ((text: string, stream: 'stdout' | 'stderr') => void) | undefined;
   },
 ): Promise<ProcessResult> {
   const started = Date.now();
@@ -81,11 +83,17 @@ export function runProcess(
         child.kill(sig);
       }
     };
-    const keep = (chunk: Buffer) => {
-      tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS);
+    // One decoder per stream: a multi-byte character split across chunks is kept whole.
+    const keep = (stream: 'stdout' | 'stderr') => {
+      const decoder = new TextDecoder('utf-8');
+      return (chunk: Buffer) => {
+        const text = decoder.decode(chunk, { stream: true });
+        tail = (tail + text).slice(-OUTPUT_TAIL_CHARS);
+        if (text !== '') options.onOutput?.(text, stream);
+      };
     };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
+    child.stdout.on('data', keep('stdout'));
+    child.stderr.on('data', keep('stderr'));
     const stop = () => {
       signal('SIGTERM');
       killTimer = setTimeout(() => signal('SIGKILL'), KILL_GRACE_MS);

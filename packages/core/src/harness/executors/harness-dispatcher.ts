@@ -13,6 +13,8 @@ export interface HarnessDispatcherOptions {
   /** Approval, environment and process-group records for every command (a step's and the model's). */
   readonly commands: CommandPolicy;
   readonly llm?: Omit<LlmExecutorOptions, 'provider' | 'projectRoot' | 'commands'>;
+  /** Each `cmd::` step's output as it comes, with the step's id (for a live view; the log keeps the tail). */
+  readonly onOutput?: ((step: string, text: string, stream: 'stdout' | 'stderr') => void) | undefined;
 }
 
 /**
@@ -56,6 +58,12 @@ export function harnessDispatcher(options: HarnessDispatcherOptions): StepDispat
           projectRoot: options.projectRoot,
           ...(options.shellTimeoutMs ? { timeoutMs: options.shellTimeoutMs } : {}),
           commands: options.commands,
+          ...(options.onOutput
+            ? {
+                onOutput: (text: string, stream: 'stdout' | 'stderr') =>
+                  options.onOutput!(request.step.id, text, stream),
+              }
+            : {}),
         });
       }
       if (request.step.children.length > 0) {

@@ -4,7 +4,7 @@ import { runToolLoop, type ToolLoopOptions } from '../inner-loop/tool-loop.js';
 import { stopReasonSucceeded } from '../inner-loop/stop-reasons.js';
 import type { DispatchRequest, StepOutcome } from '../reconciler/dispatcher.js';
 import { BUILTIN_TOOLS } from '../tools/builtin-tools.js';
-import { pickSeedRole, rolePrompt, SEED_ROLES, type Role } from '../tools/roles.js';
+import { pickSeedRole, roleForStep, rolePrompt, SEED_ROLES, type Role } from '../tools/roles.js';
 import type { Tool } from '../tools/tool.js';
 import type { CommandPolicy } from '../commands/command-policy.js';
 
@@ -55,13 +55,16 @@ export async function runLlmStep(request: DispatchRequest, options: LlmExecutorO
       tokens: 0,
       tool: 'llm',
     };
-  const role = pickSeedRole(
-    request.step.role,
-    `${request.step.title}\n${request.step.details}`,
-    options.roles ?? SEED_ROLES,
+  const tools = options.tools ?? BUILTIN_TOOLS;
+  // A role the planner upgraded for this step brings the domains and tools it gained ([domains:: …], [tools:: …]).
+  const role = roleForStep(
+    pickSeedRole(request.step.role, `${request.step.title}\n${request.step.details}`, options.roles ?? SEED_ROLES),
+    request.step.fields,
+    new Set(tools.keys()),
   );
   const goal = request.step.details ? `${request.step.title}: ${request.step.details}` : request.step.title;
-  const system = `${rolePrompt(role, goal)}\nThe project root is the directory tool paths are relative to.`;
+  const domains = role.upgraded ? `\nYour knowledge domains for this step: ${role.domains.join(', ')}.` : '';
+  const system = `${rolePrompt(role, goal)}${domains}\nThe project root is the directory tool paths are relative to.`;
   const result = await runToolLoop({
     ...options.loop,
     provider: options.provider,
@@ -69,7 +72,7 @@ export async function runLlmStep(request: DispatchRequest, options: LlmExecutorO
       { role: 'system', content: system },
       { role: 'user', content: stepPrompt(request) },
     ],
-    tools: options.tools ?? BUILTIN_TOOLS,
+    tools,
     allowed: role.tools,
     toolContext: {
       projectRoot: options.projectRoot,

@@ -13,6 +13,8 @@ export interface ShellExecutorOptions {
   readonly timeoutMs?: number;
   /** The approval gate, the environment (without secrets) and the process-group records. */
   readonly commands: CommandPolicy;
+  /** The command's output as it comes (see `runProcess`), for a front end to show live. */
+  readonly onOutput?: ((text: string, stream: 'stdout' | 'stderr') => void) | undefined;
 }
 
 /** `90s`, `10m`, `1h`, `500ms`, or seconds; undefined when unreadable. */
@@ -71,6 +73,7 @@ export async function runShellStep(request: DispatchRequest, options: ShellExecu
     timeoutMs,
     signal: request.signal,
     track: options.commands.records?.forStep(options.projectRoot, request.planName, request.stepKey),
+    onOutput: options.onOutput,
   });
   const seconds = (result.durationMs / 1000).toFixed(1);
   const tail = lastLines(result.tail);

@@ -9,6 +9,12 @@ export interface PlannedStep extends DecomposedStep {
   readonly role: string;
   /** The step's idempotency key. */
   readonly stepKey: string;
+  /**
+   * An upgraded role's capabilities for this step (memQL's upgrade gap merged into the role's own):
+   * written as `[domains:: …]` and `[tools:: …]`, read back by the executor. Absent: the role as it is.
+   */
+  readonly domains?: readonly string[];
+  readonly tools?: readonly string[];
 }
 
 const SAFE_ID = /^[\p{L}\p{N}_.-]+$/u;
@@ -34,7 +40,8 @@ function oneLine(text: string): string {
 
 /**
  * The PLAN file for a goal: frontmatter (`goal`, `status: open`, `created`), a heading, and one checklist
- * item per step with `[id:: …]`, `[after:: …]`, `[role:: …]`, `[key:: …]`, and the step's goal as an
+ * item per step with `[id:: …]`, `[after:: …]`, `[role:: …]` (with `[domains:: …]` and `[tools:: …]`
+ * when the planner upgraded the role for it), `[key:: …]`, and the step's goal as an
  * indented note when it says more than the title.
  */
 export function renderPlan(goal: string, steps: readonly PlannedStep[], created: Date): string {
@@ -54,6 +61,8 @@ export function renderPlan(goal: string, steps: readonly PlannedStep[], created:
       `[id:: ${s.id}]`,
       ...(s.dependsOn.length > 0 ? [`[after:: ${s.dependsOn.join(', ')}]`] : []),
       `[role:: ${s.role}]`,
+      ...(s.domains && s.domains.length > 0 ? [`[domains:: ${s.domains.map(oneLine).join(', ')}]`] : []),
+      ...(s.tools && s.tools.length > 0 ? [`[tools:: ${s.tools.map(oneLine).join(', ')}]`] : []),
       `[key:: ${s.stepKey}]`,
     ];
     lines.push(`- [ ] ${oneLine(s.title)} ${fields.join(' ')}`);

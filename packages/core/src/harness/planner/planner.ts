@@ -13,6 +13,7 @@ import {
   composeAgent,
   computeUpgradeGap,
   decideDedup,
+  mergeCapabilities,
   decideRoute,
   roleCapabilityText,
   stepCapabilityText,
@@ -110,6 +111,7 @@ export async function planGoal(goal: string, planName: string, options: PlannerO
     }));
     const route = decideRoute(fits, thresholds);
     let role: string;
+    let upgrade: { domains: string[]; tools: string[] } | undefined;
     let rationale = route.rationale;
     const data: Record<string, string | number | undefined> = {
       choice: route.action,
@@ -123,6 +125,22 @@ export async function planGoal(goal: string, planName: string, options: PlannerO
       const gap = computeUpgradeGap(pickSeedRole(s.roleHint, text, roles), current.domains, current.tools);
       data['gap_tools'] = gap.addTools.join(', ') || undefined;
       data['gap_domains'] = gap.addDomains.join(', ') || undefined;
+      // Applied, not only logged (memQL writes the merged capabilities to the agent): here the step's
+      // role gains what it lacks, for this step only; the roster in the config is the user's and is not
+      // rewritten.
+      if (gap.addDomains.length > 0 || gap.addTools.length > 0) {
+        upgrade = {
+          domains: mergeCapabilities(current.domains, gap.addDomains),
+          tools: mergeCapabilities(current.tools, gap.addTools),
+        };
+        const gains = [
+          gap.addDomains.length > 0 ? `domains ${gap.addDomains.join(', ')}` : '',
+          gap.addTools.length > 0 ? `tools ${gap.addTools.join(', ')}` : '',
+        ].filter(Boolean);
+        rationale = `${rationale}; ${role} gains ${gains.join(' and ')} for this step`;
+        data['upgraded_domains'] = upgrade.domains.join(', ');
+        data['upgraded_tools'] = upgrade.tools.join(', ');
+      }
     } else {
       const seed = pickSeedRole(s.roleHint, text, roles);
       const composed = composeAgent(seed, s.title, s.goal);
@@ -143,6 +161,7 @@ export async function planGoal(goal: string, planName: string, options: PlannerO
       id,
       dependsOn: s.dependsOn.map((d) => ids.get(d)!),
       role,
+      ...(upgrade ? { domains: upgrade.domains, tools: upgrade.tools } : {}),
       stepKey: defaultStepKey(planName, id),
       action: route.action,
       score: route.score,

@@ -127,3 +127,30 @@ export function pickSeedRole(hint: string | undefined, text: string, catalog: re
   }
   return best;
 }
+
+function fieldList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+}
+
+/**
+ * The role as one step uses it: its own domains and tools plus those the step's `[domains:: …]` and
+ * `[tools:: …]` add (the planner writes them when it upgrades a partly fitting role for the step).
+ * Only tools the caller knows are added: a name nobody implements grants nothing.
+ */
+export function roleForStep(
+  role: Role,
+  fields: Readonly<Record<string, string>>,
+  knownTools: ReadonlySet<string>,
+): Role & { readonly upgraded: boolean } {
+  const addDomains = fieldList(fields['domains']).filter((d) => !role.domains.includes(d));
+  const addTools = fieldList(fields['tools']).filter((t) => knownTools.has(t) && !role.tools.includes(t));
+  return {
+    ...role,
+    domains: [...role.domains, ...addDomains],
+    tools: [...role.tools, ...addTools],
+    upgraded: addDomains.length > 0 || addTools.length > 0,
+  };
+}

@@ -30,6 +30,15 @@ export interface ConsolidateOptions {
   readonly now?: number;
   /** Decide and report, write nothing. */
   readonly dryRun?: boolean;
+  /** Told as clusters are distilled and beliefs written (a progress bar); keep it cheap. */
+  readonly onProgress?: ((progress: ConsolidationProgress) => void) | undefined;
+}
+
+/** How far a consolidation has got: clusters distilled (each may be a model call), then beliefs written. */
+export interface ConsolidationProgress {
+  readonly phase: 'distilling' | 'writing';
+  readonly done: number;
+  readonly total: number;
 }
 
 export interface ConsolidationReport {
@@ -76,7 +85,8 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
   );
   const clusters = clusterBySimilarity(batch, (a, b) => similarity(a.text, b.text), config.clusterThreshold);
   const candidates: Candidate[] = [];
-  for (const cluster of clusters) {
+  for (const [i, cluster] of clusters.entries()) {
+    options.onProgress?.({ phase: 'distilling', done: i, total: clusters.length });
     const distilled = await distilCluster(cluster, { chat: options.chat, similarity, config, warnings });
     if (distilled) candidates.push({ ...distilled, episodeIds: cluster.map((e) => e.id) });
   }
@@ -106,7 +116,8 @@ export async function consolidate(options: ConsolidateOptions): Promise<Consolid
   if (options.dryRun) return { ...report, watermark: { fromMs: prior.watermarkMs, toMs } };
 
   const created = [];
-  for (const action of actions) {
+  for (const [i, action] of actions.entries()) {
+    options.onProgress?.({ phase: 'writing', done: i, total: actions.length });
     if (action.type === 'create')
       created.push({ ...(await options.beliefs.createBelief(action.draft)), derivedFrom: action.draft.derivedFrom });
     else if (action.type !== 'skip') await options.beliefs.updateBelief(action.belief, action.change);

@@ -7,6 +7,8 @@ export class KeyFeed {
   #head = 0;
   #closed = false;
   #waiters: Array<() => void> = [];
+  /** Told each time a key is taken: how many so far, how many were pushed, whether more may come (progress). */
+  onTake: ((taken: number, total: number, closed: boolean) => void) | undefined;
 
   static of(keys: readonly string[]): KeyFeed {
     const feed = new KeyFeed();
@@ -34,7 +36,11 @@ export class KeyFeed {
   /** The next key, or undefined once the feed is closed and drained. */
   async next(): Promise<string | undefined> {
     for (;;) {
-      if (this.#head < this.#items.length) return this.#items[this.#head++];
+      if (this.#head < this.#items.length) {
+        const key = this.#items[this.#head++];
+        this.onTake?.(this.#head, this.#items.length, this.#closed);
+        return key;
+      }
       if (this.#closed) return undefined;
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
     }

@@ -36,6 +36,24 @@ export interface MemoryIndexOptions {
 
 export type LoadStatus = 'loaded' | 'missing' | 'corrupt' | 'outdated';
 
+/**
+ * How far a refresh or rebuild has got, for a progress bar: `reading` counts files handed to the
+ * readers (`total` grows while the walk is still listing, `totalKnown` once it is done); `saving` and
+ * `embedding` follow, without counts.
+ */
+export interface IndexProgress {
+  readonly phase: 'reading' | 'saving' | 'embedding';
+  readonly done: number;
+  readonly total: number;
+  readonly totalKnown: boolean;
+}
+
+/** Options of one refresh or rebuild. */
+export interface RefreshOptions {
+  /** Told as the build goes (see `IndexProgress`); called often, keep it cheap. */
+  readonly onProgress?: ((progress: IndexProgress) => void) | undefined;
+}
+
 /** Default wait for the index-directory lock. */
 export const INDEX_LOCK_TIMEOUT_MS = 120_000;
 

@@ -14,7 +14,13 @@ import { embedPending } from './embed-pending.js';
 import { KeyFeed } from './feed.js';
 import type { SnapshotMeta } from './codec.js';
 import { IndexState } from './index-state.js';
-import { INDEX_LOCK_TIMEOUT_MS, type LoadStatus, type MemoryIndexOptions, type RefreshReport } from './index-types.js';
+import {
+  INDEX_LOCK_TIMEOUT_MS,
+  type LoadStatus,
+  type MemoryIndexOptions,
+  type RefreshOptions,
+  type RefreshReport,
+} from './index-types.js';
 import { IndexStore } from './index-store.js';
 import { opWeight, type JournalOp } from './journal.js';
 import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
@@ -34,6 +40,7 @@ interface ApplyJob {
   readonly rebuilt?: RefreshReport['rebuilt'];
   /** Runs after every file is applied, before persisting (a full build swaps its state in here). */
   readonly beforePersist?: () => Promise<void>;
+  readonly onProgress?: RefreshOptions['onProgress'];
 }
 
 /**
@@ -114,8 +121,10 @@ export class MemoryIndex extends DerivedMaintenance {
   }
 
   /** Brings the index up to date with the notes: incremental, or a full rebuild when the index was unusable. */
-  refresh(): Promise<RefreshReport> {
-    return this.#locked(async () => (this.#status === 'loaded' ? this.#incremental() : this.#rebuild(this.#status)));
+  refresh(options: RefreshOptions = {}): Promise<RefreshReport> {
+    return this.#locked(async () =>
+      this.#status === 'loaded' ? this.#incremental(options) : this.#rebuild(this.#status, options),
+    );
   }
 
   /** Re-reads just these locators (a watcher or a save path knows what changed). */
@@ -166,13 +175,13 @@ export class MemoryIndex extends DerivedMaintenance {
   }
 
   /** Full rebuild, with its report. */
-  rebuild(tier: Tier = Tier.LOCAL_INDEX): Promise<RefreshReport> {
+  rebuild(tier: Tier = Tier.LOCAL_INDEX, options: RefreshOptions = {}): Promise<RefreshReport> {
     if (tier !== Tier.LOCAL_INDEX) {
       throw new MemoryArgumentError(
         `the memory index maintains the ${Tier.LOCAL_INDEX} tier only, not ${tier}; call reindex() without a tier`,
       );
     }
-    return this.#locked(() => this.#rebuild('requested'));
+    return this.#locked(() => this.#rebuild('requested', options));
   }
 
   /** `DerivedMaintenance.changedSince`: source files (notes, progress) whose mtime is newer than `mtimeMs`. */
@@ -181,7 +190,7 @@ export class MemoryIndex extends DerivedMaintenance {
     return files.filter((f) => f.mtimeMs > mtimeMs).map((f) => f.locator);
   }
 
-  async #incremental(): Promise<RefreshReport> {
+  async #incremental(options: RefreshOptions = {}): Promise<RefreshReport> {
     const walk = await walkSources(this.backend, this.layout);
     const plan = planRefresh(
       this.#state.files,
@@ -189,7 +198,8 @@ export class MemoryIndex extends DerivedMaintenance {
     );
     const report = await this.#apply({
       state: this.#state,
-      read: plan.read,
+      read: options.onProgress ? progressFeed(plan.read, options.onProgress) : plan.read,
+      onProgress: options.onProgress,
       infos: infosOf(walk.files),
       remove: plan.remove,
       unchanged: plan.unchanged,
@@ -202,10 +212,13 @@ export class MemoryIndex extends DerivedMaintenance {
    * Full build into a fresh state, swapped in only once complete (recall meanwhile uses the old one).
    * The walk feeds the readers as it goes (see KeyFeed); postings are inverted in bulk.
    */
-  async #rebuild(reason: LoadStatus | 'requested'): Promise<RefreshReport> {
+  async #rebuild(reason: LoadStatus | 'requested', options: RefreshOptions = {}): Promise<RefreshReport> {
     const fresh = new IndexState();
     fresh.bm25.beginBulk();
     const feed = new KeyFeed();
+    const onProgress = options.onProgress;
+    if (onProgress)
+      feed.onTake = (done, total, closed) => onProgress({ phase: 'reading', done, total, totalKnown: closed });
     const infos = new Map<string, Info>();
     this.#pool = this.#startPool();
     // Read workers stat the notes themselves: the walk lists directories and stats only what may be one.
@@ -239,6 +252,7 @@ export class MemoryIndex extends DerivedMaintenance {
         conflictCopies: [],
         rebuilt: reason,
         beforePersist: ready,
+        onProgress,
       });
       const walk = await walking;
       return {
@@ -283,6 +297,7 @@ export class MemoryIndex extends DerivedMaintenance {
     conflictCopies,
     rebuilt,
     beforePersist,
+    onProgress,
   }: ApplyJob): Promise<RefreshReport> {
     const source = {
       backend: this.backend,
@@ -297,11 +312,14 @@ export class MemoryIndex extends DerivedMaintenance {
       source,
       collect,
     );
+    const count = read instanceof KeyFeed ? read.total : read.length;
+    onProgress?.({ phase: 'saving', done: count, total: count, totalKnown: true });
     await beforePersist?.();
     await this.#persist(ops, rebuilt !== undefined);
     const warnings: string[] = [];
     const { embedder } = this.#options;
     if (embedder && this.#vectors) {
+      onProgress?.({ phase: 'embedding', done: count, total: count, totalKnown: true });
       warnings.push(...(await embedPending(this.#state, this.#vectors, embedder, fresh, source)));
       await this.#vectors.save(this.dir);
     }
@@ -418,6 +436,13 @@ export class MemoryIndex extends DerivedMaintenance {
   #now(): number {
     return (this.#options.now ?? Date.now)();
   }
+}
+
+/** The keys to read as a feed that reports each one taken (a known total: the walk is done). */
+function progressFeed(keys: readonly string[], onProgress: NonNullable<RefreshOptions['onProgress']>): KeyFeed {
+  const feed = KeyFeed.of(keys);
+  feed.onTake = (done, total) => onProgress({ phase: 'reading', done, total, totalKnown: true });
+  return feed;
 }
 
 function infosOf(files: readonly SourceFile[]): Map<string, Info> {

@@ -33,10 +33,6 @@ export interface EvolvedNote {
   readonly archive: Locator;
 }
 
-interface Removable {
-  remove(locator: Locator, options?: { expectHash?: string }): Promise<void>;
-}
-
 /** The old note's text marked superseded: `status: superseded`, plus `superseded_by/at/reason` before the closing `---`. */
 function markSuperseded(text: string, by: string, at: string, reason: string): string {
   const eol = text.includes('\r\n') && !text.startsWith('---\n') ? '\r\n' : '\n';
@@ -182,8 +178,7 @@ export async function evolveNote(
       },
       { ...options, now, memorySpace: space },
     );
-    const remover = backend as StorageBackend & Partial<Removable>;
-    const remove = typeof remover.remove === 'function' ? remover.remove.bind(backend) : undefined;
+    const remove = backend.remove?.bind(backend);
     if (renaming && remove === undefined)
       throw new NoteEvolveError(
         'this backend cannot remove files, so a note cannot be renamed by evolve; evolve it under the same slug',
