@@ -104,6 +104,35 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * Opens the Recall… quick pick on `query` and waits until it lists `expected` (from a search that ran
+ * after it opened). VS Code hides a quick pick that loses focus, and a view that takes focus just
+ * then (a tree refreshing after the world changed) can close it before its first search: then it is
+ * opened again, up to three times. Resolves with what the pick shows and the command's outcome, which
+ * settles once the pick is accepted or closed.
+ */
+export async function openRecallPick(
+  query: string,
+  expected: string,
+): Promise<{ readonly pick: Inspection['recallPick']; readonly picked: Promise<Outcome<string>> }> {
+  for (let attempt = 1; ; attempt++) {
+    const before = (await inspect()).recallPick.searches;
+    let settled = false;
+    const picked = run<string>('agentm.recall', query).finally(() => (settled = true));
+    const pick = await waitFor(
+      async () =>
+        `the quick pick to list ${JSON.stringify(expected)}; it shows ${JSON.stringify((await inspect()).recallPick)}`,
+      async () => {
+        const p = (await inspect()).recallPick;
+        if (p.open && p.value === query && p.searches > before && p.items.includes(expected)) return p;
+        if (settled && !p.open && attempt < 3) return null; // closed before it searched: open it again
+        return undefined;
+      },
+    );
+    if (pick !== null) return { pick, picked };
+  }
+}
+
 export async function setVaultPath(path: string | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('agentm').update('vault.path', path, vscode.ConfigurationTarget.Global);
 }

@@ -10,6 +10,7 @@ import {
   leaveWorld,
   makeWorld,
   ok,
+  openRecallPick,
   removeTempDirs,
   run,
   showViews,
@@ -228,11 +229,7 @@ suite('memory: save selection, recall, maintenance', () => {
 
   test('the Recall… quick pick searches as you type and opens the chosen note', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const picked = run<string>('agentm.recall', 'liability');
-    const pick = await waitFor('the quick pick to list the note', async () => {
-      const p = (await inspect()).recallPick;
-      return p.open && p.items.includes('Prefer the standard library for JSON.') ? p : undefined;
-    });
+    const { pick, picked } = await openRecallPick('liability', 'Prefer the standard library for JSON.');
     assert.equal(pick.value, 'liability');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const outcome = await picked;

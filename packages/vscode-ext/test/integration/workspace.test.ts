@@ -5,13 +5,12 @@ import * as vscode from 'vscode';
 import { appendObservations, makeObservation } from '@agentm/core';
 import {
   extension,
-  inspect,
   leaveWorld,
   makeWorld,
   ok,
+  openRecallPick,
   privateConfigPrefix,
   removeTempDirs,
-  run,
   showViews,
   waitFor,
   type World,
@@ -21,18 +20,9 @@ import {
 const MODEL_BELIEF = 'The model says: debounce the file watcher by 150 ms.';
 const MODEL_ANSWER = JSON.stringify({ distilled: true, kind: 'fix', statement: MODEL_BELIEF, confidence: 0.9 });
 
-/** Searches through the Recall… quick pick; resolves with what it lists once a search after this one's start answered. */
+/** Searches through the Recall… quick pick; resolves with what it lists once a search after it opened answered. */
 async function searchFor(query: string, expected: string): Promise<readonly string[]> {
-  const before = (await inspect()).recallPick.searches;
-  const picked = run<string>('agentm.recall', query);
-  const pick = await waitFor(
-    async () =>
-      `the quick pick to list ${JSON.stringify(expected)}; it shows ${JSON.stringify((await inspect()).recallPick)}`,
-    async () => {
-      const p = (await inspect()).recallPick;
-      return p.open && p.value === query && p.searches > before && p.items.includes(expected) ? p : undefined;
-    },
-  );
+  const { pick, picked } = await openRecallPick(query, expected);
   await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   await picked;
   return pick.items;
