@@ -63,7 +63,7 @@ describe('a cold index build with read workers', { timeout: 120_000 }, () => {
     const docs = (index: MemoryIndex) =>
       [...index.state.docs.values()].map(({ slot: _slot, ...d }) => d).sort((x, y) => x.id.localeCompare(y.id));
     expect(docs(pooled)).toEqual(docs(single));
-    expect(pooled.state.files).toEqual(single.state.files);
+    expect(new Map(pooled.state.files.entries())).toEqual(new Map(single.state.files.entries()));
     expect(pooled.state.docs.has('memory/fix/odd.md/inner.md')).toBe(true);
     for (const text of ['vault lock', 'build cache stale', 'release plan', 'worker thread index', 'note 42']) {
       for (const project of [undefined, 'p1']) {

@@ -183,7 +183,8 @@ export const QUERY_CLASSES = {
       body: `${opening} ${captured} ${rest}`,
     });
     v.note({ owner: p, title: heading, body: `${opening.replace(keys[2], other)} ${v.prose([], 8)} ${rest}` });
-    v.query('near-duplicates', p, queryWords(v, keys), [[target, 3]], [inbox]);
+    // The query names what tells the answer from the template's other note (keys[2]).
+    v.query('near-duplicates', p, [keys[2], ...queryWords(v, keys.slice(0, 2))], [[target, 3]], [inbox]);
   },
 
   /** A note and the conflict copies sync tools left beside it (Syncthing, Dropbox, Obsidian Sync). */

@@ -4,7 +4,29 @@ import { classifySource } from './documents/layout.js';
 import { parseTimestamp } from './documents/timestamps.js';
 import { noteDefaults } from './documents/source-documents.js';
 import type { IndexDocument } from './documents/document.js';
+import { localDate } from './notes/format.js';
 import { parseNote } from './notes/parse.js';
+
+const DATE_ONLY = /^\s*\d{4}-\d{2}-\d{2}\s*$/;
+
+/**
+ * The time a frontmatter date stands for, as precisely as can be known: agentm writes the local day
+ * only (`updated: 2026-11-25`), so when the file's mtime falls on that day the mtime is the time of
+ * the change (a note saved a minute ago is a minute old, not hours); otherwise (a copy, a sync that
+ * reset the mtime) the day's start. A date-time in the frontmatter is taken as written.
+ */
+export function preciseTime(value: string | undefined, mtimeMs: number): number | undefined {
+  if (!value) return undefined;
+  const ms = parseTimestamp(value);
+  if (
+    ms !== undefined &&
+    DATE_ONLY.test(value) &&
+    Number.isFinite(mtimeMs) &&
+    localDate(new Date(mtimeMs)) === value.trim()
+  )
+    return mtimeMs;
+  return ms;
+}
 
 /** The first Markdown heading, else the first non-blank line (cut to 100 characters). */
 function titleOf(body: string): string | undefined {
@@ -22,7 +44,8 @@ function titleOf(body: string): string | undefined {
 /**
  * The index document of a memory note in agentm's format (DESIGN §12), read with the notes module's
  * parser: kind from `type`/`kind`, status, tags, `always_load`, dates (`last_reinforced` beats
- * `updated` as the recency clock of a belief), fingerprint, provenance and belief confidence. Fields
+ * `updated` as the recency clock of a belief; see preciseTime), fingerprint, provenance, belief
+ * confidence and the note it supersedes. Fields
  * the note lacks come from its place in the layout (owner from the project folder, kind from the type
  * directory, dates from the file's mtime). The plug for `MemoryIndex.open({ toDocument })`.
  */
@@ -38,9 +61,10 @@ export function noteToDocument(locator: Locator, text: string, info: Info): Inde
     tags: note.tags,
     alwaysLoad: note.alwaysLoad || base.alwaysLoad,
     createdMs: date(note.created) ?? base.createdMs,
-    updatedMs: date(note.lastReinforced) ?? date(note.updated) ?? base.updatedMs,
+    updatedMs: date(note.lastReinforced) ?? preciseTime(note.updated, info.mtimeMs) ?? base.updatedMs,
     title: titleOf(note.body) ?? base.title,
     derivedFrom: note.derivedFrom,
     confidence: note.confidence !== undefined && Number.isFinite(note.confidence) ? note.confidence : undefined,
+    ...(note.supersedes ? { supersedes: note.supersedes } : {}),
   };
 }

@@ -49,6 +49,9 @@ export interface PreparedWrite {
   readonly durable: boolean;
 }
 
+/** What an atomic write writes: text (UTF-8), bytes, or chunks of bytes written one after the other. */
+export type WriteContent = string | Uint8Array | readonly Uint8Array[];
+
 /**
  * First half of an atomic write: creates the parents and writes `content` to a fresh temp beside
  * `path` (mode 0666 minus umask, never 0600), fsynced. Nothing visible changes yet; a failure removes
@@ -56,7 +59,7 @@ export interface PreparedWrite {
  */
 export async function prepareWrite(
   path: string,
-  content: string | Uint8Array,
+  content: WriteContent,
   options: Pick<AtomicWriteOptions, 'fsync'> = {},
 ): Promise<PreparedWrite> {
   const durable = options.fsync !== false;
@@ -66,7 +69,11 @@ export async function prepareWrite(
   let handle: FileHandle | undefined;
   try {
     handle = await open(temp, 'wx', 0o666);
-    await handle.writeFile(typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+    if (typeof content === 'string') await handle.writeFile(Buffer.from(content, 'utf8'));
+    // Chunks (a large index snapshot) are written in turn: no buffer holding them all at once.
+    else if (Array.isArray(content))
+      for (const chunk of content as readonly Uint8Array[]) await handle.writeFile(chunk);
+    else await handle.writeFile(content as Uint8Array);
     if (durable) await handle.sync();
     await handle.close();
     handle = undefined;
@@ -119,7 +126,7 @@ export async function discardWrite(prepared: PreparedWrite): Promise<void> {
  */
 export async function atomicWrite(
   path: string,
-  content: string | Uint8Array,
+  content: WriteContent,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
   const prepared = await prepareWrite(path, content, options);

@@ -7,6 +7,7 @@ import {
   decodeSnapshot,
   encodeSnapshot,
   IndexState,
+  searchableText,
   stem,
   tokenize,
 } from '../../src/memory/engine.js';
@@ -102,11 +103,13 @@ describe('Bm25Index', () => {
             };
             state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: 'h' }, [d]);
           };
-          state.bm25.beginBulk();
+          state.beginBulk();
           first.forEach(put);
-          state.bm25.endBulk();
+          state.endBulk();
           later.forEach((w, i) => put(w, first.length + i));
-          const back = decodeSnapshot(encodeSnapshot(state, { root: '/', snapshotId: 's', builtMs: 0 })).state;
+          const back = decodeSnapshot(
+            Buffer.concat(encodeSnapshot(state, { root: '/', snapshotId: 's', builtMs: 0 })),
+          ).state;
           back.putFile({ key: 'extra', mtimeMs: 0, size: 0, hash: 'h' }, [
             {
               id: 'extra',
@@ -130,7 +133,15 @@ describe('Bm25Index', () => {
               live.set(
                 doc.slot,
                 tokenize(
-                  `\n\n\n${s === back && doc.id === 'extra' ? query.join(' ') : doc.id === 'extra' ? '' : [...first, ...later][Number(doc.id.slice(1))]!.join(' ')}`,
+                  searchableText({
+                    ...doc,
+                    text:
+                      s === back && doc.id === 'extra'
+                        ? query.join(' ')
+                        : doc.id === 'extra'
+                          ? ''
+                          : [...first, ...later][Number(doc.id.slice(1))]!.join(' '),
+                  }),
                 ),
               );
             const got = s.bm25.search(query);
@@ -171,19 +182,22 @@ describe('Bm25Index', () => {
       fingerprint: 'f',
       derivedFrom: [],
     });
-    state.putFile({ key: 'a.md', mtimeMs: 1, size: 1, hash: 'h1' }, [doc('a.md', 'lock timeout in the vault')]);
+    const h1 = 'a'.repeat(64);
+    state.putFile({ key: 'a.md', mtimeMs: 1, size: 1, hash: h1 }, [doc('a.md', 'lock timeout in the vault')]);
     state.putFile({ key: 'b.md', mtimeMs: 1, size: 1, hash: 'h2' }, [doc('b.md', 'sync conflict copies')]);
     state.putFile({ key: 'c.md', mtimeMs: 1, size: 1, hash: 'h3' }, [doc('c.md', 'lock directory heartbeat')]);
     state.deleteFile('b.md');
     const byId = (s: IndexState) => {
       const m = s.bm25.search(['lock']);
-      return Object.fromEntries([...m.slots].map((slot, i) => [s.bySlot[slot]!.id, m.scores[i]]));
+      return Object.fromEntries([...m.slots].map((slot, i) => [s.doc(slot)!.id, m.scores[i]]));
     };
     const before = byId(state);
-    const { state: back } = decodeSnapshot(encodeSnapshot(state, { root: '/r', snapshotId: 's', builtMs: 3 }));
+    const { state: back } = decodeSnapshot(
+      Buffer.concat(encodeSnapshot(state, { root: '/r', snapshotId: 's', builtMs: 3 })),
+    );
     expect(byId(back)).toEqual(before);
     expect(Object.keys(before).sort()).toEqual(['a.md', 'c.md']);
     expect([...back.docs.keys()].sort()).toEqual(['a.md', 'c.md']);
-    expect(back.files.get('a.md')).toEqual({ key: 'a.md', mtimeMs: 1, size: 1, hash: 'h1', docIds: ['a.md'] });
+    expect(back.files.get('a.md')).toEqual({ key: 'a.md', mtimeMs: 1, size: 1, hash: h1, docIds: ['a.md'] });
   });
 });

@@ -32,6 +32,11 @@ export interface MemoryIndexOptions {
   readonly workerScript?: string | undefined;
   /** Read workers for a full build (default: one per core, at most 4; 0 = none). */
   readonly workers?: number | undefined;
+  /**
+   * Characters of a note indexed (default DEFAULT_MAX_NOTE_CHARS, config `memory.index.max_note_chars`):
+   * a huge note is searchable by its beginning, without costing memory in proportion to its size.
+   */
+  readonly maxNoteChars?: number | undefined;
 }
 
 export type LoadStatus = 'loaded' | 'missing' | 'corrupt' | 'outdated';

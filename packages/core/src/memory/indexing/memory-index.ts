@@ -5,6 +5,7 @@ import { Locator } from '../../seam/locator.js';
 import { DerivedMaintenance, Tier } from '../../seam/tiers.js';
 import { withVaultLock } from '../../protocol/vault-lock.js';
 import { classifySource, DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
+import type { DocumentLimits } from '../documents/source-documents.js';
 import { MemoryArgumentError } from '../errors.js';
 import type { EmbeddingProvider } from '../providers/provider.js';
 import { FsBackend } from '../../backends/fs-backend.js';
@@ -203,7 +204,7 @@ export class MemoryIndex extends DerivedMaintenance {
    */
   async #rebuild(reason: LoadStatus | 'requested'): Promise<RefreshReport> {
     const fresh = new IndexState();
-    fresh.bm25.beginBulk();
+    fresh.beginBulk();
     const feed = new KeyFeed();
     const infos = new Map<string, Info>();
     this.#pool = this.#startPool();
@@ -223,7 +224,7 @@ export class MemoryIndex extends DerivedMaintenance {
     // Not earlier: recall keeps the old state until then, and every add stays in bulk mode.
     const ready = async () => {
       await walking;
-      fresh.bm25.endBulk();
+      fresh.endBulk();
       this.#state = fresh;
       this.#journal = [];
       this.#journalBytes = 0;
@@ -260,7 +261,7 @@ export class MemoryIndex extends DerivedMaintenance {
       return undefined;
     return ReadPool.start(
       o.workerScript,
-      { root: this.backend.root, layout: this.layout },
+      { root: this.backend.root, layout: this.layout, limits: this.#limits },
       o.workers ?? defaultWorkerCount(),
     );
   }
@@ -291,6 +292,7 @@ export class MemoryIndex extends DerivedMaintenance {
       layout: this.layout,
       toDocument: this.#options.toDocument,
       pool: this.#pool,
+      limits: this.#limits,
     };
     const collect = { ops: rebuilt === undefined, fresh: this.#options.embedder !== undefined };
     const { ops, fresh, errors, indexed, touched } = await applyChanges(
@@ -419,6 +421,10 @@ export class MemoryIndex extends DerivedMaintenance {
 
   #now(): number {
     return (this.#options.now ?? Date.now)();
+  }
+
+  get #limits(): DocumentLimits {
+    return { maxNoteChars: this.#options.maxNoteChars };
   }
 }
 

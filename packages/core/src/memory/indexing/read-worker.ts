@@ -7,12 +7,14 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MemoryLayout } from '../documents/layout.js';
+import type { DocumentLimits } from '../documents/source-documents.js';
 import { noteToDocument } from '../note-documents.js';
-import { BatchBuilder } from './prepare.js';
+import { BatchBuilder, batchTransferables, TermDictionary } from './prepare.js';
 
 export interface ReadWorkerData {
   readonly root: string;
   readonly layout: MemoryLayout;
+  readonly limits?: DocumentLimits | undefined;
 }
 
 export interface ReadRequest {
@@ -20,16 +22,17 @@ export interface ReadRequest {
   readonly items: readonly { readonly key: string; readonly mtimeMs: number; readonly size: number }[];
 }
 
-const { root, layout } = workerData as ReadWorkerData;
+const { root, layout, limits } = workerData as ReadWorkerData;
 /** This worker's term ids, for its whole life (batches are built one after another, in message order). */
-const dictionary = new Map<string, number>();
+const dictionary = new TermDictionary();
 
-type Read = { text: string; mtimeMs: number; size: number } | 'missing' | 'dir';
+type Read = { text: string; bytes: Buffer; mtimeMs: number; size: number } | 'missing' | 'dir';
 
 /**
  * Opens, stats (the mtime and size recorded are those of the bytes read, taken before reading) and
  * reads one file, synchronously: this thread does nothing else meanwhile, and blocking calls cost a
- * fraction of the thread-pool round trips of their async forms.
+ * fraction of the thread-pool round trips of their async forms. Reads the size the stat gave: a file
+ * that grows meanwhile is read again by the next refresh (its mtime and size will differ).
  */
 function readOne(path: string): Read {
   let fd: number;
@@ -44,19 +47,15 @@ function readOne(path: string): Read {
   try {
     const st = fstatSync(fd);
     if (st.isDirectory()) return 'dir';
-    let buffer = Buffer.allocUnsafe(Math.max(st.size, 1024));
+    const buffer = Buffer.allocUnsafe(st.size);
     let length = 0;
-    for (;;) {
-      if (length === buffer.length) {
-        const grown = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(grown, 0, 0, length);
-        buffer = grown;
-      }
+    while (length < buffer.length) {
       const n = readSync(fd, buffer, length, buffer.length - length, null);
       if (n === 0) break;
       length += n;
     }
-    return { text: buffer.toString('utf8', 0, length), mtimeMs: st.mtimeMs, size: st.size };
+    const bytes = buffer.subarray(0, length);
+    return { text: bytes.toString('utf8'), bytes, mtimeMs: st.mtimeMs, size: st.size };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EISDIR') return 'dir';
     throw error;
@@ -71,13 +70,10 @@ function handle(request: ReadRequest): void {
     const read = readOne(join(root, ...item.key.split('/')));
     if (read === 'missing') builder.addMissing(item.key);
     else if (read === 'dir') builder.addDir(item.key);
-    else builder.addText(item.key, read.text, read, layout, noteToDocument);
+    else builder.addText(item.key, read.text, read, layout, noteToDocument, limits, read.bytes);
   }
   const batch = builder.build();
-  parentPort!.postMessage({ id: request.id, batch }, [
-    batch.ids.buffer as ArrayBuffer,
-    batch.tfs.buffer as ArrayBuffer,
-  ]);
+  parentPort!.postMessage({ id: request.id, batch }, batchTransferables(batch));
 }
 
 parentPort!.on('message', (request: ReadRequest) => {

@@ -41,9 +41,9 @@ export async function phaseRecall(source: RecallSource, request: PhaseRecallRequ
     k: request.candidates ?? 50,
     now,
   });
-  const always = [...source.state.docs.values()].filter(
-    (d) => d.alwaysLoad && inScope(d, { project: request.project, kinds: undefined, window: 0, now }),
-  );
+  const always = source.state
+    .alwaysLoadDocs()
+    .filter((d) => inScope(d, { project: request.project, kinds: undefined, window: 0, now }));
   const body = async (doc: Pick<StoredDoc, 'id' | 'locator' | 'kind' | 'preview'>) =>
     (await request.readBody?.(doc)) ?? doc.preview;
   const seen = new Set<string>();

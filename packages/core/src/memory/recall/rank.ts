@@ -1,4 +1,4 @@
-import { isRecallable } from '../documents/document.js';
+import { EPISODE_KIND, isRecallable } from '../documents/document.js';
 import { recallScore, recencyOf, relevanceOf } from './score.js';
 
 /** What ranking needs of a document. */
@@ -17,7 +17,14 @@ export interface RankOptions {
   readonly k: number;
   /** Only documents updated within this many ms before `now`; 0 = all history. */
   readonly window: number;
+  /** Recency half-life of episodes (harness-log entries); of notes too unless `noteHalfLife` is given. */
   readonly halfLife: number;
+  /** Recency half-life of notes (default: `halfLife`). */
+  readonly noteHalfLife?: number | undefined;
+  /** Relevance weight of an episode against a note (default 1). */
+  readonly logWeight?: number | undefined;
+  /** Relevance weight of a global note in a recall scoped to a project (default 1). */
+  readonly globalWeight?: number | undefined;
   readonly wSem: number;
   readonly wRec: number;
   readonly lexicalShare: number;
@@ -30,7 +37,7 @@ export interface Ranked<D> {
   readonly similarity: number;
   readonly recency: number;
   readonly score: number;
-  /** BM25 score before normalization (0 when the query had no words, or the doc matched none). */
+  /** BM25 score times the share of the query's words matched, before normalization (0: no words, or none matched). */
   readonly bm25: number;
   readonly cosine: number | undefined;
 }
@@ -40,6 +47,9 @@ export interface MatchSet {
   readonly slots: Int32Array;
   readonly scores: Float64Array;
   readonly count: number;
+  /** Distinct query terms each match contains, and how many the query has (absent: not counted). */
+  readonly matched?: Uint8Array | undefined;
+  readonly terms?: number | undefined;
 }
 
 export type ScopeOptions = Pick<RankOptions, 'project' | 'kinds' | 'window' | 'now'>;
@@ -52,6 +62,10 @@ export interface RankView<D> {
   readonly size: number;
   doc(slot: number): D | undefined;
   updatedMs(slot: number): number;
+  /** Whether the slot holds an episode (an entry of a harness log) rather than a note. */
+  episode(slot: number): boolean;
+  /** Whether the slot holds a global note (no owning project). */
+  global(slot: number): boolean;
   /** A predicate for "this slot holds a document recall may return", prepared once per query. */
   scope(options: ScopeOptions): (slot: number) => boolean;
 }
@@ -62,6 +76,8 @@ export function docsView<D extends RankDoc>(bySlot: readonly (D | undefined)[]):
     size: bySlot.length,
     doc: (slot) => bySlot[slot],
     updatedMs: (slot) => bySlot[slot]?.updatedMs ?? 0,
+    episode: (slot) => bySlot[slot]?.kind === EPISODE_KIND,
+    global: (slot) => bySlot[slot]?.owner === '',
     scope: (options) => (slot) => {
       const doc = bySlot[slot];
       return doc !== undefined && inScope(doc, options);
@@ -81,8 +97,11 @@ export function inScope(doc: RankDoc, options: Pick<RankOptions, 'project' | 'ki
 /**
  * Ranks documents for recall. Pure. Candidates are the lexical matches (when the query has words),
  * every in-scope document with a cosine (when the query has a vector), or every in-scope document
- * (no words, no vector: recency alone). Relevance is normalized by the best BM25 score among the
- * in-scope matches. Returns the top k by score, ties broken by the more recent update.
+ * (no words, no vector: recency alone). A match's BM25 score is scaled by the share of the query's
+ * distinct words it contains; relevance is that normalized by the best among the in-scope matches,
+ * then weighted: an episode by `logWeight`, a global note by `globalWeight` when
+ * the recall is scoped to a project. Recency decays with `noteHalfLife` for notes and `halfLife` for
+ * episodes. Returns the top k by score, ties broken by the more recent update.
  */
 export function rankDocuments<D extends RankDoc>(
   docs: RankView<D> | readonly (D | undefined)[],
@@ -103,7 +122,10 @@ export function rankDocuments<D extends RankDoc>(
     for (let i = 0; i < matches.count; i++) {
       const slot = matches.slots[i]!;
       if (!ok(slot)) continue;
-      const raw = matches.scores[i]!;
+      // Coordination: a memory holding half of the query's words counts half its BM25 score, so a
+      // fresh note matching one word does not outrank the one that matches them all.
+      const coverage = matches.matched && matches.terms ? matches.matched[i]! / matches.terms : 1;
+      const raw = matches.scores[i]! * coverage;
       slots[n] = slot;
       raws[n++] = raw;
       if (raw > max) max = raw;
@@ -128,18 +150,25 @@ export function rankDocuments<D extends RankDoc>(
   // Recency is at most 1: a candidate whose relevance cannot beat the k-th best even when brand new
   // is skipped before its recency (a pow) or its document is looked at.
   const recencyCeiling = Math.max(0, options.wRec);
+  const logWeight = options.logWeight ?? 1;
+  const globalWeight = options.project ? (options.globalWeight ?? 1) : 1;
+  const noteHalfLife = options.noteHalfLife ?? options.halfLife;
   for (let i = 0; i < n; i++) {
     const slot = slots[i]!;
     const cos = cosines ? cosines[slot] : undefined;
-    const similarity = relevanceOf(
-      raws[i]!,
-      max,
-      cosines ? (cos !== undefined && Number.isFinite(cos) ? cos : 0) : undefined,
-      options.lexicalShare,
-    );
+    const episode = view.episode(slot);
+    const weight = episode ? logWeight : view.global(slot) ? globalWeight : 1;
+    const similarity =
+      weight *
+      relevanceOf(
+        raws[i]!,
+        max,
+        cosines ? (cos !== undefined && Number.isFinite(cos) ? cos : 0) : undefined,
+        options.lexicalShare,
+      );
     if (!heap.admits(options.wSem * similarity + recencyCeiling, Number.POSITIVE_INFINITY)) continue;
     const updatedMs = view.updatedMs(slot);
-    const recency = recencyOf(options.now - updatedMs, options.halfLife);
+    const recency = recencyOf(options.now - updatedMs, episode ? options.halfLife : noteHalfLife);
     const score = recallScore(similarity, recency, options.wSem, options.wRec);
     if (!heap.admits(score, updatedMs)) continue;
     heap.push({ doc: view.doc(slot)!, similarity, recency, score, bm25: raws[i]!, cosine: cos, updatedMs });
