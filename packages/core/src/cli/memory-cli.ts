@@ -3,6 +3,7 @@ import type { ConfigData } from '../config/config-file.js';
 import { ChatConfigError, chatProviderFrom } from '../harness/chat/env-provider.js';
 import type { HarnessChatProvider } from '../harness/chat/chat-provider.js';
 import { memoryLayoutFromConfig } from '../memory/layout-config.js';
+import { memorySettingsFromConfig } from '../memory/memory-config.js';
 import { noteToDocument } from '../memory/note-documents.js';
 import {
   loadProviderSettings,
@@ -79,6 +80,7 @@ export async function openCliIndex(
     embedder: providers.embedder,
     layout: memoryLayoutFromConfig(s.config),
     workerScript: READ_WORKER_SCRIPT,
+    maxNoteChars: memorySettingsFromConfig(s.config).maxNoteChars,
   });
   return { index, store: s, providers };
 }

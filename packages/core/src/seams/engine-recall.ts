@@ -8,6 +8,7 @@ import { EPISODE_KIND } from '../memory/documents/document.js';
 import { MemoryIndex } from '../memory/indexing/memory-index.js';
 import { defaultIndexRoot } from '../memory/indexing/location.js';
 import { memoryLayoutFromConfig } from '../memory/layout-config.js';
+import { memorySettingsFromConfig } from '../memory/memory-config.js';
 import { noteToDocument } from '../memory/note-documents.js';
 import { parseNote } from '../memory/notes/parse.js';
 import { phaseRecall } from '../memory/recall/phase-recall-shell.js';
@@ -63,6 +64,7 @@ export function bodyReader(
  */
 export async function engineRecall(input: EngineRecallInput): Promise<string> {
   const { env, home } = input.host;
+  const settings = memorySettingsFromConfig(input.config);
   const index = await MemoryIndex.open({
     backend: input.backend,
     memoryRoot: input.memoryRoot,
@@ -72,6 +74,7 @@ export async function engineRecall(input: EngineRecallInput): Promise<string> {
     lockRoot: defaultLockRoot(env as NodeJS.ProcessEnv, home),
     env: env as NodeJS.ProcessEnv,
     workerScript: input.workerScript,
+    maxNoteChars: settings.maxNoteChars,
   });
   await index.refresh();
   const result = await phaseRecall(index, {
@@ -80,6 +83,7 @@ export async function engineRecall(input: EngineRecallInput): Promise<string> {
     query: input.query,
     limit: input.limit,
     env: env as NodeJS.ProcessEnv,
+    noteHalfLife: settings.noteHalfLife,
     readBody: bodyReader(input.backend),
   });
   return result.markdown;

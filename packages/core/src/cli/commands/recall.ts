@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { recall } from '../../memory/engine.js';
+import { memorySettingsFromConfig } from '../../memory/memory-config.js';
 import type { CliContext } from '../context.js';
 import { EXIT_CHECK_FAILED, EXIT_OK } from '../errors.js';
 import { memoryStore, openCliIndex, parseDuration, parsePositiveInt, projectHere } from '../memory-cli.js';
@@ -25,7 +26,10 @@ export function registerRecall(program: Command, ctx: CliContext): void {
     .option('--k <n>', 'number of results', '10')
     .option('--kinds <list>', 'only these kinds, comma-separated (e.g. fix,convention,episode)')
     .option('--window <duration>', 'only memories updated within this time (e.g. 7d)')
-    .option('--half-life <duration>', 'recency half-life (default 1h)')
+    .option(
+      '--half-life <duration>',
+      'recency half-life of every memory (default: 30d for notes, config memory.recall.note_half_life; 1h for harness-log entries)',
+    )
     .option('--json', 'print the result as JSON')
     .option('--no-refresh', 'use the index as it is (faster on a large vault; edits since the last reindex are missed)')
     .action(async (text: string, flags: RecallFlags) => {
@@ -37,10 +41,11 @@ export function registerRecall(program: Command, ctx: CliContext): void {
         .map((s) => s.trim())
         .filter(Boolean);
       const store = await memoryStore(ctx);
+      const noteHalfLife = halfLife ?? memorySettingsFromConfig(store.config).noteHalfLife;
       const project = flags.allProjects ? undefined : (flags.project ?? (await projectHere(ctx, store)).slug);
       const { index } = await openCliIndex(ctx, store);
       const refreshed = flags.refresh === false && index.loadStatus === 'loaded' ? undefined : await index.refresh();
-      const result = await recall(index, { text, project, k, window, halfLife, kinds });
+      const result = await recall(index, { text, project, k, window, halfLife, noteHalfLife, kinds });
       const warnings = [...(refreshed?.warnings ?? []), ...result.warnings];
       for (const w of warnings) ctx.io.err(`agentm: warning: ${w}\n`);
       if (flags.json) {

@@ -13,6 +13,8 @@ export interface PhaseRecallRequest {
   readonly limit?: number | undefined;
   readonly env?: NodeJS.ProcessEnv;
   readonly now?: number;
+  /** Recency half-life of notes (default RECALL_DEFAULTS.noteHalfLife). */
+  readonly noteHalfLife?: number | undefined;
   /** Candidates considered before the budget (default 50). */
   readonly candidates?: number;
   readonly weights?: Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -40,6 +42,7 @@ export async function phaseRecall(source: RecallSource, request: PhaseRecallRequ
     project: request.project,
     k: request.candidates ?? 50,
     now,
+    noteHalfLife: request.noteHalfLife,
   });
   const always = source.state
     .alwaysLoadDocs()
