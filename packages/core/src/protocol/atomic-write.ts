@@ -49,8 +49,11 @@ export interface PreparedWrite {
   readonly durable: boolean;
 }
 
-/** What an atomic write writes: text (UTF-8), bytes, or chunks of bytes written one after the other. */
-export type WriteContent = string | Uint8Array | readonly Uint8Array[];
+/**
+ * What an atomic write writes: text (UTF-8), bytes, or chunks of bytes written one after the other
+ * (taken from the iterable as they are written: a generator's chunks need not all exist at once).
+ */
+export type WriteContent = string | Uint8Array | Iterable<Uint8Array>;
 
 /**
  * First half of an atomic write: creates the parents and writes `content` to a fresh temp beside

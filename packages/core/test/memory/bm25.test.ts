@@ -108,7 +108,7 @@ describe('Bm25Index', () => {
           state.endBulk();
           later.forEach((w, i) => put(w, first.length + i));
           const back = decodeSnapshot(
-            Buffer.concat(encodeSnapshot(state, { root: '/', snapshotId: 's', builtMs: 0 })),
+            Buffer.concat([...encodeSnapshot(state, { root: '/', snapshotId: 's', builtMs: 0 })]),
           ).state;
           back.putFile({ key: 'extra', mtimeMs: 0, size: 0, hash: 'h' }, [
             {
@@ -193,7 +193,7 @@ describe('Bm25Index', () => {
     };
     const before = byId(state);
     const { state: back } = decodeSnapshot(
-      Buffer.concat(encodeSnapshot(state, { root: '/r', snapshotId: 's', builtMs: 3 })),
+      Buffer.concat([...encodeSnapshot(state, { root: '/r', snapshotId: 's', builtMs: 3 })]),
     );
     expect(byId(back)).toEqual(before);
     expect(Object.keys(before).sort()).toEqual(['a.md', 'c.md']);

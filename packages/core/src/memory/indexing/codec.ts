@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { endianness } from 'node:os';
+import type { PackedRows } from './columns.js';
 import type { FrozenDocs } from './doc-store.js';
 import type { FrozenFiles } from './file-table.js';
 import { IndexState } from './index-state.js';
@@ -55,13 +56,18 @@ export class SnapshotDecodeError extends Error {
   }
 }
 
+/** A section's bytes: an array's, or rows encoded as they are written. */
+type SectionData = Uint8Array | PackedRows;
+
 /**
  * Serializes a state, leaving dead slots, replaced files and unused terms out, as chunks to write one
- * after the other (the arrays are not copied into one buffer; the last chunk is the checksum).
+ * after the other, produced as they are consumed: the arrays are written from where they are, the
+ * records encoded a chunk at a time, never all in one buffer. The last chunk is the checksum. What
+ * the state may still change in place is captured here, before the first chunk is asked for.
  */
-export function encodeSnapshot(state: IndexState, meta: SnapshotMeta): Uint8Array[] {
+export function encodeSnapshot(state: IndexState, meta: SnapshotMeta): Iterable<Uint8Array> {
   const parts = compactParts(state);
-  const sections: [string, Uint8Array][] = [
+  const sections: [string, SectionData][] = [
     ['docs.owner', bytes(parts.docs.owner)],
     ['docs.kind', bytes(parts.docs.kind)],
     ['docs.status', bytes(parts.docs.status)],
@@ -71,14 +77,15 @@ export function encodeSnapshot(state: IndexState, meta: SnapshotMeta): Uint8Arra
     ['docs.length', bytes(parts.lengths)],
     ['docs.flags', parts.docs.flags],
     ['docs.recordOffsets', bytes(parts.docs.records.offsets)],
-    ['docs.records', parts.docs.records.blob],
+    ['docs.records', parts.docs.records],
     ['files.mtime', bytes(parts.files.mtime)],
     ['files.size', bytes(parts.files.size)],
     ['files.firstSlot', bytes(parts.files.firstSlot)],
     ['files.docCount', bytes(parts.files.docCount)],
     ['files.hash', parts.files.hash],
     ['files.keyOffsets', bytes(parts.files.keys.offsets)],
-    ['files.keys', parts.files.keys.blob],
+    ['files.keys', parts.files.keys],
+    ['files.keyTable', bytes(parts.files.keyTable)],
     ['terms.offsets', bytes(parts.terms.offsets)],
     ['terms.blob', parts.terms.blob],
     ['terms.table', bytes(parts.terms.table)],
@@ -87,14 +94,10 @@ export function encodeSnapshot(state: IndexState, meta: SnapshotMeta): Uint8Arra
     ['postings.tfs', bytes(parts.block.tfs)],
   ];
   const table: SectionTable = {};
-  const chunks: Uint8Array[] = [];
   let at = 0;
   for (const [name, data] of sections) {
     table[name] = [at, data.byteLength];
-    chunks.push(data);
-    at += data.byteLength;
-    const pad = (8 - (at % 8)) % 8;
-    if (pad > 0) (chunks.push(new Uint8Array(pad)), (at += pad));
+    at = align8(at + data.byteLength);
   }
   const header: Header = {
     schema: INDEX_SCHEMA_VERSION,
@@ -115,10 +118,20 @@ export function encodeSnapshot(state: IndexState, meta: SnapshotMeta): Uint8Arra
   head.writeUInt32LE(INDEX_SCHEMA_VERSION, MAGIC.length);
   head.writeUInt32LE(json.length, MAGIC.length + 4);
   json.copy(head, PREFIX);
-  const all = [head, ...chunks];
+  return chunks(head, sections);
+}
+
+function* chunks(head: Uint8Array, sections: readonly [string, SectionData][]): Generator<Uint8Array> {
   const hash = createHash('sha256');
-  for (const chunk of all) hash.update(chunk);
-  return [...all, hash.digest()];
+  const emit = (chunk: Uint8Array) => (hash.update(chunk), chunk);
+  yield emit(head);
+  for (const [, data] of sections) {
+    if (data instanceof Uint8Array) yield emit(data);
+    else for (const chunk of data.chunks()) yield emit(chunk);
+    const pad = align8(data.byteLength) - data.byteLength;
+    if (pad > 0) yield emit(new Uint8Array(pad));
+  }
+  yield hash.digest();
 }
 
 /** Reads a snapshot; throws `SnapshotDecodeError` (corrupt or outdated) rather than returning a wrong index. */
@@ -178,6 +191,7 @@ export function decodeSnapshot(file: Uint8Array): { state: IndexState; meta: Sna
   };
   const files: FrozenFiles = {
     keys: { blob: u8('files.keys'), offsets: u32('files.keyOffsets') },
+    keyTable: i32('files.keyTable'),
     mtime: f64('files.mtime'),
     size: f64('files.size'),
     hash: u8('files.hash'),
@@ -211,6 +225,8 @@ function check(
     [files.mtime, files.size, files.firstSlot, files.docCount].every((c) => c.length === header.files) &&
     files.hash.length === header.files * 32 &&
     files.keys.offsets.length === header.files + 1 &&
+    (files.keyTable.length & (files.keyTable.length - 1)) === 0 &&
+    files.keyTable.length > header.files &&
     terms.offsets.length === header.terms + 1 &&
     block.start.length === header.terms + 1 &&
     block.start[header.terms] === block.slots.length &&

@@ -93,8 +93,12 @@ export class StringRows {
     this.#added[i - this.frozenCount] = value;
   }
 
-  /** Rows `indices` (ascending) as one blob with offsets: frozen rows copied as bytes, the others encoded. */
-  pack(indices: ArrayLike<number>): { blob: Uint8Array; offsets: Uint32Array } {
+  /**
+   * Rows `indices` (ascending) packed as UTF-8 with offsets, the bytes produced in chunks of about
+   * `chunk` bytes as they are consumed (a snapshot writes them one after the other: the records of
+   * 100 000 notes are never all encoded in one buffer). Frozen rows are copied as bytes.
+   */
+  packed(indices: ArrayLike<number>, chunk = 1 << 20): PackedRows {
     const n = indices.length;
     const offsets = new Uint32Array(n + 1);
     const frozen = this.#offsets;
@@ -106,16 +110,35 @@ export class StringRows {
           : Buffer.byteLength(this.#added[i - this.frozenCount] ?? '');
       offsets[k + 1] = offsets[k]! + size;
     }
-    // Every row of a loaded snapshot, none added: its bytes as they are.
-    if (n === this.frozenCount && n > 0 && indices[n - 1] === n - 1) return { blob: this.#blob!, offsets: frozen! };
-    const blob = Buffer.allocUnsafe(offsets[n]!);
-    for (let k = 0; k < n; k++) {
-      const i = indices[k]!;
-      if (i < this.frozenCount) blob.set(this.#blob!.subarray(frozen![i]!, frozen![i + 1]!), offsets[k]!);
-      else blob.write(this.#added[i - this.frozenCount] ?? '', offsets[k]!, 'utf8');
+    const blob = this.#blob;
+    const all = n === this.frozenCount && n > 0 && indices[n - 1] === n - 1;
+    const added = this.#added;
+    const frozenCount = this.frozenCount;
+    function* chunks(): Generator<Uint8Array> {
+      // Every row of a loaded snapshot, none added: its bytes as they are.
+      if (all) return yield blob!.subarray(0, offsets[n]!);
+      for (let k = 0; k < n;) {
+        const from = k;
+        while (k < n && (k === from || offsets[k + 1]! - offsets[from]! <= chunk)) k++;
+        const out = Buffer.allocUnsafe(offsets[k]! - offsets[from]!);
+        for (let j = from; j < k; j++) {
+          const i = indices[j]!;
+          const at = offsets[j]! - offsets[from]!;
+          if (i < frozenCount) out.set(blob!.subarray(frozen![i]!, frozen![i + 1]!), at);
+          else out.write(added[i - frozenCount] ?? '', at, 'utf8');
+        }
+        yield out;
+      }
     }
-    return { blob, offsets };
+    return { offsets, byteLength: offsets[n]!, chunks };
   }
+}
+
+/** Rows packed for writing: their offsets, total size, and their bytes as chunks. */
+export interface PackedRows {
+  readonly offsets: Uint32Array;
+  readonly byteLength: number;
+  chunks(): Iterable<Uint8Array>;
 }
 
 const decoder = new TextDecoder();

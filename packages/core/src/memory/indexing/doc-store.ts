@@ -14,6 +14,16 @@ export const ALWAYS_LOAD = 1;
 export const RECALLABLE = 2;
 /** The document names a note it supersedes (its record holds the path). */
 export const SUPERSEDES = 4;
+/**
+ * The id is not its file's key (or `<key>#…`, an episode's): a custom mapper's. Only then can two
+ * files claim one id, so only then does adding a document look its id up.
+ */
+export const FOREIGN_ID = 8;
+
+/** Whether a document's id is derived from its file's key (a note's, or an episode's `<key>#…`). */
+export function ownId(doc: Pick<StoredDoc, 'id' | 'locator'>): boolean {
+  return doc.id === doc.locator || doc.id.startsWith(`${doc.locator}#`);
+}
 
 /** The fields of a slot that are neither columns nor the BM25 length: the record, decoded on demand. */
 type RecordFields = [
@@ -96,6 +106,7 @@ export class DocStore {
     alwaysLoad: boolean,
     record: string,
     supersedes: boolean,
+    foreign = false,
   ): void {
     this.owner.set(slot, this.owners.intern(owner));
     this.kind.set(slot, this.kinds.intern(kind));
@@ -103,7 +114,7 @@ export class DocStore {
     this.created.set(slot, createdMs);
     this.updated.set(slot, updatedMs);
     this.confidence.set(slot, confidence);
-    this.flags.set(slot, (alwaysLoad ? ALWAYS_LOAD : 0) | (supersedes ? SUPERSEDES : 0));
+    this.flags.set(slot, (alwaysLoad ? ALWAYS_LOAD : 0) | (supersedes ? SUPERSEDES : 0) | (foreign ? FOREIGN_ID : 0));
     this.records.set(slot, record);
   }
 

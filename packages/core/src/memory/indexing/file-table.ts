@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Column, StringRows } from './columns.js';
+import { lookup, type PackedStrings } from './string-table.js';
 
 /** What the index remembers of a source file, to tell next time whether it changed. */
 export interface FileEntry {
@@ -14,7 +15,9 @@ export interface FileEntry {
 
 /** What a snapshot restores a FileTable from (every row live). */
 export interface FrozenFiles {
-  readonly keys: { blob: Uint8Array; offsets: Uint32Array };
+  readonly keys: PackedStrings;
+  /** The keys' hash table (see string-table.ts): a key's row without decoding the others. */
+  readonly keyTable: Int32Array;
   readonly mtime: Float64Array;
   readonly size: Float64Array;
   /** 32 bytes per file. */
@@ -26,7 +29,8 @@ export interface FrozenFiles {
 /**
  * The source files as rows: key, mtime, size, content hash and the run of slots their documents took
  * (a file's documents are always added together, so they are consecutive). A replaced or deleted file
- * leaves a dead row. The key → row map is built on first use: opening an index to recall never needs it.
+ * leaves a dead row. A loaded snapshot's keys are found through its hash table; rows added since, by
+ * a Map: opening an index to recall decodes no key.
  */
 export class FileTable {
   readonly keys: StringRows;
@@ -37,31 +41,43 @@ export class FileTable {
   readonly docCount: Column<Int32Array>;
   readonly live: Column<Uint8Array>;
   rows: number;
-  #byKey: Map<string, number> | undefined;
+  readonly #frozen: FrozenFiles | undefined;
+  /** Key → row, for the rows added since the snapshot. */
+  readonly #added = new Map<string, number>();
+  #count: number;
 
   constructor(frozen?: FrozenFiles) {
+    this.#frozen = frozen;
     this.keys = new StringRows(frozen?.keys);
     this.mtime = new Column(Float64Array, frozen?.mtime);
     this.size = new Column(Float64Array, frozen?.size);
     this.hash = new Column(Uint8Array, frozen?.hash);
     this.firstSlot = new Column(Int32Array, frozen?.firstSlot);
     this.docCount = new Column(Int32Array, frozen?.docCount);
-    this.rows = this.keys.frozenCount;
+    this.rows = this.#count = this.keys.frozenCount;
     this.live = new Column(Uint8Array, new Uint8Array(Math.max(1024, this.rows)).fill(1, 0, this.rows));
   }
 
-  /** Key → live row. */
-  get byKey(): Map<string, number> {
-    if (!this.#byKey) {
-      this.#byKey = new Map();
-      for (let row = 0; row < this.rows; row++) if (this.live.data[row]) this.#byKey.set(this.keys.get(row)!, row);
-    }
-    return this.#byKey;
+  /** The live row of a key, or undefined. */
+  row(key: string): number | undefined {
+    const added = this.#added.get(key);
+    if (added !== undefined) return added;
+    if (!this.#frozen) return undefined;
+    const row = lookup(this.#frozen.keys, this.#frozen.keyTable, key);
+    return row >= 0 && this.live.data[row] ? row : undefined;
   }
 
   /** Number of live files. */
   get count(): number {
-    return this.byKey.size;
+    return this.#count;
+  }
+
+  /** Live rows, ascending. */
+  liveRows(): Int32Array {
+    const out = new Int32Array(this.#count);
+    let n = 0;
+    for (let row = 0; row < this.rows; row++) if (this.live.data[row]) out[n++] = row;
+    return out;
   }
 
   /** Appends a live row for `key` (the caller has removed the previous one). */
@@ -82,14 +98,20 @@ export class FileTable {
     this.firstSlot.set(row, firstSlot);
     this.docCount.set(row, docCount);
     this.live.set(row, 1);
-    this.byKey.set(key, row);
+    this.#added.set(key, row);
+    this.#count++;
     return row;
   }
 
-  /** Marks a row dead and forgets its key. */
+  /** Marks a row dead. */
   drop(row: number): void {
+    if (!this.live.data[row]) return;
     this.live.data[row] = 0;
-    this.byKey.delete(this.keys.get(row)!);
+    this.#count--;
+    if (row >= this.keys.frozenCount) {
+      const key = this.keys.get(row)!;
+      if (this.#added.get(key) === row) this.#added.delete(key);
+    }
   }
 
   hashHex(row: number): string {

@@ -5,6 +5,8 @@ import {
   ALWAYS_LOAD,
   DocStore,
   encodeRecord,
+  FOREIGN_ID,
+  ownId,
   RECALLABLE,
   SUPERSEDES,
   type FrozenDocs,
@@ -73,6 +75,8 @@ export class IndexState {
   /** Id → live slot; built on first need (a loaded index decodes no id until then). */
   #ids: Map<string, number> | undefined;
   #superseded: SupersededKeys | undefined;
+  /** Whether a document with a foreign id (see FOREIGN_ID) was ever seen; undefined until asked. */
+  #foreign: boolean | undefined;
   #scanner: TermScanner | undefined;
   /** Recallable by status, per status symbol. */
   #statusOk: number[] = [];
@@ -101,6 +105,18 @@ export class IndexState {
     return this.#idMap().get(id);
   }
 
+  /** The mtime and size of each file, by key (what a refresh compares with a walk), decoding nothing else. */
+  fileStats(): { get(key: string): { mtimeMs: number; size: number } | undefined; keys(): Iterable<string> } {
+    const t = this.fileTable;
+    return {
+      get: (key) => {
+        const row = t.row(key);
+        return row === undefined ? undefined : { mtimeMs: t.mtime.data[row]!, size: t.size.data[row]! };
+      },
+      keys: () => Array.from(t.liveRows(), (row) => t.keys.get(row)!),
+    };
+  }
+
   /** The live document at a slot, or undefined. */
   doc(slot: number): StoredDoc | undefined {
     return slot < this.bm25.slotCount && this.bm25.live[slot] ? this.store.doc(slot) : undefined;
@@ -120,7 +136,10 @@ export class IndexState {
     const first = this.bm25.slotCount;
     for (const doc of docs) {
       const full = { ...doc, locator: doc.locator || entry.key };
-      const old = this.slotOf(full.id);
+      const foreign = !ownId(full);
+      if (foreign) this.#foreign = true;
+      // Another file may hold this id only where ids are not keys (a custom mapper): only then look.
+      const old = foreign || this.#hasForeign() ? this.slotOf(full.id) : undefined;
       if (old !== undefined) this.#removeSlot(old);
       let length = 0;
       for (const part of searchableParts(full)) length += scanner.scan(part, count);
@@ -139,6 +158,7 @@ export class IndexState {
         stored.alwaysLoad,
         encodeRecord(stored, stored.preview),
         supersedes,
+        foreign,
       );
       this.#adopted(slot, stored.id, supersedes ? stored.supersedes : undefined);
     }
@@ -174,7 +194,9 @@ export class IndexState {
         (flags & ALWAYS_LOAD) !== 0,
         record,
         (flags & SUPERSEDES) !== 0,
+        (flags & FOREIGN_ID) !== 0,
       );
+      if (flags & FOREIGN_ID) this.#foreign = true;
       if (this.#ids || !this.bm25.bulk) {
         const doc = this.store.doc(slot);
         this.#adopted(slot, doc.id, doc.supersedes);
@@ -185,12 +207,12 @@ export class IndexState {
 
   /** Records a new mtime for a file whose bytes did not change. */
   touchFile(key: string, mtimeMs: number): void {
-    const row = this.fileTable.byKey.get(key);
+    const row = this.fileTable.row(key);
     if (row !== undefined) this.fileTable.mtime.data[row] = mtimeMs;
   }
 
   deleteFile(key: string): void {
-    const row = this.fileTable.byKey.get(key);
+    const row = this.fileTable.row(key);
     if (row === undefined) return;
     const first = this.fileTable.firstSlot.data[row]!;
     const end = first + this.fileTable.docCount.data[row]!;
@@ -252,8 +274,25 @@ export class IndexState {
     this.#ids?.set(id, slot);
     if (this.bm25.bulk) return; // settled once at endBulk()
     const superseded = this.#supersession();
-    if (supersedes) for (const key of superseded.add(supersedes, id)) this.#settle(this.#ids!.get(key));
+    if (supersedes) for (const key of superseded.add(supersedes, id)) this.#settle(this.#noteSlot(key));
     this.#settle(slot);
+  }
+
+  /** The live slot of the note whose file key is `key` (a note's id is its key), without the id map. */
+  #noteSlot(key: string): number | undefined {
+    const row = this.fileTable.row(key);
+    if (row === undefined || this.fileTable.docCount.data[row] === 0) return undefined;
+    const slot = this.fileTable.firstSlot.data[row]!;
+    return this.bm25.live[slot] && this.store.id(slot) === key ? slot : this.slotOf(key);
+  }
+
+  #hasForeign(): boolean {
+    if (this.#foreign === undefined) {
+      const flags = this.store.flags.data;
+      this.#foreign = false;
+      for (const slot of this.liveSlots()) if (flags[slot]! & FOREIGN_ID) this.#foreign = true;
+    }
+    return this.#foreign;
   }
 
   #removeSlot(slot: number): void {
@@ -265,7 +304,7 @@ export class IndexState {
     if (this.#ids?.get(id) === slot) this.#ids.delete(id);
     if (supersedes && this.#superseded) {
       const value = store.doc(slot).supersedes!;
-      for (const key of this.#superseded.remove(value, id)) this.#settle(this.#ids!.get(key));
+      for (const key of this.#superseded.remove(value, id)) this.#settle(this.#noteSlot(key));
     }
   }
 
@@ -294,7 +333,6 @@ export class IndexState {
   #supersession(): SupersededKeys {
     if (!this.#superseded) {
       this.#superseded = new SupersededKeys();
-      this.#idMap();
       const flags = this.store.flags.data;
       for (const slot of this.liveSlots())
         if (flags[slot]! & SUPERSEDES) this.#superseded.add(this.store.doc(slot).supersedes!, this.store.id(slot));

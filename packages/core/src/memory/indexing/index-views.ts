@@ -60,14 +60,22 @@ export class FilesView extends MapView<FileEntry> {
     return this.state.fileTable.count;
   }
   get(key: string): FileEntry | undefined {
-    const row = this.state.fileTable.byKey.get(key);
+    const row = this.state.fileTable.row(key);
     return row === undefined ? undefined : this.#entry(key, row);
   }
   has(key: string): boolean {
-    return this.state.fileTable.byKey.has(key);
+    return this.state.fileTable.row(key) !== undefined;
+  }
+  override *keys(): IterableIterator<string> {
+    const t = this.state.fileTable;
+    for (const row of t.liveRows()) yield t.keys.get(row)!;
   }
   *entries(): IterableIterator<[string, FileEntry]> {
-    for (const [key, row] of this.state.fileTable.byKey) yield [key, this.#entry(key, row)];
+    const t = this.state.fileTable;
+    for (const row of t.liveRows()) {
+      const key = t.keys.get(row)!;
+      yield [key, this.#entry(key, row)];
+    }
   }
 
   #entry(key: string, row: number): FileEntry {

@@ -3,6 +3,7 @@ import { NotFoundError } from '../../seam/errors.js';
 import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
 import { DerivedMaintenance, Tier } from '../../seam/tiers.js';
+import { recognizeConflictName } from '../../protocol/conflict-names.js';
 import { withVaultLock } from '../../protocol/vault-lock.js';
 import { classifySource, DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
 import type { DocumentLimits } from '../documents/source-documents.js';
@@ -23,6 +24,8 @@ import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
 import { planRefresh } from './refresh-plan.js';
 import { VectorCache } from './vectors.js';
 import { isIndexableName, walkSources, type SourceFile } from './walk.js';
+
+const NO_SIBLINGS: ReadonlySet<string> = new Set();
 
 /** One application of changes to an index state (see `#apply`). */
 interface ApplyJob {
@@ -130,8 +133,9 @@ export class MemoryIndex extends DerivedMaintenance {
       const listings = new Map<string, Set<string>>();
       for (const locator of locators) {
         const info = await this.#infoOrUndefined(locator);
+        // Only a name shaped like a conflict copy needs its siblings (`x (1).md` is one only beside `x.md`).
         let siblings = listings.get(locator.parent.key);
-        if (!siblings)
+        if (!siblings && recognizeConflictName(locator.name, () => true) !== undefined)
           listings.set(
             locator.parent.key,
             (siblings = new Set((await this.backend.list(locator.parent)).map((l) => l.name))),
@@ -139,7 +143,7 @@ export class MemoryIndex extends DerivedMaintenance {
         const indexable =
           info &&
           !info.isDir &&
-          isIndexableName(locator.name, siblings) &&
+          isIndexableName(locator.name, siblings ?? NO_SIBLINGS) &&
           classifySource(locator.key, this.layout).role !== 'ignored';
         if (indexable)
           (seen.push({ key: locator.key, mtimeMs: info.mtimeMs, size: info.size }), infos.set(locator.key, info));
@@ -185,7 +189,7 @@ export class MemoryIndex extends DerivedMaintenance {
   async #incremental(): Promise<RefreshReport> {
     const walk = await walkSources(this.backend, this.layout);
     const plan = planRefresh(
-      this.#state.files,
+      this.#state.fileStats(),
       walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })),
     );
     return this.#apply({
@@ -222,8 +226,12 @@ export class MemoryIndex extends DerivedMaintenance {
     // Once every file is applied (and the walk is done: a walk that fails must not leave a partial
     // snapshot behind), the postings are inverted and the fresh state swapped in, before persisting.
     // Not earlier: recall keeps the old state until then, and every add stays in bulk mode.
+    let readWorkers: number | undefined;
     const ready = async () => {
       await walking;
+      // Every file is read: the workers' memory goes back before the postings are inverted and written.
+      readWorkers = this.#pool?.size;
+      await this.#closePool();
       fresh.endBulk();
       this.#state = fresh;
       this.#journal = [];
@@ -245,13 +253,17 @@ export class MemoryIndex extends DerivedMaintenance {
         ...report,
         read: feed.total,
         conflictCopies: walk.conflictCopies.map((l) => l.key),
-        ...(this.#pool ? { readWorkers: this.#pool.size } : {}),
+        ...(readWorkers !== undefined ? { readWorkers } : {}),
       };
     } finally {
-      const pool = this.#pool;
-      this.#pool = undefined;
-      await pool?.close();
+      await this.#closePool();
     }
+  }
+
+  async #closePool(): Promise<void> {
+    const pool = this.#pool;
+    this.#pool = undefined;
+    await pool?.close();
   }
 
   /** Read workers for a full build, when it qualifies (see `MemoryIndexOptions.workerScript`). */

@@ -5,7 +5,7 @@ import { Locator } from '../../seam/locator.js';
 import type { IndexDocument, ToDocument } from '../documents/document.js';
 import { classifySource, type MemoryLayout } from '../documents/layout.js';
 import { documentsOf, type DocumentLimits } from '../documents/source-documents.js';
-import { ALWAYS_LOAD, encodeRecord, SUPERSEDES } from './doc-store.js';
+import { ALWAYS_LOAD, encodeRecord, FOREIGN_ID, ownId, SUPERSEDES } from './doc-store.js';
 import { previewOf, searchableParts, type DocColumns } from './index-state.js';
 import { TermScanner } from './term-scanner.js';
 
@@ -170,7 +170,7 @@ export class BatchBuilder {
     docs.kinds.push(d.kind);
     docs.statuses.push(d.status);
     docs.nums.push(d.createdMs, d.updatedMs, d.confidence ?? Number.NaN);
-    docs.flags.push((d.alwaysLoad ? ALWAYS_LOAD : 0) | (d.supersedes ? SUPERSEDES : 0));
+    docs.flags.push((d.alwaysLoad ? ALWAYS_LOAD : 0) | (d.supersedes ? SUPERSEDES : 0) | (ownId(d) ? 0 : FOREIGN_ID));
     docs.lengths.push(length);
     docs.runEnd.push(this.#n);
   }

@@ -4,7 +4,7 @@
  * `noteToDocument` and tokenizes them, and posts back a `PreparedBatch` (its arrays transferred).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MemoryLayout } from '../documents/layout.js';
 import type { DocumentLimits } from '../documents/source-documents.js';
@@ -23,6 +23,8 @@ export interface ReadRequest {
 }
 
 const { root, layout, limits } = workerData as ReadWorkerData;
+/** `<root>/`: a key (a normalized Locator key, `/`-separated) appended to it is the file's path on POSIX. */
+const prefix = root.endsWith(sep) ? root : `${root}${sep}`;
 /** This worker's term ids, for its whole life (batches are built one after another, in message order). */
 const dictionary = new TermDictionary();
 
@@ -67,7 +69,7 @@ function readOne(path: string): Read {
 function handle(request: ReadRequest): void {
   const builder = new BatchBuilder(dictionary);
   for (const item of request.items) {
-    const read = readOne(join(root, ...item.key.split('/')));
+    const read = readOne(sep === '/' ? `${prefix}${item.key}` : join(root, ...item.key.split('/')));
     if (read === 'missing') builder.addMissing(item.key);
     else if (read === 'dir') builder.addDir(item.key);
     else builder.addText(item.key, read.text, read, layout, noteToDocument, limits, read.bytes);

@@ -22,7 +22,7 @@ export interface RefreshPlan {
  * mtime or size differs; a rename shows as one removal and one new file.
  */
 export function planRefresh(
-  known: Pick<ReadonlyMap<string, FileEntry>, 'get' | 'keys'>,
+  known: { get(key: string): Pick<FileEntry, 'mtimeMs' | 'size'> | undefined; keys(): Iterable<string> },
   seen: readonly SeenFile[],
 ): RefreshPlan {
   const read: string[] = [];

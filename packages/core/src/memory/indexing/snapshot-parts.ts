@@ -1,14 +1,19 @@
+import type { PackedRows } from './columns.js';
 import type { FrozenDocs } from './doc-store.js';
 import type { FrozenFiles } from './file-table.js';
 import type { IndexState } from './index-state.js';
 import type { PostingBlock } from './postings.js';
+import { hashTable } from './string-table.js';
 import { freezeTerms, type FrozenTerms } from './term-table.js';
 
-/** A state's content with dead slots, replaced files and unused terms left out, slots renumbered. */
+/**
+ * A state's content with dead slots, replaced files and unused terms left out, slots renumbered;
+ * the records and file keys as rows to encode while writing.
+ */
 export interface CompactParts {
-  readonly docs: FrozenDocs;
+  readonly docs: Omit<FrozenDocs, 'records'> & { readonly records: PackedRows };
   readonly lengths: Uint32Array;
-  readonly files: FrozenFiles;
+  readonly files: Omit<FrozenFiles, 'keys'> & { readonly keys: PackedRows };
   readonly terms: FrozenTerms;
   readonly block: PostingBlock;
 }
@@ -32,18 +37,19 @@ export function compactParts(state: IndexState): CompactParts {
     return out;
   };
   const s = state.store;
-  const docs: FrozenDocs = {
+  const docs: CompactParts['docs'] = {
     owners: s.owners.list,
     kinds: s.kinds.list,
     statuses: s.statuses.list,
     owner: pick(s.owner.data),
     kind: pick(s.kind.data),
     status: pick(s.status.data),
-    flags: pick(s.flags.data),
+    // Flags change in place (a removal, a supersession): a copy, never a view.
+    flags: pick(s.flags.data).slice(),
     created: pick(s.created.data),
     updated: pick(s.updated.data),
     confidence: pick(s.confidence.data),
-    records: s.records.pack(liveSlots ?? identity(n)),
+    records: s.records.packed(liveSlots ?? identity(n)),
   };
   return {
     docs,
@@ -53,9 +59,9 @@ export function compactParts(state: IndexState): CompactParts {
   };
 }
 
-function compactFiles(state: IndexState, remap: Int32Array): FrozenFiles {
+function compactFiles(state: IndexState, remap: Int32Array): CompactParts['files'] {
   const t = state.fileTable;
-  const rows = Int32Array.from(t.byKey.values()).sort();
+  const rows = t.liveRows();
   const m = rows.length;
   const mtime = new Float64Array(m);
   const size = new Float64Array(m);
@@ -75,7 +81,8 @@ function compactFiles(state: IndexState, remap: Int32Array): FrozenFiles {
     }
     docCount[i] = count;
   });
-  return { keys: t.keys.pack(rows), mtime, size, hash, firstSlot, docCount };
+  const keys = Array.from(rows, (row) => t.keys.get(row)!);
+  return { keys: t.keys.packed(rows), keyTable: hashTable(keys), mtime, size, hash, firstSlot, docCount };
 }
 
 function compactPostings(state: IndexState, remap: Int32Array): { terms: FrozenTerms; block: PostingBlock } {

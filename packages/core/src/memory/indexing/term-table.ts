@@ -4,13 +4,7 @@
  * none of them: a query hashes its few terms and compares bytes. Terms added since (an update, a build)
  * live in a Map beside them, with ids after the snapshot's.
  */
-
-/** FNV-1a over the UTF-16 code units of `term`: the hash of the snapshot's term table. */
-export function termHash(term: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
+import { hashTable, lookup, packStrings } from './string-table.js';
 
 /** The snapshot part of a term table (see `TermTable.frozen`). */
 export interface FrozenTerms {
@@ -18,12 +12,11 @@ export interface FrozenTerms {
   readonly blob: Uint8Array;
   /** `offsets[id]..offsets[id + 1]` are term `id`'s bytes. */
   readonly offsets: Uint32Array;
-  /** Power-of-two slots holding `id + 1` (0 = empty), probed linearly from `termHash & (length − 1)`. */
+  /** The terms' hash table (see string-table.ts). */
   readonly table: Int32Array;
 }
 
 const decoder = new TextDecoder();
-const encoder = new TextEncoder();
 
 export class TermTable {
   readonly #frozen: FrozenTerms | undefined;
@@ -72,39 +65,11 @@ export class TermTable {
   }
 
   #frozenId(term: string): number {
-    const f = this.#frozen!;
-    const mask = f.table.length - 1;
-    const bytes = encoder.encode(term);
-    for (let at = termHash(term) & mask; ; at = (at + 1) & mask) {
-      const slot = f.table[at]!;
-      if (slot === 0) return -1;
-      const id = slot - 1;
-      const start = f.offsets[id]!;
-      if (f.offsets[id + 1]! - start === bytes.length && sameBytes(f.blob, start, bytes)) return id;
-    }
+    return lookup(this.#frozen!, this.#frozen!.table, term);
   }
-}
-
-function sameBytes(blob: Uint8Array, start: number, bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) if (blob[start + i] !== bytes[i]) return false;
-  return true;
 }
 
 /** The frozen form of `terms` (ids in order): what a snapshot stores. */
 export function freezeTerms(terms: readonly string[]): FrozenTerms {
-  const encoded = terms.map((t) => encoder.encode(t));
-  const offsets = new Uint32Array(terms.length + 1);
-  for (let i = 0; i < encoded.length; i++) offsets[i + 1] = offsets[i]! + encoded[i]!.length;
-  const blob = new Uint8Array(offsets[terms.length]!);
-  encoded.forEach((bytes, i) => blob.set(bytes, offsets[i]!));
-  let size = 16;
-  while (size < terms.length * 2) size *= 2;
-  const table = new Int32Array(size);
-  const mask = size - 1;
-  terms.forEach((term, id) => {
-    let at = termHash(term) & mask;
-    while (table[at] !== 0) at = (at + 1) & mask;
-    table[at] = id + 1;
-  });
-  return { blob, offsets, table };
+  return { ...packStrings(terms), table: hashTable(terms) };
 }
