@@ -28,17 +28,21 @@ export function preciseTime(value: string | undefined, mtimeMs: number): number 
   return ms;
 }
 
+const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/m;
+
 /** The first Markdown heading, else the first non-blank line (cut to 100 characters). */
 function titleOf(body: string): string | undefined {
-  const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/m.exec(body)?.[1]?.trim();
-  return (
-    heading ||
-    body
-      .split(/\r?\n/)
-      .find((l) => l.trim() !== '')
-      ?.trim()
-      .slice(0, 100)
-  );
+  const heading = HEADING.exec(body)?.[1]?.trim();
+  if (heading) return heading;
+  // The first non-blank line, found without splitting the whole body into lines.
+  for (let at = 0; at < body.length;) {
+    const end = body.indexOf('\n', at);
+    const line = body.slice(at, end < 0 ? body.length : end).trim();
+    if (line !== '') return line.slice(0, 100);
+    if (end < 0) break;
+    at = end + 1;
+  }
+  return undefined;
 }
 
 /**
@@ -52,19 +56,26 @@ function titleOf(body: string): string | undefined {
 export function noteToDocument(locator: Locator, text: string, info: Info): IndexDocument {
   const note = parseNote(text);
   // A recorded fingerprint saves hashing the body (a noticeable share of a cold build).
-  const base = noteDefaults(locator, note.body, info, classifySource(locator.key), note.fingerprint);
+  const doc: Mutable<IndexDocument> = noteDefaults(
+    locator,
+    note.body,
+    info,
+    classifySource(locator.key),
+    note.fingerprint,
+  );
   const date = (value: string | undefined) => (value ? parseTimestamp(value) : undefined);
-  return {
-    ...base,
-    kind: note.kind ?? base.kind,
-    status: note.status ?? base.status,
-    tags: note.tags,
-    alwaysLoad: note.alwaysLoad || base.alwaysLoad,
-    createdMs: date(note.created) ?? base.createdMs,
-    updatedMs: date(note.lastReinforced) ?? preciseTime(note.updated, info.mtimeMs) ?? base.updatedMs,
-    title: titleOf(note.body) ?? base.title,
-    derivedFrom: note.derivedFrom,
-    confidence: note.confidence !== undefined && Number.isFinite(note.confidence) ? note.confidence : undefined,
-    ...(note.supersedes ? { supersedes: note.supersedes } : {}),
-  };
+  // Filled in place (the defaults are this call's own object): a cold build maps every note here.
+  if (note.kind !== undefined) doc.kind = note.kind;
+  if (note.status !== undefined) doc.status = note.status;
+  doc.tags = note.tags;
+  doc.alwaysLoad = note.alwaysLoad || doc.alwaysLoad;
+  doc.createdMs = date(note.created) ?? doc.createdMs;
+  doc.updatedMs = date(note.lastReinforced) ?? preciseTime(note.updated, info.mtimeMs) ?? doc.updatedMs;
+  doc.title = titleOf(note.body) ?? doc.title;
+  doc.derivedFrom = note.derivedFrom;
+  doc.confidence = note.confidence !== undefined && Number.isFinite(note.confidence) ? note.confidence : undefined;
+  if (note.supersedes) doc.supersedes = note.supersedes;
+  return doc;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

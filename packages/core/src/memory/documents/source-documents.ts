@@ -32,6 +32,10 @@ export function noteDefaults(
     text,
     fingerprint: fingerprint ?? noteFingerprint(text),
     derivedFrom: [],
+    // Present from the start, so a mapper that sets them keeps the object's shape (and the optimized
+    // code that reads documents stays monomorphic).
+    confidence: undefined,
+    supersedes: undefined,
   };
 }
 
@@ -85,10 +89,11 @@ export function documentsOf(
   const mapped = toDocument(locator, boundedPrefix(text, max), info);
   if (mapped === undefined) return [];
   const docs = Array.isArray(mapped) ? (mapped as readonly IndexDocument[]) : [mapped as IndexDocument];
-  return docs.map((doc) => ({
-    ...doc,
-    locator: locator.key,
-    owner: cls.owner || doc.owner,
-    alwaysLoad: doc.alwaysLoad || cls.alwaysLoad,
-  }));
+  return docs.map((doc) => {
+    const owner = cls.owner || doc.owner;
+    const alwaysLoad = doc.alwaysLoad || cls.alwaysLoad;
+    // Usually the mapper agrees already (noteToDocument does): no copy then.
+    if (doc.locator === locator.key && doc.owner === owner && doc.alwaysLoad === alwaysLoad) return doc;
+    return { ...doc, locator: locator.key, owner, alwaysLoad };
+  });
 }

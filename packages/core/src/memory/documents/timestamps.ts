@@ -38,9 +38,11 @@ export function findTimestamp(line: string): FoundTimestamp | undefined {
   return undefined;
 }
 
+const WHOLE = new RegExp(`^\\s*${STAMP.source}\\s*$`);
+
 /** Parses a whole string as one timestamp of the accepted forms; undefined if it is not one. */
 export function parseTimestamp(text: string): number | undefined {
-  const m = new RegExp(`^\\s*${STAMP.source}\\s*$`).exec(text);
+  const m = WHOLE.exec(text);
   return m ? toMs(m.slice(1)) : undefined;
 }
 

@@ -25,7 +25,8 @@ export const PREVIEW_CHARS = 200;
 
 /**
  * The fields that are tokenized for a document, in order: the title twice (it says what the note is
- * about), a note's file name (its slug: `pick-stdlib.md` is found by "stdlib"), the tags, the text.
+ * about), a note's file name (its slug: `pick-stdlib.md` is found by "stdlib"), the tags, the text
+ * (always last).
  */
 export function searchableParts(doc: Pick<IndexDocument, 'id' | 'locator' | 'title' | 'tags' | 'text'>): string[] {
   const name = doc.id === doc.locator ? doc.locator.slice(doc.locator.lastIndexOf('/') + 1).replace(/\.md$/i, '') : '';

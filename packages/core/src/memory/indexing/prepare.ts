@@ -5,6 +5,7 @@ import { Locator } from '../../seam/locator.js';
 import type { IndexDocument, ToDocument } from '../documents/document.js';
 import { classifySource, type MemoryLayout } from '../documents/layout.js';
 import { documentsOf, type DocumentLimits } from '../documents/source-documents.js';
+import { Column } from './columns.js';
 import { ALWAYS_LOAD, encodeRecord, FOREIGN_ID, ownId, SUPERSEDES } from './doc-store.js';
 import { previewOf, searchableParts, type DocColumns } from './index-state.js';
 import { TermScanner } from './term-scanner.js';
@@ -68,18 +69,27 @@ export class TermDictionary {
 export class BatchBuilder {
   readonly #dict: TermDictionary;
   readonly #termBase: number;
-  readonly #files = { keys: [] as string[], status: [] as number[], nums: [] as number[], hashes: [] as Buffer[] };
-  readonly #docEnd: number[] = [];
+  readonly #files = {
+    keys: [] as string[],
+    status: new Grow(Uint8Array),
+    mtime: new Grow(Float64Array),
+    size: new Grow(Float64Array),
+    hash: new Grow(Uint8Array),
+    docEnd: new Grow(Uint32Array),
+  };
   readonly #errors: Record<number, string> = {};
+  // Typed from the start: JS arrays of these numbers changed element kinds and deoptimized the loop.
   readonly #docs = {
     records: [] as string[],
     owners: [] as string[],
     kinds: [] as string[],
     statuses: [] as string[],
-    nums: [] as number[],
-    flags: [] as number[],
-    lengths: [] as number[],
-    runEnd: [] as number[],
+    created: new Grow(Float64Array),
+    updated: new Grow(Float64Array),
+    confidence: new Grow(Float64Array),
+    flags: new Grow(Uint8Array),
+    lengths: new Grow(Uint32Array),
+    runEnd: new Grow(Uint32Array),
   };
   #ids = new Uint32Array(4096);
   #tfs = new Uint16Array(4096);
@@ -128,7 +138,7 @@ export class BatchBuilder {
       docs = [];
       this.#errors[this.#files.keys.length] = (e as Error).message ?? String(e);
     }
-    for (const d of docs) this.#prepare(d.locator ? d : { ...d, locator: key });
+    for (const d of docs) this.#prepare(d.locator ? d : { ...d, locator: key }, text);
     const hash = createHash('sha256').update(bytes && isUtf8(bytes) ? bytes : text);
     this.#file(key, FILE_OK, info.mtimeMs, info.size, hash.digest());
   }
@@ -141,19 +151,30 @@ export class BatchBuilder {
     this.#file(key, FILE_DIR, 0, 0);
   }
 
-  #file(key: string, status: number, mtimeMs: number, size: number, hash?: Buffer): void {
+  #file(key: string, status: number, mtimeMs: number, size: number, hash?: Uint8Array): void {
     const f = this.#files;
+    const i = f.keys.length;
     f.keys.push(key);
-    f.status.push(status);
-    f.nums.push(mtimeMs, size);
-    f.hashes.push(hash ?? Buffer.alloc(32));
-    this.#docEnd.push(this.#docs.records.length);
+    f.status.set(i, status);
+    f.mtime.set(i, mtimeMs);
+    f.size.set(i, size);
+    if (hash) f.hash.ensure(i * 32 + 31).set(hash, i * 32);
+    else f.hash.ensure(i * 32 + 31).fill(0, i * 32, i * 32 + 32);
+    f.docEnd.set(i, this.#docs.records.length);
   }
 
-  #prepare(d: IndexDocument): void {
+  /** Counts a document's terms into a run. `source`: the file's text, of which a note's text is usually the tail. */
+  #prepare(d: IndexDocument, source: string): void {
     const scanner = this.#dict.scanner;
+    const parts = searchableParts(d);
     let length = 0;
-    for (const part of searchableParts(d)) length += scanner.scan(part, this.#count);
+    for (let i = 0; i < parts.length - 1; i++) length += scanner.scan(parts[i]!, this.#count);
+    // The body is scanned in the file's own text when it is its tail (a note's is): same terms.
+    const body = d.text;
+    length +=
+      source.length > body.length && source.endsWith(body)
+        ? scanner.scan(source, this.#count, source.length - body.length)
+        : scanner.scan(body, this.#count);
     const seen = this.#seen;
     const tf = this.#tf;
     if (this.#n + seen.length > this.#ids.length) this.#grow(this.#n + seen.length);
@@ -165,14 +186,17 @@ export class BatchBuilder {
     }
     seen.length = 0;
     const docs = this.#docs;
+    const i = docs.records.length;
     docs.records.push(encodeRecord(d, previewOf(d.text)));
     docs.owners.push(d.owner);
     docs.kinds.push(d.kind);
     docs.statuses.push(d.status);
-    docs.nums.push(d.createdMs, d.updatedMs, d.confidence ?? Number.NaN);
-    docs.flags.push((d.alwaysLoad ? ALWAYS_LOAD : 0) | (d.supersedes ? SUPERSEDES : 0) | (ownId(d) ? 0 : FOREIGN_ID));
-    docs.lengths.push(length);
-    docs.runEnd.push(this.#n);
+    docs.created.set(i, d.createdMs);
+    docs.updated.set(i, d.updatedMs);
+    docs.confidence.set(i, d.confidence ?? Number.NaN);
+    docs.flags.set(i, (d.alwaysLoad ? ALWAYS_LOAD : 0) | (d.supersedes ? SUPERSEDES : 0) | (ownId(d) ? 0 : FOREIGN_ID));
+    docs.lengths.set(i, length);
+    docs.runEnd.set(i, this.#n);
   }
 
   #grow(need: number): void {
@@ -191,10 +215,8 @@ export class BatchBuilder {
     this.#dict.fresh = [];
     const f = this.#files;
     const d = this.#docs;
-    const nums = Float64Array.from(d.nums);
-    const fileNums = Float64Array.from(f.nums);
-    const hash = new Uint8Array(f.hashes.length * 32);
-    f.hashes.forEach((h, i) => hash.set(h, i * 32));
+    const files = f.keys.length;
+    const docs = d.records.length;
     return {
       termBase: this.#termBase,
       newTerms,
@@ -202,11 +224,11 @@ export class BatchBuilder {
       tfs: this.#tfs.slice(0, this.#n),
       files: {
         keys: f.keys,
-        status: Uint8Array.from(f.status),
-        mtime: fileNums.filter((_, i) => i % 2 === 0),
-        size: fileNums.filter((_, i) => i % 2 === 1),
-        hash,
-        docEnd: Uint32Array.from(this.#docEnd),
+        status: f.status.take(files),
+        mtime: f.mtime.take(files),
+        size: f.size.take(files),
+        hash: f.hash.take(files * 32),
+        docEnd: f.docEnd.take(files),
         errors: this.#errors,
       },
       docs: {
@@ -214,14 +236,21 @@ export class BatchBuilder {
         owners: d.owners,
         kinds: d.kinds,
         statuses: d.statuses,
-        created: nums.filter((_, i) => i % 3 === 0),
-        updated: nums.filter((_, i) => i % 3 === 1),
-        confidence: nums.filter((_, i) => i % 3 === 2),
-        flags: Uint8Array.from(d.flags),
-        lengths: Uint32Array.from(d.lengths),
-        runEnd: Uint32Array.from(d.runEnd),
+        created: d.created.take(docs),
+        updated: d.updated.take(docs),
+        confidence: d.confidence.take(docs),
+        flags: d.flags.take(docs),
+        lengths: d.lengths.take(docs),
+        runEnd: d.runEnd.take(docs),
       },
     };
+  }
+}
+
+/** A growable typed array whose first `n` entries are taken at the end (a copy of exactly that length). */
+class Grow<T extends Uint8Array | Uint32Array | Float64Array> extends Column<T> {
+  take(n: number): T {
+    return this.data.slice(0, n) as T;
   }
 }
 
