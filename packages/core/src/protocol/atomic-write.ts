@@ -73,10 +73,10 @@ export async function prepareWrite(
   try {
     handle = await open(temp, 'wx', 0o666);
     if (typeof content === 'string') await handle.writeFile(Buffer.from(content, 'utf8'));
+    // ArrayBuffer.isView, not instanceof: a test environment (happy-dom) may bring its own Uint8Array.
+    else if (ArrayBuffer.isView(content)) await handle.writeFile(content);
     // Chunks (a large index snapshot) are written in turn: no buffer holding them all at once.
-    else if (Array.isArray(content))
-      for (const chunk of content as readonly Uint8Array[]) await handle.writeFile(chunk);
-    else await handle.writeFile(content as Uint8Array);
+    else for (const chunk of content) await handle.writeFile(chunk);
     if (durable) await handle.sync();
     await handle.close();
     handle = undefined;

@@ -126,7 +126,8 @@ function* chunks(head: Uint8Array, sections: readonly [string, SectionData][]): 
   const emit = (chunk: Uint8Array) => (hash.update(chunk), chunk);
   yield emit(head);
   for (const [, data] of sections) {
-    if (data instanceof Uint8Array) yield emit(data);
+    // ArrayBuffer.isView, not instanceof: a test environment (happy-dom) may bring its own Uint8Array.
+    if (ArrayBuffer.isView(data)) yield emit(data);
     else for (const chunk of data.chunks()) yield emit(chunk);
     const pad = align8(data.byteLength) - data.byteLength;
     if (pad > 0) yield emit(new Uint8Array(pad));
