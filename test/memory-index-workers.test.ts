@@ -2,7 +2,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DeviceLocalBackend, MemoryIndex, noteToDocument, recall, VaultBackend } from '@agentm/core';
+import {
+  DEFAULT_LAYOUT,
+  DeviceLocalBackend,
+  KeyFeed,
+  MemoryIndex,
+  noteToDocument,
+  ReadPool,
+  recall,
+  VaultBackend,
+} from '@agentm/core';
 import { tempDir } from './helpers/temp.js';
 
 const WORKER = fileURLToPath(new URL('../packages/core/dist/memory/indexing/read-worker.js', import.meta.url));
@@ -101,4 +110,25 @@ describe('a cold index build with read workers', { timeout: 120_000 }, () => {
     const report = await missing.refresh();
     expect([report.readWorkers, report.documents]).toEqual([undefined, other.state.docs.size]);
   });
+});
+
+describe('read pool', () => {
+  it('starts one more worker once the walk has found more than 20 000 files, and reads them all', async () => {
+    const dir = await tempDir();
+    const root = join(dir, 'vault');
+    await mkdir(root, { recursive: true });
+    const pool = ReadPool.start(WORKER, { root, layout: DEFAULT_LAYOUT }, 1, 2)!;
+    try {
+      // Files that do not exist: each answer is quick ("missing"), and every key must come back once.
+      const keys = Array.from({ length: 25_000 }, (_, i) => `memory/fix/gone-${i}.md`);
+      const seen = new Set<string>();
+      await pool.run(KeyFeed.of(keys), new Map(), (batch) => {
+        for (const key of batch.files.keys) seen.add(key);
+      });
+      expect(seen.size).toBe(keys.length);
+      expect(pool.size).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });

@@ -18,6 +18,7 @@ export * from './indexing/vectors.js';
 export * from './indexing/index-types.js';
 export * from './indexing/prepare.js';
 export * from './indexing/read-pool.js';
+export * from './indexing/feed.js';
 export * from './indexing/memory-index.js';
 export * from './recall/score.js';
 export * from './recall/rank.js';

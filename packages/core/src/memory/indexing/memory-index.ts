@@ -12,7 +12,7 @@ import type { EmbeddingProvider } from '../providers/provider.js';
 import { FsBackend } from '../../backends/fs-backend.js';
 import { noteToDocument } from '../note-documents.js';
 import { applyChanges } from './apply-changes.js';
-import { defaultWorkerCount, ReadPool } from './read-pool.js';
+import { defaultWorkerCount, maxWorkerCount, ReadPool } from './read-pool.js';
 import { embedPending } from './embed-pending.js';
 import { KeyFeed } from './feed.js';
 import type { SnapshotMeta } from './codec.js';
@@ -275,6 +275,7 @@ export class MemoryIndex extends DerivedMaintenance {
       o.workerScript,
       { root: this.backend.root, layout: this.layout, limits: this.#limits },
       o.workers ?? defaultWorkerCount(),
+      o.workers ?? maxWorkerCount(),
     );
   }
 
