@@ -1,5 +1,5 @@
-import { EPISODE_KIND, isRecallable, type IndexDocument } from '../documents/document.js';
-import type { RankView, ScopeOptions } from '../recall/rank.js';
+import { isRecallable, type IndexDocument } from '../documents/document.js';
+import type { RankView } from '../recall/rank.js';
 import { Bm25Index, type Bm25Parts } from './bm25.js';
 import {
   ALWAYS_LOAD,
@@ -15,36 +15,13 @@ import {
 import { FileTable, type FileEntry, type FrozenFiles } from './file-table.js';
 import { DocsView, FilesView } from './index-views.js';
 import { SupersededKeys } from './supersession.js';
+import { columnRankView } from './rank-view.js';
+import { previewOf, searchableParts } from './searchable.js';
 import { TermScanner } from './term-scanner.js';
 
 export type { StoredDoc } from './doc-store.js';
 export type { FileEntry } from './file-table.js';
-
-/** Characters of text kept per document for snippets (the rest is read from the note when needed). */
-export const PREVIEW_CHARS = 200;
-
-/**
- * The fields that are tokenized for a document, in order: the title twice (it says what the note is
- * about), a note's file name (its slug: `pick-stdlib.md` is found by "stdlib"), the tags, the text
- * (always last).
- */
-export function searchableParts(doc: Pick<IndexDocument, 'id' | 'locator' | 'title' | 'tags' | 'text'>): string[] {
-  const name = doc.id === doc.locator ? doc.locator.slice(doc.locator.lastIndexOf('/') + 1).replace(/\.md$/i, '') : '';
-  return [doc.title, doc.title, name, doc.tags.join(' '), doc.text];
-}
-
-/** The searchable parts as one text (what `tokenize` of the document sees). */
-export function searchableText(doc: Pick<IndexDocument, 'id' | 'locator' | 'title' | 'tags' | 'text'>): string {
-  return searchableParts(doc).join('\n');
-}
-
-export function previewOf(text: string): string {
-  const flat = text
-    .slice(0, PREVIEW_CHARS * 3)
-    .replace(/\s+/g, ' ')
-    .trim();
-  return flat.length > PREVIEW_CHARS ? flat.slice(0, PREVIEW_CHARS) : flat;
-}
+export { PREVIEW_CHARS, previewOf, searchableParts, searchableText } from './searchable.js';
 
 /**
  * Documents prepared elsewhere (a read worker), as columns: document i's record (see encodeRecord),
@@ -58,13 +35,13 @@ export interface DocColumns {
   readonly created: Float64Array;
   readonly updated: Float64Array;
   readonly confidence: Float64Array;
-  /** Bit 1: always-load; bit 2: supersedes another note. */
+  /** DocStore flags: ALWAYS_LOAD, SUPERSEDES, FOREIGN_ID. */
   readonly flags: Uint8Array;
 }
 
 /**
  * The in-memory index: files, documents (columns by slot) and the BM25 postings. Mutated only through
- * `putFile`/`putRows`/`deleteFile`/`touchFile`, which keep them consistent, including which notes are
+ * `putFile`/`putColumns`/`deleteFile`/`touchFile`, which keep them consistent, including which notes are
  * superseded (a live note naming another in `supersedes:` keeps the other from being recalled).
  */
 export class IndexState {
@@ -235,32 +212,7 @@ export class IndexState {
 
   /** The ranking view over the columns (see RankView). */
   rankView(): RankView<StoredDoc> {
-    const s = this.store;
-    const episodeKind = s.kinds.id(EPISODE_KIND);
-    return {
-      size: this.bm25.slotCount,
-      doc: (slot) => this.doc(slot),
-      updatedMs: (slot) => s.updated.data[slot]!,
-      episode: (slot) => s.kind.data[slot] === episodeKind,
-      global: (slot) => s.owner.data[slot] === 0,
-      scope: (options: ScopeOptions) => {
-        const flags = s.flags.data;
-        const owners = s.owner.data;
-        const kindCol = s.kind.data;
-        const updated = s.updated.data;
-        // −1: every project. A project nobody owns yet (−2) still sees the global notes (owner id 0).
-        const owner = options.project === undefined ? -1 : s.owners.id(options.project);
-        const project = options.project === undefined ? -1 : owner === -1 ? -2 : owner;
-        const kinds =
-          options.kinds && options.kinds.length > 0 ? new Set(options.kinds.map((k) => s.kinds.id(k))) : undefined;
-        const oldest = options.window > 0 ? options.now - options.window : Number.NEGATIVE_INFINITY;
-        return (slot) =>
-          (flags[slot]! & RECALLABLE) !== 0 &&
-          (project === -1 || owners[slot] === 0 || owners[slot] === project) &&
-          (kinds === undefined || kinds.has(kindCol[slot]!)) &&
-          updated[slot]! >= oldest;
-      },
-    };
+    return columnRankView(this.store, this.bm25.slotCount, (slot) => this.doc(slot));
   }
 
   /** Live documents flagged always-load. */

@@ -7,7 +7,8 @@ import { classifySource, type MemoryLayout } from '../documents/layout.js';
 import { documentsOf, type DocumentLimits } from '../documents/source-documents.js';
 import { Column } from './columns.js';
 import { ALWAYS_LOAD, encodeRecord, FOREIGN_ID, ownId, SUPERSEDES } from './doc-store.js';
-import { previewOf, searchableParts, type DocColumns } from './index-state.js';
+import type { DocColumns } from './index-state.js';
+import { previewOf, searchableParts } from './searchable.js';
 import { TermScanner } from './term-scanner.js';
 
 /** File status in a batch. */

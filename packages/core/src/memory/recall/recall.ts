@@ -72,9 +72,9 @@ export interface RecallSource {
  * Recalls memories: BM25 over the index (plus cosine when an embedding provider and vectors exist),
  * scored `wSem·relevance + wRec·2^(−age/halfLife)` (see rankDocuments for the weights and the
  * half-lives of notes and episodes), scoped to the project plus global notes, never returning
- * pruned, superseded or inbox notes, or a note another live note supersedes. A provider error, timeout or malformed answer degrades
- * to lexical recall with a warning in the result; it is never thrown. Throws `MemoryArgumentError` for
- * invalid options.
+ * pruned, superseded or inbox notes, or a note another live note supersedes. A provider error,
+ * timeout or malformed answer degrades to lexical recall with a warning in the result; it is never
+ * thrown. Throws `MemoryArgumentError` for invalid options.
  */
 export async function recall(source: RecallSource, query: RecallQuery): Promise<RecallResult> {
   const options = resolveOptions(query);
