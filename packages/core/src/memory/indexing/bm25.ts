@@ -22,7 +22,7 @@ export interface Matches {
   readonly count: number;
   /** How many of the query's distinct terms each slot contains. */
   readonly matched: Uint8Array;
-  /** The query's distinct terms found in the index (at most 255 counted). */
+  /** The query's distinct terms found in the index (of its first 255). */
   readonly terms: number;
 }
 
@@ -46,6 +46,8 @@ export class Bm25Index {
   totalLength = 0;
   #acc = new Float64Array(0);
   #hits = new Uint8Array(0);
+  #norms = new Float64Array(0);
+  #normsKey = '';
   #touched = new Int32Array(0);
   /** Per-add scratch: term frequency by term id, and the ids seen in this document. */
   #tf = new Uint16Array(1024);
@@ -187,7 +189,10 @@ export class Bm25Index {
     if (tail) for (let i = 0; i < tail.n; i++) fn(tail.slots[i]!, tail.tfs[i]!);
   }
 
-  /** BM25 score of every live slot matching at least one of the (distinct) terms. */
+  /**
+   * BM25 score of every live slot matching at least one of the (distinct) terms, and how many of
+   * them each contains (at most the first 255 distinct terms are searched).
+   */
   search(terms: readonly string[]): Matches {
     const n = this.liveCount;
     if (this.#acc.length < this.slotCount) {
@@ -197,24 +202,21 @@ export class Bm25Index {
     }
     const acc = this.#acc;
     const hits = this.#hits;
-    let found = 0;
     const touched = this.#touched;
     const live = this.#live.data;
-    const lengths = this.#lengths.data;
+    const norms = this.#lengthNorms();
     const { block, tails } = this.postings;
     const blockTerms = block.start.length - 1;
-    let count = 0;
-    const avg = n > 0 ? this.totalLength / n : 1;
     const k1 = BM25_K1;
-    const norm0 = k1 * (1 - BM25_B);
-    const norm1 = (k1 * BM25_B) / (avg || 1);
-    for (const term of new Set(terms)) {
+    let count = 0;
+    let found = 0;
+    for (const term of [...new Set(terms)].slice(0, 255)) {
       const id = this.terms.id(term);
       if (id < 0) continue;
       const df = this.documentFrequency(id);
       if (df === 0) continue;
-      if (found < 255) found++;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      found++;
+      const weight = Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (k1 + 1);
       const tail = tails.get(id);
       // Two plain loops, not forEachPosting: a closure would put `count` in a context slot.
       for (let segment = 0; segment < 2; segment++) {
@@ -237,10 +239,9 @@ export class Bm25Index {
           const slot = slots[i]!;
           if (live[slot] === 0) continue;
           const tf = tfs[i]!;
-          const s = (idf * tf * (k1 + 1)) / (tf + norm0 + norm1 * lengths[slot]!);
-          if (acc[slot] === 0) touched[count++] = slot;
-          acc[slot] = acc[slot]! + s;
-          if (hits[slot]! < 255) hits[slot]!++;
+          if (hits[slot] === 0) touched[count++] = slot;
+          acc[slot] = acc[slot]! + (weight * tf) / (tf + norms[slot]!);
+          hits[slot]!++;
         }
       }
     }
@@ -256,6 +257,24 @@ export class Bm25Index {
       hits[slot] = 0;
     }
     return { slots: outSlots, scores: outScores, count, matched, terms: found };
+  }
+
+  /**
+   * Per slot, BM25's length normalization `k1·(1 − b + b·length/avgLength)`, recomputed only when the
+   * collection changed since the last query (a posting then costs one read instead of three).
+   */
+  #lengthNorms(): Float64Array {
+    const key = `${this.slotCount}:${this.liveCount}:${this.totalLength}`;
+    if (this.#normsKey !== key || this.#norms.length < this.slotCount) {
+      const avg = this.liveCount > 0 ? this.totalLength / this.liveCount : 1;
+      const norm0 = BM25_K1 * (1 - BM25_B);
+      const norm1 = (BM25_K1 * BM25_B) / (avg || 1);
+      if (this.#norms.length < this.slotCount) this.#norms = new Float64Array(this.slotCount * 2);
+      const lengths = this.#lengths.data;
+      for (let slot = 0; slot < this.slotCount; slot++) this.#norms[slot] = norm0 + norm1 * lengths[slot]!;
+      this.#normsKey = key;
+    }
+    return this.#norms;
   }
 
   #newSlot(length: number): number {
