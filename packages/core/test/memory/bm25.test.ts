@@ -155,6 +155,41 @@ describe('Bm25Index', () => {
     );
   });
 
+  it('scores exactly like BM25 from scratch when searches, removals and additions alternate', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.record({ add: fc.array(word, { minLength: 1, maxLength: 8 }) }),
+            fc.record({ remove: fc.nat() }),
+            fc.record({ search: fc.array(word, { minLength: 1, maxLength: 3 }) }),
+          ),
+          { maxLength: 40 },
+        ),
+        (steps) => {
+          const index = new Bm25Index();
+          const live = new Map<number, string[]>();
+          for (const step of steps) {
+            if ('add' in step) live.set(index.add(step.add), step.add);
+            else if ('remove' in step) {
+              const slots = [...live.keys()];
+              if (slots.length === 0) continue;
+              const slot = slots[step.remove % slots.length]!;
+              index.remove(slot);
+              live.delete(slot);
+            } else {
+              const got = index.search(step.search);
+              const want = live.size > 0 ? bruteForce(live, step.search) : new Map();
+              expect(got.count).toBe(want.size);
+              for (let i = 0; i < got.count; i++) expect(got.scores[i]).toBeCloseTo(want.get(got.slots[i]!)!, 9);
+            }
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('ranks a rare matching term above a common one', () => {
     const index = new Bm25Index();
     const a = index.add(tokenize('vault lock timeout after ten seconds'));

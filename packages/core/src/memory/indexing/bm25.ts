@@ -48,6 +48,8 @@ export class Bm25Index {
   #hits = new Uint8Array(0);
   #norms = new Float64Array(0);
   #normsKey = '';
+  /** Live document frequency by term id, while there are tombstones; cleared by any change. */
+  readonly #liveDf = new Map<number, number>();
   #touched = new Int32Array(0);
   /** Per-add scratch: term frequency by term id, and the ids seen in this document. */
   #tf = new Uint16Array(1024);
@@ -165,6 +167,7 @@ export class Bm25Index {
     const live = this.#live.data;
     if (slot < 0 || slot >= this.slotCount || live[slot] === 0) return;
     live[slot] = 0;
+    this.#liveDf.clear();
     this.liveCount--;
     this.deadCount++;
     this.totalLength -= this.#lengths.data[slot]!;
@@ -173,10 +176,19 @@ export class Bm25Index {
   /** Live entries of a term (its document frequency). */
   documentFrequency(id: number): number {
     if (this.deadCount === 0) return this.postings.length(id);
-    let df = 0;
-    this.forEachPosting(id, (slot) => {
-      if (this.#live.data[slot] !== 0) df++;
-    });
+    // With tombstones, a term's live entries must be counted: once per term until the index changes
+    // (a recall right after an update would otherwise read each common term's postings twice).
+    let df = this.#liveDf.get(id);
+    if (df === undefined) {
+      df = 0;
+      const live = this.#live.data;
+      const { block, tails } = this.postings;
+      if (id < block.start.length - 1)
+        for (let i = block.start[id]!; i < block.start[id + 1]!; i++) if (live[block.slots[i]!] !== 0) df++;
+      const tail = tails.get(id);
+      if (tail) for (let i = 0; i < tail.n; i++) if (live[tail.slots[i]!] !== 0) df++;
+      this.#liveDf.set(id, df);
+    }
     return df;
   }
 
@@ -278,6 +290,7 @@ export class Bm25Index {
   }
 
   #newSlot(length: number): number {
+    this.#liveDf.clear();
     const slot = this.slotCount++;
     this.#lengths.set(slot, length);
     this.#live.set(slot, 1);
