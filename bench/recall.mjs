@@ -1,193 +1,156 @@
 #!/usr/bin/env node
-// Recall benchmark (issue 4), with the real note mapper (noteToDocument). For each vault size, in a
-// child process of its own (so peak RSS is per size), it measures in one run:
-//   floor:   list every directory and read every note through the backend (what any indexer must do), median of 3
-//   cold:    open + full index build (walk, read, parse, tokenize, write the snapshot), with read workers
-//            (one per core, at most 4; median of 3 builds up to 20 000 notes), and the same build on one thread
-//   update:  one note changed → index.update([that note]) (median of 20)
-//   refresh: incremental refresh that walks the whole vault and finds one changed note
-//   load:    opening the built index from disk (a new process's first recall pays this)
-//   recall:  p50 / p95 of 100 queries of 2–4 words sampled from random notes, k = 10, project-scoped
-//   size:    index files on disk; peak RSS of the process
-// Goals: cold ≤ 3× floor; update ≤ 10 ms; recall p50 ≤ 10 ms at 10 000 notes, ≤ 50 ms at 100 000;
-// cost growing no worse than linearly (10k → 100k ratios ≤ ~10).
+// Recall benchmark (issues 4 and 14): AgentM's memory index against its engine peer, SQLite FTS5
+// (better-sqlite3), in one run over the same generated vault, with the real note mapper. Per size, each
+// job in a child process of its own (bench/lib/recall-roles.mjs), the builds alternating:
+//   floor:    list every directory and read every note through the backend, median of 3
+//   FTS5:     build reading the same files (median of the runs); bm25 query over the same queries
+//   AgentM:   a session — cold build (read workers), 40 one-note updates, an incremental refresh that
+//             walks everything, 100 recalls of 2–4 words, k = 10, project-scoped (median of the runs;
+//             peak RSS is the largest session's); the cold build on one thread; a new process opening
+//             the index the session left (snapshot + journal) and recalling
+// Goals (issue 14): cold ≤ 1.0× FTS5's build and ≤ 2× the floor at every size; update p95 ≤ 10 ms at
+// 100 000 notes; peak RSS ≤ 600 MB at 100 000 and growing no faster than the notes; recall p50 ≥ 10×
+// faster than FTS5's query. BENCH_SIZES=10000,100000 (default); BENCH_RUNS (default 3 up to 20 000, else 2).
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Locator, MemoryIndex, noteToDocument, recall } from '@agentm/core';
-import { DeviceLocalBackend } from '@agentm/core/backends';
-import { mapLimit } from './lib/map-limit.mjs';
 import { writeVault } from './lib/corpus.mjs';
+import { runRole } from './lib/recall-roles.mjs';
 import { fmtMs, median, percentile, ratio } from './lib/stats.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 
-/** The read worker of a cold build (multi-threaded full builds; the CLI passes the same file). */
-const READ_WORKER = fileURLToPath(new URL('../packages/core/dist/memory/indexing/read-worker.js', import.meta.url));
-
-async function walkAndRead(backend) {
-  const dirs = [new Locator('memory'), new Locator('desk/projects')];
-  let bytes = 0;
-  while (dirs.length) {
-    const children = await backend.list(dirs.shift());
-    const files = children.filter((c) => c.name.endsWith('.md'));
-    for (const c of children) if (!c.name.endsWith('.md')) dirs.push(c);
-    await mapLimit(files, 32, async (f) => (bytes += (await backend.read(f)).length));
-  }
-  return bytes;
+function child(role, dir) {
+  const run = spawnSync(
+    process.execPath,
+    ['--max-old-space-size=8192', fileURLToPath(import.meta.url), '--role', role, dir],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 },
+  );
+  if (run.status !== 0) throw new Error(`${role} failed (exit ${run.status})`);
+  return JSON.parse(run.stdout.trim().split('\n').pop());
 }
 
-async function dirSize(dir) {
-  let total = 0;
-  for (const name of await readdir(dir)) total += (await stat(join(dir, name))).size;
-  return total;
+/** The notes to change and the queries, written for the children (the vault's own words). */
+function plan(corpus) {
+  const updates = Array.from({ length: 40 }, (_, i) => [
+    corpus.keys[(i * 7919) % corpus.keys.length],
+    `---\ntype: fix\nstatus: active\n---\n\n# edited ${i}\n\n${corpus.sentence(150)}\n`,
+  ]);
+  const queries = Array.from({ length: 100 }, (_, i) => ({
+    text: corpus
+      .sentence(3 + (i % 3))
+      .split(' ')
+      .slice(0, 2 + (i % 3))
+      .join(' '),
+    project: `project-${i % 40}`,
+  }));
+  return { updates, queries };
 }
 
 async function measure(size) {
   const dir = await mkdtemp(join(tmpdir(), 'agentm-recall-bench-'));
   try {
-    const root = join(dir, 'vault');
-    const t = performance.now();
-    const corpus = writeVault(root, size, 42);
-    const generateMs = performance.now() - t;
-    const backend = new DeviceLocalBackend({ root });
-    const options = {
-      backend,
-      toDocument: noteToDocument,
-      indexRoot: join(dir, 'cache'),
-      lockRoot: join(dir, 'locks'),
-      workerScript: READ_WORKER,
-    };
-    await walkAndRead(backend); // warm the page cache for both sides alike
-    const floor = [];
-    for (let i = 0; i < 3; i++) {
-      const t0 = performance.now();
-      await walkAndRead(backend);
-      floor.push(performance.now() - t0);
+    const corpus = writeVault(join(dir, 'vault'), size, 42);
+    await writeFile(join(dir, 'plan.json'), JSON.stringify(plan(corpus)));
+    const floor = child('floor', dir);
+    const runs = Number(process.env.BENCH_RUNS ?? (size <= 20_000 ? 3 : 2));
+    const fts = [];
+    const sessions = [];
+    for (let i = 0; i < runs; i++) {
+      // Alternating, so that a change in the machine's load falls on both engines alike.
+      fts.push(child('ftsBuild', dir));
+      sessions.push(child('agentm', dir));
     }
-    // The same cold build on one thread (no read workers), into its own index directory, for comparison.
-    let t0 = performance.now();
-    const single = await MemoryIndex.open({
-      ...options,
-      indexRoot: join(dir, 'cache-single'),
-      workerScript: undefined,
-    });
-    await single.refresh();
-    const coldSingleMs = performance.now() - t0;
-    await rm(single.dir, { recursive: true, force: true });
-    // Small vaults build in about two seconds, where one stray scheduling hiccup moves the ratio: the
-    // median of three cold builds (each into an empty index directory); one at larger sizes.
-    const colds = [];
-    let index;
-    let report;
-    for (let run = 0; run < (size <= 20_000 ? 3 : 1); run++) {
-      if (index) await rm(index.dir, { recursive: true, force: true });
-      t0 = performance.now();
-      index = await MemoryIndex.open(options);
-      report = await index.refresh();
-      colds.push(performance.now() - t0);
-    }
-    const coldMs = median(colds);
-    const updates = [];
-    for (let i = 0; i < 20; i++) {
-      const key = corpus.keys[(i * 7919) % corpus.keys.length];
-      await writeFile(
-        join(root, key),
-        `---\ntype: fix\nstatus: active\n---\n\n# edited ${i}\n\n${corpus.sentence(150)}\n`,
-      );
-      t0 = performance.now();
-      await index.update([new Locator(key)]);
-      updates.push(performance.now() - t0);
-    }
-    await writeFile(join(root, corpus.keys[1]), `---\ntype: fix\n---\n\n${corpus.sentence(120)}\n`);
-    t0 = performance.now();
-    const incremental = await index.refresh();
-    const refreshMs = performance.now() - t0;
-    t0 = performance.now();
-    const loaded = await MemoryIndex.open(options);
-    const loadMs = performance.now() - t0;
-    if (loaded.state.docs.size !== index.state.docs.size) throw new Error('reloaded index differs');
-    const queries = Array.from({ length: 100 }, (_, i) => {
-      const words = corpus
-        .sentence(3 + (i % 3))
-        .split(' ')
-        .slice(0, 2 + (i % 3));
-      return { text: words.join(' '), project: `project-${i % 40}` };
-    });
-    for (const q of queries.slice(0, 10)) await recall(loaded, q); // warm-up
-    const latencies = [];
-    let hits = 0;
-    for (const q of queries) {
-      t0 = performance.now();
-      const r = await recall(loaded, { ...q, k: 10, now: Date.UTC(2026, 9, 1) });
-      latencies.push(performance.now() - t0);
-      hits += r.items.length;
-    }
+    const last = sessions[sessions.length - 1];
     return {
       size,
-      documents: report.documents,
-      generateMs,
-      floorMs: median(floor),
-      coldMs,
-      coldSingleMs,
-      readWorkers: report.readWorkers ?? 0,
-      updateMs: median(updates),
-      updateP95Ms: percentile(updates, 95),
-      refreshMs,
-      refreshRead: incremental.read,
-      loadMs,
-      recallP50Ms: percentile(latencies, 50),
-      recallP95Ms: percentile(latencies, 95),
-      meanHits: hits / queries.length,
-      indexBytes: await dirSize(index.dir),
-      peakRssMB: process.resourceUsage().maxRSS / 1024,
+      documents: last.documents,
+      floorMs: median(floor.runs),
+      coldMs: median(sessions.map((s) => s.coldMs)),
+      coldRuns: sessions.map((s) => Math.round(s.coldMs)),
+      ftsBuildMs: median(fts.map((f) => f.ms)),
+      ftsRuns: fts.map((f) => Math.round(f.ms)),
+      ftsPeakMB: Math.max(...fts.map((f) => f.peakMB)),
+      coldSingleMs: child('agentmSingle', dir).ms,
+      readWorkers: last.readWorkers,
+      updateMs: median(sessions.flatMap((s) => s.updateMs)),
+      updateP95Ms: percentile(
+        sessions.flatMap((s) => s.updateMs),
+        95,
+      ),
+      refreshMs: last.refreshMs,
+      refreshRead: last.refreshRead,
+      recallP50Ms: percentile(last.times, 50),
+      recallP95Ms: percentile(last.times, 95),
+      peakMB: Math.max(...sessions.map((s) => s.peakMB)),
+      indexBytes: last.indexBytes,
+      open: child('agentmOpen', dir),
+      ftsQuery: child('ftsQuery', dir),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-if (process.argv[2] === '--size') {
-  console.log(JSON.stringify(await measure(Number(process.argv[3]))));
+const goal = (ok) => (ok ? 'met' : 'MISSED');
+
+function report(r) {
+  const mb = (b) => `${(b / 1048576).toFixed(1)} MB`;
+  const ftsP50 = percentile(r.ftsQuery.times, 50);
+  const openP50 = percentile(r.open.times, 50);
+  const big = r.size >= 100_000;
+  console.log(`recall benchmark, ${r.size} notes (${r.documents} documents incl. episodes)`);
+  console.log(`  read every note (floor)          ${fmtMs(r.floorMs)}`);
+  console.log(`  SQLite FTS5 build (same files)   ${fmtMs(r.ftsBuildMs)}   runs ${r.ftsRuns.join(', ')} ms`);
+  console.log(
+    `  AgentM cold build                ${fmtMs(r.coldMs)}   runs ${r.coldRuns.join(', ')} ms; ${r.readWorkers} read workers`,
+  );
+  console.log(
+    `    ÷ FTS5 build                   ${ratio(r.coldMs, r.ftsBuildMs)}   goal ≤ 1.0: ${goal(r.coldMs <= r.ftsBuildMs)}`,
+  );
+  console.log(
+    `    ÷ floor                        ${ratio(r.coldMs, r.floorMs)}   goal ≤ 2: ${goal(r.coldMs <= 2 * r.floorMs)}`,
+  );
+  console.log(
+    `  cold build on one thread         ${fmtMs(r.coldSingleMs)}   ÷ floor ${ratio(r.coldSingleMs, r.floorMs)}`,
+  );
+  console.log(
+    `  one-note update                  ${fmtMs(r.updateMs)} median, ${fmtMs(r.updateP95Ms)} p95` +
+      (big ? `   goal p95 ≤ 10 ms: ${goal(r.updateP95Ms <= 10)}` : ''),
+  );
+  console.log(`  incremental refresh (walk all)   ${fmtMs(r.refreshMs)}   re-read ${r.refreshRead} file(s)`);
+  console.log(
+    `  recall p50 / p95                 ${fmtMs(r.recallP50Ms)} / ${fmtMs(r.recallP95Ms)}   FTS5 bm25 query ${fmtMs(ftsP50)} / ${fmtMs(percentile(r.ftsQuery.times, 95))}`,
+  );
+  console.log(
+    `    FTS5 p50 ÷ AgentM p50          ${ratio(ftsP50, r.recallP50Ms)}×   goal ≥ 10×: ${goal(ftsP50 >= 10 * r.recallP50Ms)}`,
+  );
+  console.log(
+    `  new process: open / first recall ${fmtMs(r.open.openMs)} / ${fmtMs(r.open.firstMs)}   then p50 ${fmtMs(openP50)}; peak RSS ${r.open.peakMB.toFixed(0)} MB`,
+  );
+  console.log(
+    `  index on disk / session peak RSS ${mb(r.indexBytes)} / ${r.peakMB.toFixed(0)} MB (FTS5 build ${r.ftsPeakMB.toFixed(0)} MB)` +
+      (big ? `   goal ≤ 600 MB: ${goal(r.peakMB <= 600)}` : ''),
+  );
+}
+
+if (process.argv[2] === '--role') {
+  await runRole(process.argv[3], process.argv[4]);
 } else {
   const results = [];
   for (const size of SIZES) {
-    const child = spawnSync(
-      process.execPath,
-      ['--max-old-space-size=8192', fileURLToPath(import.meta.url), '--size', String(size)],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    if (child.status !== 0) throw new Error(`size ${size} failed (exit ${child.status})`);
-    results.push(JSON.parse(child.stdout.trim().split('\n').pop()));
-  }
-  const mb = (b) => `${(b / 1048576).toFixed(1)} MB`;
-  for (const r of results) {
-    console.log(`recall benchmark, ${r.size} notes (${r.documents} documents incl. episodes)`);
-    console.log(`  read every note (floor)        ${fmtMs(r.floorMs)}`);
-    console.log(
-      `  cold index build               ${fmtMs(r.coldMs)}   cold / floor ${ratio(r.coldMs, r.floorMs)}  (goal ≤ 3; ${r.readWorkers} read workers)`,
-    );
-    console.log(
-      `  cold build on one thread       ${fmtMs(r.coldSingleMs)}   cold / floor ${ratio(r.coldSingleMs, r.floorMs)}`,
-    );
-    console.log(
-      `  update after one note changes  ${fmtMs(r.updateMs)} median, ${fmtMs(r.updateP95Ms)} p95  (goal ≤ 10 ms)`,
-    );
-    console.log(`  incremental refresh (walk all) ${fmtMs(r.refreshMs)}   re-read ${r.refreshRead} file(s)`);
-    console.log(`  open built index from disk     ${fmtMs(r.loadMs)}`);
-    console.log(
-      `  recall p50 / p95 (100 queries) ${fmtMs(r.recallP50Ms)} / ${fmtMs(r.recallP95Ms)}  (goal p50 ≤ ${r.size <= 10_000 ? 10 : 50} ms; ${r.meanHits.toFixed(1)} results each)`,
-    );
-    console.log(`  index on disk / peak RSS       ${mb(r.indexBytes)} / ${r.peakRssMB.toFixed(0)} MB`);
+    results.push(await measure(size));
+    report(results[results.length - 1]);
   }
   if (results.length >= 2) {
     const [a, b] = [results[0], results[results.length - 1]];
     const n = b.size / a.size;
     console.log(
       `growth ${a.size} → ${b.size} notes (×${n}): floor ×${ratio(b.floorMs, a.floorMs)}, cold ×${ratio(b.coldMs, a.coldMs)}, ` +
-        `update ×${ratio(b.updateMs, a.updateMs)}, recall p50 ×${ratio(b.recallP50Ms, a.recallP50Ms)}, index ×${ratio(b.indexBytes, a.indexBytes)}, RSS ×${ratio(b.peakRssMB, a.peakRssMB)}  (goal ≤ ×${n})`,
+        `FTS5 build ×${ratio(b.ftsBuildMs, a.ftsBuildMs)}, update ×${ratio(b.updateMs, a.updateMs)}, recall p50 ×${ratio(b.recallP50Ms, a.recallP50Ms)}, ` +
+        `index ×${ratio(b.indexBytes, a.indexBytes)}, peak RSS ×${ratio(b.peakMB, a.peakMB)}   goal RSS ≤ ×${n}: ${goal(b.peakMB <= n * a.peakMB)}`,
     );
   }
   console.log(JSON.stringify(results));

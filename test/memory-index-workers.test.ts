@@ -2,8 +2,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MemoryIndex, noteToDocument, recall } from '@agentm/core';
+import { DEFAULT_LAYOUT, MemoryIndex, noteToDocument, recall } from '@agentm/core';
 import { DeviceLocalBackend, VaultBackend } from '@agentm/core/backends';
+// Internals of the index build, from the same built modules the package entry loads.
+import { KeyFeed } from '../packages/core/dist/memory/indexing/feed.js';
+import { ReadPool } from '../packages/core/dist/memory/indexing/read-pool.js';
 import { tempDir } from './helpers/temp.js';
 
 const WORKER = fileURLToPath(new URL('../packages/core/dist/memory/indexing/read-worker.js', import.meta.url));
@@ -64,7 +67,7 @@ describe('a cold index build with read workers', { timeout: 120_000 }, () => {
     const docs = (index: MemoryIndex) =>
       [...index.state.docs.values()].map(({ slot: _slot, ...d }) => d).sort((x, y) => x.id.localeCompare(y.id));
     expect(docs(pooled)).toEqual(docs(single));
-    expect(pooled.state.files).toEqual(single.state.files);
+    expect(new Map(pooled.state.files.entries())).toEqual(new Map(single.state.files.entries()));
     expect(pooled.state.docs.has('memory/fix/odd.md/inner.md')).toBe(true);
     for (const text of ['vault lock', 'build cache stale', 'release plan', 'worker thread index', 'note 42']) {
       for (const project of [undefined, 'p1']) {
@@ -102,4 +105,25 @@ describe('a cold index build with read workers', { timeout: 120_000 }, () => {
     const report = await missing.refresh();
     expect([report.readWorkers, report.documents]).toEqual([undefined, other.state.docs.size]);
   });
+});
+
+describe('read pool', () => {
+  it('starts one more worker once the walk has found more than 20 000 files, and reads them all', async () => {
+    const dir = await tempDir();
+    const root = join(dir, 'vault');
+    await mkdir(root, { recursive: true });
+    const pool = ReadPool.start(WORKER, { root, layout: DEFAULT_LAYOUT }, 1, 2)!;
+    try {
+      // Files that do not exist: each answer is quick ("missing"), and every key must come back once.
+      const keys = Array.from({ length: 25_000 }, (_, i) => `memory/fix/gone-${i}.md`);
+      const seen = new Set<string>();
+      await pool.run(KeyFeed.of(keys), new Map(), (batch) => {
+        for (const key of batch.files.keys) seen.add(key);
+      });
+      expect(seen.size).toBe(keys.length);
+      expect(pool.size).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });

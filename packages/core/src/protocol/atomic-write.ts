@@ -59,6 +59,12 @@ export interface PreparedWrite {
 }
 
 /**
+ * What an atomic write writes: text (UTF-8), bytes, or chunks of bytes written one after the other
+ * (taken from the iterable as they are written: a generator's chunks need not all exist at once).
+ */
+export type WriteContent = string | Uint8Array | Iterable<Uint8Array>;
+
+/**
  * First half of an atomic write: creates the parents and writes `content` to a fresh temp beside
  * `path` (mode 0666 minus umask unless `mode` says otherwise), fsynced. Nothing visible changes yet; a
  * failure removes the temp. A file holding secrets passes `mode: 0o600`: the temp is created with it,
@@ -66,7 +72,7 @@ export interface PreparedWrite {
  */
 export async function prepareWrite(
   path: string,
-  content: string | Uint8Array,
+  content: WriteContent,
   options: Pick<AtomicWriteOptions, 'fsync'> & { readonly mode?: number } = {},
 ): Promise<PreparedWrite> {
   const durable = options.fsync !== false;
@@ -80,7 +86,11 @@ export async function prepareWrite(
   let handle: FileHandle | undefined;
   try {
     handle = await open(temp, 'wx', options.mode ?? 0o666);
-    await handle.writeFile(typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+    if (typeof content === 'string') await handle.writeFile(Buffer.from(content, 'utf8'));
+    // ArrayBuffer.isView, not instanceof: a test environment (happy-dom) may bring its own Uint8Array.
+    else if (ArrayBuffer.isView(content)) await handle.writeFile(content);
+    // Chunks (a large index snapshot) are written in turn: no buffer holding them all at once.
+    else for (const chunk of content) await handle.writeFile(chunk);
     if (durable) await handle.sync();
     await handle.close();
     handle = undefined;
@@ -144,7 +154,7 @@ export async function discardWrite(prepared: PreparedWrite): Promise<void> {
  */
 export async function atomicWrite(
   path: string,
-  content: string | Uint8Array,
+  content: WriteContent,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
   const prepared = await prepareWrite(path, content, options);

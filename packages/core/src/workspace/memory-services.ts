@@ -9,6 +9,7 @@ import { noteToDocument } from '../memory/note-documents.js';
 import { recall, type RecallQuery, type RecallResult } from '../memory/recall/recall.js';
 import { phaseRecall, type PhaseRecallRequest, type PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
 import type { RefreshOptions } from '../memory/indexing/index-types.js';
+import { memorySettingsFromConfig } from '../memory/memory-config.js';
 import { bodyReader } from './body-reader.js';
 import type { WorkspaceOptions } from './options.js';
 import type { WorkspaceContext } from './context.js';
@@ -32,11 +33,18 @@ export async function openWorkspaceIndex(
     env,
     embedder,
     workerScript: options.workerScript,
+    // A huge note is indexed by its head (config memory.index.max_note_chars): its size never sets RSS.
+    maxNoteChars: memorySettingsFromConfig(ws.config).maxNoteChars,
   });
 }
 
-/** Recall after a refresh (skipped with `refresh: false` when the index is loaded); the refresh's warnings come first. */
+/**
+ * Recall after a refresh (skipped with `refresh: false` when the index is loaded); the refresh's
+ * warnings come first. Notes age by the config's `memory.recall.note_half_life` unless the query says
+ * otherwise (a `halfLife` given alone applies to notes too).
+ */
 export async function recallIn(
+  ws: WorkspaceContext,
   index: MemoryIndex,
   query: RecallQuery,
   options: { refresh?: boolean; onProgress?: RefreshOptions['onProgress'] },
@@ -45,7 +53,8 @@ export async function recallIn(
     options.refresh === false && index.loadStatus === 'loaded'
       ? undefined
       : await index.refresh(options.onProgress ? { onProgress: options.onProgress } : {});
-  const result = await recall(index, query);
+  const noteHalfLife = query.noteHalfLife ?? query.halfLife ?? memorySettingsFromConfig(ws.config).noteHalfLife;
+  const result = await recall(index, { ...query, noteHalfLife });
   return { ...result, warnings: [...(refreshed?.warnings ?? []), ...result.warnings] };
 }
 
@@ -57,6 +66,7 @@ export async function phaseRecallIn(
 ): Promise<PhaseRecallResult> {
   const refreshed = await index.refresh();
   const result = await phaseRecall(index, {
+    noteHalfLife: memorySettingsFromConfig(ws.config).noteHalfLife,
     ...request,
     env: ws.host.env as NodeJS.ProcessEnv,
     readBody: bodyReader(ws.backend),

@@ -201,7 +201,7 @@ export class Workspace implements WorkspaceContext {
     options: { refresh?: boolean; onProgress?: RefreshOptions['onProgress'] } = {},
   ): Promise<RecallResult> {
     const { recallIn } = await import('./memory-services.js');
-    return recallIn(await this.index(), query, options);
+    return recallIn(this, await this.index(), query, options);
   }
 
   /** Phase recall (always-load notes plus the best candidates for the phase, within its budget) after a refresh. */

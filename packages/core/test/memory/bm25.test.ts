@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Bm25Index, BM25_B, BM25_K1 } from '../../src/memory/indexing/bm25.js';
 import { decodeSnapshot, encodeSnapshot } from '../../src/memory/indexing/codec.js';
 import { IndexState } from '../../src/memory/indexing/index-state.js';
+import { searchableText } from '../../src/memory/indexing/searchable.js';
 import { stem, tokenize } from '../../src/memory/indexing/tokenize.js';
 
 /** BM25 computed from scratch over the live documents: the oracle. */
@@ -96,11 +97,13 @@ describe('Bm25Index', () => {
             };
             state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: 'h' }, [d]);
           };
-          state.bm25.beginBulk();
+          state.beginBulk();
           first.forEach(put);
-          state.bm25.endBulk();
+          state.endBulk();
           later.forEach((w, i) => put(w, first.length + i));
-          const back = decodeSnapshot(encodeSnapshot(state, { root: '/', snapshotId: 's', builtMs: 0 })).state;
+          const back = decodeSnapshot(
+            Buffer.concat([...encodeSnapshot(state, { root: '/', snapshotId: 's', builtMs: 0 })]),
+          ).state;
           back.putFile({ key: 'extra', mtimeMs: 0, size: 0, hash: 'h' }, [
             {
               id: 'extra',
@@ -124,7 +127,15 @@ describe('Bm25Index', () => {
               live.set(
                 doc.slot,
                 tokenize(
-                  `\n\n\n${s === back && doc.id === 'extra' ? query.join(' ') : doc.id === 'extra' ? '' : [...first, ...later][Number(doc.id.slice(1))]!.join(' ')}`,
+                  searchableText({
+                    ...doc,
+                    text:
+                      s === back && doc.id === 'extra'
+                        ? query.join(' ')
+                        : doc.id === 'extra'
+                          ? ''
+                          : [...first, ...later][Number(doc.id.slice(1))]!.join(' '),
+                  }),
                 ),
               );
             const got = s.bm25.search(query);
@@ -135,6 +146,41 @@ describe('Bm25Index', () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  it('scores exactly like BM25 from scratch when searches, removals and additions alternate', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.record({ add: fc.array(word, { minLength: 1, maxLength: 8 }) }),
+            fc.record({ remove: fc.nat() }),
+            fc.record({ search: fc.array(word, { minLength: 1, maxLength: 3 }) }),
+          ),
+          { maxLength: 40 },
+        ),
+        (steps) => {
+          const index = new Bm25Index();
+          const live = new Map<number, string[]>();
+          for (const step of steps) {
+            if ('add' in step) live.set(index.add(step.add), step.add);
+            else if ('remove' in step) {
+              const slots = [...live.keys()];
+              if (slots.length === 0) continue;
+              const slot = slots[step.remove % slots.length]!;
+              index.remove(slot);
+              live.delete(slot);
+            } else {
+              const got = index.search(step.search);
+              const want = live.size > 0 ? bruteForce(live, step.search) : new Map();
+              expect(got.count).toBe(want.size);
+              for (let i = 0; i < got.count; i++) expect(got.scores[i]).toBeCloseTo(want.get(got.slots[i]!)!, 9);
+            }
+          }
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 
@@ -165,19 +211,22 @@ describe('Bm25Index', () => {
       fingerprint: 'f',
       derivedFrom: [],
     });
-    state.putFile({ key: 'a.md', mtimeMs: 1, size: 1, hash: 'h1' }, [doc('a.md', 'lock timeout in the vault')]);
+    const h1 = 'a'.repeat(64);
+    state.putFile({ key: 'a.md', mtimeMs: 1, size: 1, hash: h1 }, [doc('a.md', 'lock timeout in the vault')]);
     state.putFile({ key: 'b.md', mtimeMs: 1, size: 1, hash: 'h2' }, [doc('b.md', 'sync conflict copies')]);
     state.putFile({ key: 'c.md', mtimeMs: 1, size: 1, hash: 'h3' }, [doc('c.md', 'lock directory heartbeat')]);
     state.deleteFile('b.md');
     const byId = (s: IndexState) => {
       const m = s.bm25.search(['lock']);
-      return Object.fromEntries([...m.slots].map((slot, i) => [s.bySlot[slot]!.id, m.scores[i]]));
+      return Object.fromEntries([...m.slots].map((slot, i) => [s.doc(slot)!.id, m.scores[i]]));
     };
     const before = byId(state);
-    const { state: back } = decodeSnapshot(encodeSnapshot(state, { root: '/r', snapshotId: 's', builtMs: 3 }));
+    const { state: back } = decodeSnapshot(
+      Buffer.concat([...encodeSnapshot(state, { root: '/r', snapshotId: 's', builtMs: 3 })]),
+    );
     expect(byId(back)).toEqual(before);
     expect(Object.keys(before).sort()).toEqual(['a.md', 'c.md']);
     expect([...back.docs.keys()].sort()).toEqual(['a.md', 'c.md']);
-    expect(back.files.get('a.md')).toEqual({ key: 'a.md', mtimeMs: 1, size: 1, hash: 'h1', docIds: ['a.md'] });
+    expect(back.files.get('a.md')).toEqual({ key: 'a.md', mtimeMs: 1, size: 1, hash: h1, docIds: ['a.md'] });
   });
 });

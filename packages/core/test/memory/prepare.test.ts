@@ -3,7 +3,13 @@ import { Locator } from '../../src/seam/locator.js';
 import { DEFAULT_LAYOUT, noteToDocument, classifySource } from '../../src/index.js';
 import { documentsOf } from '../../src/memory/documents/source-documents.js';
 import { IndexState } from '../../src/memory/indexing/index-state.js';
-import { BatchBuilder, type PreparedBatch } from '../../src/memory/indexing/prepare.js';
+import {
+  BatchBuilder,
+  FILE_MISSING,
+  FILE_OK,
+  TermDictionary,
+  type PreparedBatch,
+} from '../../src/memory/indexing/prepare.js';
 import { queryTerms } from '../../src/memory/indexing/tokenize.js';
 
 const NOTES: Record<string, string> = {
@@ -28,8 +34,8 @@ describe('documents prepared elsewhere (the read workers’ batches)', () => {
       );
     }
     const pooled = new IndexState();
-    pooled.bm25.beginBulk();
-    const dictionary = new Map<string, number>();
+    pooled.beginBulk();
+    const dictionary = new TermDictionary();
     const keys = Object.keys(NOTES);
     const batches: PreparedBatch[] = [keys.slice(0, 2), keys.slice(2)].map((part) => {
       const builder = new BatchBuilder(dictionary);
@@ -43,14 +49,23 @@ describe('documents prepared elsewhere (the read workers’ batches)', () => {
       grown.set(map);
       map = grown;
       batch.newTerms.forEach((t, i) => (map[batch.termBase + i] = pooled.bm25.internTerm(t)));
-      for (const file of batch.files) {
-        if (file.status !== 'ok') continue;
-        pooled.putPrepared({ key: file.key, mtimeMs: file.mtimeMs, size: file.size, hash: 'h' }, file.docs, (d) =>
-          pooled.bm25.addRuns(d.length, batch.ids, batch.tfs, d.runStart, d.runEnd, map),
+      const { files, docs } = batch;
+      files.keys.forEach((key, f) => {
+        if (files.status[f] !== FILE_OK) return;
+        const from = f > 0 ? files.docEnd[f - 1]! : 0;
+        pooled.putColumns({ key, ...info(key), hash: 'h' }, docs, from, files.docEnd[f]!, (d) =>
+          pooled.bm25.addRuns(
+            docs.lengths[d]!,
+            batch.ids,
+            batch.tfs,
+            d > 0 ? docs.runEnd[d - 1]! : 0,
+            docs.runEnd[d]!,
+            map,
+          ),
         );
-      }
+      });
     }
-    pooled.bm25.endBulk();
+    pooled.endBulk();
     const docs = (s: IndexState) => [...s.docs.values()].sort((a, b) => a.id.localeCompare(b.id));
     expect(docs(pooled)).toEqual(docs(direct));
     for (const q of ['vault lock', 'caches policy', 'build cache', 'tests vitest', 'timed out']) {
@@ -58,7 +73,7 @@ describe('documents prepared elsewhere (the read workers’ batches)', () => {
         const m = s.bm25.search(queryTerms(q));
         return Array.from(
           { length: m.count },
-          (_, i) => `${s.bySlot[m.slots[i]!]!.id} ${m.scores[i]!.toFixed(12)}`,
+          (_, i) => `${s.doc(m.slots[i]!)!.id} ${m.scores[i]!.toFixed(12)}`,
         ).sort();
       };
       expect(scores(pooled), q).toEqual(scores(direct));
@@ -71,17 +86,10 @@ describe('documents prepared elsewhere (the read workers’ batches)', () => {
     builder.addText('memory/fix/bad.md', 'x', { mtimeMs: 1, size: 1 }, DEFAULT_LAYOUT, () => {
       throw new Error('unreadable note');
     });
-    expect(builder.build().files).toEqual([
-      { key: 'memory/fix/gone.md', status: 'missing' },
-      {
-        key: 'memory/fix/bad.md',
-        status: 'ok',
-        mtimeMs: 1,
-        size: 1,
-        hash: expect.stringMatching(/^[0-9a-f]{64}$/),
-        docs: [],
-        error: 'unreadable note',
-      },
-    ]);
+    const { files } = builder.build();
+    expect(files.keys).toEqual(['memory/fix/gone.md', 'memory/fix/bad.md']);
+    expect([...files.status]).toEqual([FILE_MISSING, FILE_OK]);
+    expect([...files.docEnd]).toEqual([0, 0]);
+    expect(files.errors).toEqual({ 1: 'unreadable note' });
   });
 });

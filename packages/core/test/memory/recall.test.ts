@@ -62,11 +62,12 @@ describe('recall', () => {
     doc('unrelated.md', 'conflict copies from sync tools', { updatedMs: NOW }),
   );
 
+  // These memories are notes: their recency decays with noteHalfLife (halfLife is the episodes').
   it('a change of halfLife reorders the results', async () => {
     const weights = { wSem: 0.5, wRec: 0.5 };
-    const short = await recall({ state }, { text: 'lock timeout', now: NOW, halfLife: HOUR, ...weights });
-    const long = await recall({ state }, { text: 'lock timeout', now: NOW, halfLife: 1000 * HOUR, ...weights });
-    const zero = await recall({ state }, { text: 'lock timeout', now: NOW, halfLife: 0 });
+    const short = await recall({ state }, { text: 'lock timeout', now: NOW, noteHalfLife: HOUR, ...weights });
+    const long = await recall({ state }, { text: 'lock timeout', now: NOW, noteHalfLife: 1000 * HOUR, ...weights });
+    const zero = await recall({ state }, { text: 'lock timeout', now: NOW, noteHalfLife: 0 });
     expect(short.items.map((i) => i.id)).toEqual(['fresh-weak.md', 'old-strong.md']);
     expect(long.items.map((i) => i.id)).toEqual(['old-strong.md', 'fresh-weak.md']);
     expect(zero.items.every((i) => i.recency === 0)).toBe(true);
@@ -77,12 +78,13 @@ describe('recall', () => {
     const strong = r.items.find((i) => i.id === 'old-strong.md')!;
     const weak = r.items.find((i) => i.id === 'fresh-weak.md')!;
     expect(r.mode).toBe('lexical');
-    expect(r.items.map((i) => i.id)).toEqual(['fresh-weak.md', 'old-strong.md']);
+    // Notes decay over the note half-life (30 days): two days of age no longer lose to a weaker match.
+    expect(r.items.map((i) => i.id)).toEqual(['old-strong.md', 'fresh-weak.md']);
     expect(strong.similarity).toBe(1);
     expect(weak.similarity).toBeGreaterThan(0);
     expect(weak.similarity).toBeLessThan(1);
-    expect(weak.recency).toBeCloseTo(Math.SQRT1_2, 9);
-    expect(strong.recency).toBeCloseTo(Math.pow(2, -48), 12);
+    expect(weak.recency).toBeCloseTo(Math.pow(2, -0.5 / 720), 12);
+    expect(strong.recency).toBeCloseTo(Math.pow(2, -48 / 720), 12);
     for (const i of r.items) expect(i.score).toBeCloseTo(0.7 * i.similarity + 0.3 * i.recency, 12);
   });
 
@@ -119,13 +121,44 @@ describe('recall', () => {
       doc('b.md', 'beta', { kind: 'episode', updatedMs: NOW - HOUR }),
       doc('c.md', 'gamma', { kind: 'fix', updatedMs: NOW - 2 * HOUR }),
     );
-    expect((await recall({ state: s }, { text: '', now: NOW })).items.map((i) => i.id)).toEqual([
+    const hourly = { now: NOW, noteHalfLife: HOUR }; // notes and episodes on the same clock
+    expect((await recall({ state: s }, { text: '', ...hourly })).items.map((i) => i.id)).toEqual([
       'b.md',
       'c.md',
       'a.md',
     ]);
-    expect((await recall({ state: s }, { text: 'the of', now: NOW, k: 1 })).items.map((i) => i.id)).toEqual(['b.md']);
+    expect((await recall({ state: s }, { text: 'the of', ...hourly, k: 1 })).items.map((i) => i.id)).toEqual(['b.md']);
     expect((await recall({ state: s }, { now: NOW, kinds: ['fix'] })).items.map((i) => i.id)).toEqual(['c.md', 'a.md']);
+  });
+
+  it("weighs an episode below an equally matching note, and a global note below the project's own when scoped", () => {
+    const docs = [
+      doc('note.md', '', { owner: 'p' }),
+      doc('log.md#1', '', { owner: 'p', kind: 'episode', locator: 'log.md' }),
+      doc('global.md', ''),
+    ];
+    const matches = { slots: Int32Array.of(0, 1, 2), scores: Float64Array.of(2, 2, 2), count: 3 };
+    const options = { k: 3, window: 0, halfLife: 0, wSem: 1, wRec: 0, lexicalShare: 0.5, now: NOW };
+    const rank = (extra: object) =>
+      rankDocuments(docs, matches, undefined, { ...options, ...extra }).map((r) => [r.doc.id, r.similarity]);
+    expect(rank({ project: 'p', logWeight: 0.8, globalWeight: 0.85 })).toEqual([
+      ['note.md', 1],
+      ['global.md', 0.85],
+      ['log.md#1', 0.8],
+    ]);
+    // Unscoped, no note is "global" to anything: only the episode weighs less.
+    expect(rank({ logWeight: 0.8, globalWeight: 0.85 }).map(([, similarity]) => similarity)).toEqual([1, 1, 0.8]);
+  });
+
+  it('ranks the note holding every query word above a fresher, shorter one holding one of them', async () => {
+    const filler = 'words about other things entirely '.repeat(6);
+    const s = stateOf(
+      doc('full.md', `${filler} the vault lock timeout is ten seconds ${filler}`, { updatedMs: NOW - 20 * 24 * HOUR }),
+      doc('partial.md', 'timeout timeout timeout', { updatedMs: NOW - 60_000 }),
+      ...Array.from({ length: 8 }, (_, i) => doc(`vault-${i}.md`, `the vault ${filler}`)),
+    );
+    const r = await recall({ state: s }, { text: 'vault lock timeout', now: NOW, k: 2 });
+    expect(r.items.map((i) => i.id)).toEqual(['full.md', 'partial.md']);
   });
 
   it('makes a snippet around the first matching word', async () => {
@@ -209,7 +242,14 @@ describe('the columnar ranking view', () => {
           const options = { ...q, halfLife: HOUR, wSem: 0.7, wRec: 0.3, lexicalShare: 0.5, now: NOW };
           const ids = (r: { doc: { id: string }; score: number }[]) => r.map((x) => [x.doc.id, x.score]);
           expect(ids(rankDocuments(state.rankView(), matches, undefined, options))).toEqual(
-            ids(rankDocuments(state.bySlot, matches, undefined, options)),
+            ids(
+              rankDocuments(
+                Array.from({ length: state.bm25.slotCount }, (_, slot) => state.doc(slot)),
+                matches,
+                undefined,
+                options,
+              ),
+            ),
           );
         },
       ),

@@ -28,7 +28,10 @@ export function registerRecall(program: Command, ctx: CliContext): void {
     .addOption(new Option('--k <n>', 'number of results (old spelling of --limit)').hideHelp())
     .option('--kinds <list>', 'only these kinds, comma-separated (e.g. fix,convention,episode)')
     .option('--window <duration>', 'only memories updated within this time (e.g. 7d)')
-    .option('--half-life <duration>', 'recency half-life (default 1h)')
+    .option(
+      '--half-life <duration>',
+      'recency half-life of every memory (default: 30d for notes, config memory.recall.note_half_life; 1h for harness-log entries)',
+    )
     .option('--json', 'print the result as JSON')
     .option('--no-refresh', 'use the index as it is (faster on a large vault; edits since the last reindex are missed)')
     .action(async (text: string, flags: RecallFlags) => {

@@ -35,6 +35,11 @@ export interface IndexDocument {
   readonly derivedFrom: readonly string[];
   /** Belief confidence in [0, 1], when the note is a belief. */
   readonly confidence?: number | undefined;
+  /**
+   * The note this one supersedes (agentm's `supersedes:`, a vault-relative path), if any: that note
+   * is never recalled while this one is indexed.
+   */
+  readonly supersedes?: string | undefined;
 }
 
 /**

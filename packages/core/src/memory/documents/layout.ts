@@ -49,8 +49,9 @@ export function sourceRoots(layout: MemoryLayout = DEFAULT_LAYOUT): string[] {
 export function classifySource(key: string, layout: MemoryLayout = DEFAULT_LAYOUT): SourceClass {
   const parts = key.split('/');
   const name = parts[parts.length - 1] ?? '';
-  if (!name.toLowerCase().endsWith('.md') || parts.some((p) => p.startsWith('.'))) return IGNORED;
-  const memory = layout.memorySpace.split('/');
+  if (!/\.md$/i.test(name)) return IGNORED;
+  for (const part of parts) if (part.charCodeAt(0) === 46 /* . */) return IGNORED;
+  const { memory, projects } = splitLayout(layout);
   if (startsWith(parts, memory)) {
     const rest = parts.slice(memory.length);
     if (rest.length < 2) return IGNORED; // memory/<file>.md: no type directory
@@ -59,8 +60,7 @@ export function classifySource(key: string, layout: MemoryLayout = DEFAULT_LAYOU
     if (dir === '_always-load') return { role: 'note', owner: '', typeDir: '', alwaysLoad: true };
     return { role: 'note', owner: '', typeDir: dir.startsWith('_') ? '' : dir, alwaysLoad: false };
   }
-  for (const space of layout.projectSpaces) {
-    const prefix = space.split('/');
+  for (const prefix of projects) {
     if (!startsWith(parts, prefix)) continue;
     const rest = parts.slice(prefix.length);
     if (rest.length < 2) return IGNORED;
@@ -76,8 +76,22 @@ export function classifySource(key: string, layout: MemoryLayout = DEFAULT_LAYOU
   return IGNORED;
 }
 
+/** A layout's spaces split into path parts, once per layout object (classifySource runs per file). */
+const splitLayouts = new WeakMap<MemoryLayout, { memory: string[]; projects: string[][] }>();
+
+function splitLayout(layout: MemoryLayout): { memory: string[]; projects: string[][] } {
+  let split = splitLayouts.get(layout);
+  if (!split) {
+    split = { memory: layout.memorySpace.split('/'), projects: layout.projectSpaces.map((s) => s.split('/')) };
+    splitLayouts.set(layout, split);
+  }
+  return split;
+}
+
 function startsWith(parts: readonly string[], prefix: readonly string[]): boolean {
-  return prefix.length <= parts.length && prefix.every((p, i) => parts[i] === p);
+  if (prefix.length > parts.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (parts[i] !== prefix[i]) return false;
+  return true;
 }
 
 /** Whether a walk should enter a directory (archives and captures hold nothing to index). */

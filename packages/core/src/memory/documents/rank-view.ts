@@ -1,4 +1,4 @@
-import { isRecallable } from './document.js';
+import { EPISODE_KIND, isRecallable } from './document.js';
 
 /**
  * The contract between the index and the ranker: what ranking needs of a document, which documents a
@@ -33,6 +33,10 @@ export interface RankView<D> {
   readonly size: number;
   doc(slot: number): D | undefined;
   updatedMs(slot: number): number;
+  /** Whether the slot holds an episode (an entry of a harness log) rather than a note. */
+  episode(slot: number): boolean;
+  /** Whether the slot holds a global note (no owning project). */
+  global(slot: number): boolean;
   /** A predicate for "this slot holds a document recall may return", prepared once per query. */
   scope(options: ScopeOptions): (slot: number) => boolean;
 }
@@ -43,6 +47,8 @@ export function docsView<D extends RankDoc>(bySlot: readonly (D | undefined)[]):
     size: bySlot.length,
     doc: (slot) => bySlot[slot],
     updatedMs: (slot) => bySlot[slot]?.updatedMs ?? 0,
+    episode: (slot) => bySlot[slot]?.kind === EPISODE_KIND,
+    global: (slot) => bySlot[slot]?.owner === '',
     scope: (options) => (slot) => {
       const doc = bySlot[slot];
       return doc !== undefined && inScope(doc, options);

@@ -38,9 +38,11 @@ export function findTimestamp(line: string): FoundTimestamp | undefined {
   return undefined;
 }
 
+const WHOLE = new RegExp(`^\\s*${STAMP.source}\\s*$`);
+
 /** Parses a whole string as one timestamp of the accepted forms; undefined if it is not one. */
 export function parseTimestamp(text: string): number | undefined {
-  const m = new RegExp(`^\\s*${STAMP.source}\\s*$`).exec(text);
+  const m = WHOLE.exec(text);
   return m ? toMs(m.slice(1)) : undefined;
 }
 
@@ -64,6 +66,12 @@ function toMs(groups: readonly (string | undefined)[]): number | undefined {
   return utc - sign * offset * 60_000;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+// Arithmetic, not a Date per call: parsing note dates is on every note's path through the index.
 function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  // Date.UTC reads years 0–99 as 1900–1999: keep its answer there.
+  if (year < 100) return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
 }

@@ -5,14 +5,14 @@ import { Locator } from '../../seam/locator.js';
 import { contentHash } from '../../protocol/content-hash.js';
 import type { IndexDocument, ToDocument } from '../documents/document.js';
 import { classifySource, type MemoryLayout } from '../documents/layout.js';
-import { documentsOf } from '../documents/source-documents.js';
+import { documentsOf, type DocumentLimits } from '../documents/source-documents.js';
 import type { IndexState } from './index-state.js';
 import type { JournalOp } from './journal.js';
 import { readDecision } from './refresh-plan.js';
 import { KeyFeed } from './feed.js';
 import { WALK_CONCURRENCY, walkSources } from './walk.js';
 import type { ReadPool } from './read-pool.js';
-import type { PreparedBatch } from './prepare.js';
+import { FILE_DIR, FILE_OK, type PreparedBatch } from './prepare.js';
 
 export interface AppliedChanges {
   readonly ops: JournalOp[];
@@ -35,7 +35,13 @@ export interface AppliedChanges {
 export async function applyChanges(
   state: IndexState,
   plan: { read: readonly string[] | KeyFeed; remove: readonly string[]; infos: ReadonlyMap<string, Info> },
-  source: { backend: StorageBackend; layout: MemoryLayout; toDocument: ToDocument; pool?: ReadPool | undefined },
+  source: {
+    backend: StorageBackend;
+    layout: MemoryLayout;
+    toDocument: ToDocument;
+    pool?: ReadPool | undefined;
+    limits?: DocumentLimits | undefined;
+  },
   /** What to collect: journal ops (not for a rebuild, which writes a snapshot) and fresh documents (only to embed them). */
   collect: { ops: boolean; fresh: boolean } = { ops: true, fresh: true },
 ): Promise<AppliedChanges> {
@@ -93,7 +99,7 @@ export async function applyChanges(
     const file = { key, mtimeMs: info.mtimeMs, size: info.size, hash };
     let docs: IndexDocument[];
     try {
-      docs = documentsOf(classifySource(key, source.layout), locator, text, info, source.toDocument);
+      docs = documentsOf(classifySource(key, source.layout), locator, text, info, source.toDocument, source.limits);
     } catch (error) {
       out.errors.push({ key, message: (error as Error).message ?? String(error) });
       docs = [];
@@ -134,16 +140,25 @@ async function applyPooled(
     }
     maps[worker] = map;
     for (let i = 0; i < batch.newTerms.length; i++) map[batch.termBase + i] = state.bm25.internTerm(batch.newTerms[i]!);
-    for (const file of batch.files) {
-      if (file.status !== 'ok') {
-        if (state.files.has(file.key)) state.deleteFile(file.key);
-        if (file.status === 'dir') dirs.push(file.key);
+    const { files, docs } = batch;
+    const addTerms = (d: number) =>
+      state.bm25.addRuns(docs.lengths[d]!, batch.ids, batch.tfs, d > 0 ? docs.runEnd[d - 1]! : 0, docs.runEnd[d]!, map);
+    for (let f = 0; f < files.keys.length; f++) {
+      const key = files.keys[f]!;
+      if (files.status[f] !== FILE_OK) {
+        if (state.files.has(key)) state.deleteFile(key);
+        if (files.status[f] === FILE_DIR) dirs.push(key);
         continue;
       }
-      state.putPrepared({ key: file.key, mtimeMs: file.mtimeMs, size: file.size, hash: file.hash }, file.docs, (d) =>
-        state.bm25.addRuns(d.length, batch.ids, batch.tfs, d.runStart, d.runEnd, map),
-      );
-      if (file.error !== undefined) errors.push({ key: file.key, message: file.error });
+      const entry = {
+        key,
+        mtimeMs: files.mtime[f]!,
+        size: files.size[f]!,
+        hash: files.hash.subarray(f * 32, f * 32 + 32),
+      };
+      state.putColumns(entry, docs, f > 0 ? files.docEnd[f - 1]! : 0, files.docEnd[f]!, addTerms);
+      const error = files.errors[f];
+      if (error !== undefined) errors.push({ key, message: error });
       indexed++;
     }
   });

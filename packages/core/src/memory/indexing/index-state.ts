@@ -1,194 +1,305 @@
 import { isRecallable, type IndexDocument } from '../documents/document.js';
-import type { RankView, ScopeOptions } from '../documents/rank-view.js';
-import { Bm25Index } from './bm25.js';
-import { tokenize } from './tokenize.js';
+import type { RankView } from '../documents/rank-view.js';
+import { Bm25Index, type Bm25Parts } from './bm25.js';
+import {
+  ALWAYS_LOAD,
+  DocStore,
+  encodeRecord,
+  FOREIGN_ID,
+  ownId,
+  RECALLABLE,
+  SUPERSEDES,
+  type FrozenDocs,
+  type StoredDoc,
+} from './doc-store.js';
+import { FileTable, type FileEntry, type FrozenFiles } from './file-table.js';
+import { DocsView, FilesView } from './index-views.js';
+import { SupersededKeys } from './supersession.js';
+import { columnRankView } from './rank-view.js';
+import { previewOf, searchableParts } from './searchable.js';
+import { TermScanner } from './term-scanner.js';
 
-/** What the index remembers of a source file, to tell next time whether it changed. */
-export interface FileEntry {
-  readonly key: string;
-  readonly mtimeMs: number;
-  readonly size: number;
-  /** sha256 of the bytes read; an mtime change with the same hash re-indexes nothing. */
-  readonly hash: string;
-  /** Ids of the documents the file produced (empty for a file that maps to nothing). */
-  readonly docIds: readonly string[];
-}
+export type { StoredDoc } from './doc-store.js';
+export type { FileEntry } from './file-table.js';
+export { PREVIEW_CHARS, previewOf, searchableParts, searchableText } from './searchable.js';
 
-/** A document as the index keeps it: everything but the full text, which stays in the Markdown. */
-export interface StoredDoc extends Omit<IndexDocument, 'text'> {
-  /** The first characters of the text, whitespace collapsed: snippets and previews. */
-  readonly preview: string;
-  readonly slot: number;
-}
-
-/** Characters of text kept per document for snippets (the rest is read from the note when needed). */
-export const PREVIEW_CHARS = 200;
-
-/** The text that is tokenized for a document: the title counts twice, then tags and body. */
-export function searchableText(doc: Pick<IndexDocument, 'title' | 'tags' | 'text'>): string {
-  return `${doc.title}\n${doc.title}\n${doc.tags.join(' ')}\n${doc.text}`;
-}
-
-export function previewOf(text: string): string {
-  const flat = text
-    .slice(0, PREVIEW_CHARS * 3)
-    .replace(/\s+/g, ' ')
-    .trim();
-  return flat.length > PREVIEW_CHARS ? flat.slice(0, PREVIEW_CHARS) : flat;
+/**
+ * Documents prepared elsewhere (a read worker), as columns: document i's record (see encodeRecord),
+ * owner, kind, status, dates, confidence (NaN when none), always-load and supersedes flags.
+ */
+export interface DocColumns {
+  readonly records: readonly string[];
+  readonly owners: readonly string[];
+  readonly kinds: readonly string[];
+  readonly statuses: readonly string[];
+  readonly created: Float64Array;
+  readonly updated: Float64Array;
+  readonly confidence: Float64Array;
+  /** DocStore flags: ALWAYS_LOAD, SUPERSEDES, FOREIGN_ID. */
+  readonly flags: Uint8Array;
 }
 
 /**
- * The in-memory index: files, documents by id and by slot, and the BM25 postings. Mutated only
- * through `putFile`/`deleteFile`, which keep the three views consistent.
+ * The in-memory index: files, documents (columns by slot) and the BM25 postings. Mutated only through
+ * `putFile`/`putColumns`/`deleteFile`/`touchFile`, which keep them consistent, including which notes are
+ * superseded (a live note naming another in `supersedes:` keeps the other from being recalled).
  */
 export class IndexState {
-  bm25 = new Bm25Index();
-  readonly files = new Map<string, FileEntry>();
-  readonly docs = new Map<string, StoredDoc>();
-  bySlot: (StoredDoc | undefined)[] = [];
-  // Columns by slot for ranking: scope checks and recency read these, never the document objects.
-  readonly #owners = new Map<string, number>([['', 0]]);
-  readonly #kinds = new Map<string, number>();
-  #ownerCol = new Int32Array(1024);
-  #kindCol = new Int32Array(1024);
-  #updatedCol = new Float64Array(1024);
-  /** 1 when the slot holds a live, recallable document. */
-  #okCol = new Uint8Array(1024);
+  bm25: Bm25Index;
+  readonly store: DocStore;
+  readonly fileTable: FileTable;
+  readonly docs: DocsView;
+  readonly files: FilesView;
+  /** Id → live slot; built on first need (a loaded index decodes no id until then). */
+  #ids: Map<string, number> | undefined;
+  #superseded: SupersededKeys | undefined;
+  /** Whether a document with a foreign id (see FOREIGN_ID) was ever seen; undefined until asked. */
+  #foreign: boolean | undefined;
+  #scanner: TermScanner | undefined;
+  /** Recallable by status, per status symbol. */
+  #statusOk: number[] = [];
 
-  /** Replaces whatever `entry.key` produced before with `docs`. */
+  constructor(parts?: { bm25: Bm25Parts; docs: FrozenDocs; files: FrozenFiles }) {
+    this.bm25 = new Bm25Index(parts?.bm25);
+    this.store = new DocStore(parts?.docs);
+    this.fileTable = new FileTable(parts?.files);
+    this.docs = new DocsView(this);
+    this.files = new FilesView(this);
+  }
+
+  /** Starts a bulk build into this empty state (see Bm25Index.beginBulk). */
+  beginBulk(): void {
+    this.bm25.beginBulk();
+  }
+
+  /** Ends a bulk build: inverts the postings and settles which notes are superseded. */
+  endBulk(): void {
+    this.bm25.endBulk();
+    this.#settleSupersession();
+  }
+
+  /** The live slot of a document id, or undefined. */
+  slotOf(id: string): number | undefined {
+    return this.#idMap().get(id);
+  }
+
+  /** The mtime and size of each file, by key (what a refresh compares with a walk), decoding nothing else. */
+  fileStats(): { get(key: string): { mtimeMs: number; size: number } | undefined; keys(): Iterable<string> } {
+    const t = this.fileTable;
+    return {
+      get: (key) => {
+        const row = t.row(key);
+        return row === undefined ? undefined : { mtimeMs: t.mtime.data[row]!, size: t.size.data[row]! };
+      },
+      keys: () => Array.from(t.liveRows(), (row) => t.keys.get(row)!),
+    };
+  }
+
+  /** The live document at a slot, or undefined. */
+  doc(slot: number): StoredDoc | undefined {
+    return slot < this.bm25.slotCount && this.bm25.live[slot] ? this.store.doc(slot) : undefined;
+  }
+
+  /** Live slots, ascending. */
+  *liveSlots(): Generator<number> {
+    const live = this.bm25.live;
+    for (let slot = 0; slot < this.bm25.slotCount; slot++) if (live[slot]) yield slot;
+  }
+
+  /** Replaces whatever `entry.key` produced before with `docs` (tokenized here). */
   putFile(entry: Omit<FileEntry, 'docIds'>, docs: readonly IndexDocument[]): void {
     this.deleteFile(entry.key);
-    const ids: string[] = [];
+    const scanner = (this.#scanner ??= new TermScanner((t) => this.bm25.terms.intern(t)));
+    const count = (id: number) => this.bm25.countTerm(id);
+    const first = this.bm25.slotCount;
     for (const doc of docs) {
-      this.putDoc({ ...doc, locator: doc.locator || entry.key });
-      ids.push(doc.id);
+      const full = { ...doc, locator: doc.locator || entry.key };
+      const foreign = !ownId(full);
+      if (foreign) this.#foreign = true;
+      // Another file may hold this id only where ids are not keys (a custom mapper): only then look.
+      const old = foreign || this.#hasForeign() ? this.slotOf(full.id) : undefined;
+      if (old !== undefined) this.#removeSlot(old);
+      let length = 0;
+      for (const part of searchableParts(full)) length += scanner.scan(part, count);
+      const { text, ...rest } = full;
+      const stored = { ...rest, preview: previewOf(text) };
+      const slot = this.bm25.addCounted(length);
+      const supersedes = stored.supersedes !== undefined && stored.supersedes !== '';
+      this.store.put(
+        slot,
+        stored.owner,
+        stored.kind,
+        stored.status,
+        stored.createdMs,
+        stored.updatedMs,
+        stored.confidence ?? Number.NaN,
+        stored.alwaysLoad,
+        encodeRecord(stored, stored.preview),
+        supersedes,
+        foreign,
+      );
+      this.#adopted(slot, stored.id, supersedes ? stored.supersedes : undefined);
     }
-    this.files.set(entry.key, { ...entry, docIds: ids });
+    this.fileTable.add(entry.key, entry.mtimeMs, entry.size, entry.hash, first, docs.length);
   }
 
   /**
-   * Replaces whatever `entry.key` produced before with documents prepared elsewhere (a read worker):
-   * `addTerms` adds each one's counted terms to the BM25 index and returns its slot.
+   * Replaces whatever `entry.key` produced before with documents `from..to` of columns prepared
+   * elsewhere (a read worker of a cold build, whose documents' ids belong to their file alone — no id
+   * is looked up): `addTerms(i)` adds document i's counted terms to the BM25 index and returns its slot.
    */
-  putPrepared<D extends { readonly doc: Omit<StoredDoc, 'slot'> }>(
-    entry: Omit<FileEntry, 'docIds'>,
-    docs: readonly D[],
-    addTerms: (prepared: D) => number,
+  putColumns(
+    entry: { key: string; mtimeMs: number; size: number; hash: string | Uint8Array },
+    docs: DocColumns,
+    from: number,
+    to: number,
+    addTerms: (i: number) => number,
   ): void {
     this.deleteFile(entry.key);
-    const ids: string[] = [];
-    for (const prepared of docs) {
-      this.removeDoc(prepared.doc.id);
-      const slot = addTerms(prepared);
-      this.adopt({ ...prepared.doc, locator: prepared.doc.locator || entry.key, slot });
-      ids.push(prepared.doc.id);
+    const first = this.bm25.slotCount;
+    for (let i = from; i < to; i++) {
+      const slot = addTerms(i);
+      const flags = docs.flags[i]!;
+      const record = docs.records[i]!;
+      this.store.put(
+        slot,
+        docs.owners[i]!,
+        docs.kinds[i]!,
+        docs.statuses[i]!,
+        docs.created[i]!,
+        docs.updated[i]!,
+        docs.confidence[i]!,
+        (flags & ALWAYS_LOAD) !== 0,
+        record,
+        (flags & SUPERSEDES) !== 0,
+        (flags & FOREIGN_ID) !== 0,
+      );
+      if (flags & FOREIGN_ID) this.#foreign = true;
+      if (this.#ids || !this.bm25.bulk) {
+        const doc = this.store.doc(slot);
+        this.#adopted(slot, doc.id, doc.supersedes);
+      }
     }
-    this.files.set(entry.key, { ...entry, docIds: ids });
+    this.fileTable.add(entry.key, entry.mtimeMs, entry.size, entry.hash, first, to - from);
   }
 
   /** Records a new mtime for a file whose bytes did not change. */
   touchFile(key: string, mtimeMs: number): void {
-    const entry = this.files.get(key);
-    if (entry) this.files.set(key, { ...entry, mtimeMs });
+    const row = this.fileTable.row(key);
+    if (row !== undefined) this.fileTable.mtime.data[row] = mtimeMs;
   }
 
   deleteFile(key: string): void {
-    const entry = this.files.get(key);
-    if (!entry) return;
-    for (const id of entry.docIds) {
-      const doc = this.docs.get(id);
-      // Another file may have taken the id since (a rename): only remove what this file made.
-      if (doc && doc.locator === key) this.removeDoc(id);
-    }
-    this.files.delete(key);
+    const row = this.fileTable.row(key);
+    if (row === undefined) return;
+    const first = this.fileTable.firstSlot.data[row]!;
+    const end = first + this.fileTable.docCount.data[row]!;
+    // A slot of the run that is dead was taken over by another file since (a rename): not ours.
+    for (let slot = first; slot < end; slot++) if (this.bm25.live[slot]) this.#removeSlot(slot);
+    this.fileTable.drop(row);
   }
 
-  /** Adds (or replaces) one document. */
+  /** Adds (or replaces) one document, as a file of its own named by its id. */
   putDoc(doc: IndexDocument): StoredDoc {
-    this.removeDoc(doc.id);
-    const slot = this.bm25.add(tokenize(searchableText(doc)));
-    const { text, ...rest } = doc;
-    const stored: StoredDoc = { ...rest, preview: previewOf(text), slot };
-    this.adopt(stored);
-    return stored;
+    this.putFile({ key: doc.id, mtimeMs: 0, size: 0, hash: doc.fingerprint }, [doc]);
+    return this.store.doc(this.slotOf(doc.id)!);
   }
 
-  /** Registers a stored document at its slot (the BM25 slot must exist): maps and columns. */
-  adopt(doc: StoredDoc): void {
-    this.docs.set(doc.id, doc);
-    this.bySlot[doc.slot] = doc;
-    const slot = doc.slot;
-    if (slot >= this.#okCol.length) this.#growColumns(slot + 1);
-    this.#ownerCol[slot] = intern(this.#owners, doc.owner);
-    this.#kindCol[slot] = intern(this.#kinds, doc.kind);
-    this.#updatedCol[slot] = doc.updatedMs;
-    this.#okCol[slot] = isRecallable(doc) ? 1 : 0;
+  removeDoc(id: string): void {
+    const slot = this.slotOf(id);
+    if (slot !== undefined) this.#removeSlot(slot);
   }
 
   /** The ranking view over the columns (see RankView). */
   rankView(): RankView<StoredDoc> {
-    return {
-      size: this.bySlot.length,
-      doc: (slot) => this.bySlot[slot],
-      updatedMs: (slot) => this.#updatedCol[slot]!,
-      scope: (options: ScopeOptions) => {
-        const okCol = this.#okCol;
-        const ownerCol = this.#ownerCol;
-        const kindCol = this.#kindCol;
-        const updated = this.#updatedCol;
-        // A project nobody owns yet still sees the global notes (owner id 0).
-        const project = options.project === undefined ? -1 : (this.#owners.get(options.project) ?? -2);
-        const kinds =
-          options.kinds && options.kinds.length > 0
-            ? new Set(options.kinds.map((k) => this.#kinds.get(k) ?? -1))
-            : undefined;
-        const oldest = options.window > 0 ? options.now - options.window : Number.NEGATIVE_INFINITY;
-        return (slot) =>
-          okCol[slot] === 1 &&
-          (project === -1 || ownerCol[slot] === 0 || ownerCol[slot] === project) &&
-          (kinds === undefined || kinds.has(kindCol[slot]!)) &&
-          updated[slot]! >= oldest;
-      },
-    };
+    return columnRankView(this.store, this.bm25.slotCount, (slot) => this.doc(slot));
   }
 
-  #growColumns(need: number): void {
-    let size = this.#okCol.length;
-    while (size < need) size *= 2;
-    const grow = <T extends Int32Array | Float64Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(size);
-      b.set(a);
-      return b;
-    };
-    this.#ownerCol = grow(this.#ownerCol, (n) => new Int32Array(n));
-    this.#kindCol = grow(this.#kindCol, (n) => new Int32Array(n));
-    this.#updatedCol = grow(this.#updatedCol, (n) => new Float64Array(n));
-    this.#okCol = grow(this.#okCol, (n) => new Uint8Array(n));
+  /** Live documents flagged always-load. */
+  alwaysLoadDocs(): StoredDoc[] {
+    const out: StoredDoc[] = [];
+    for (const slot of this.liveSlots()) if (this.store.flags.data[slot]! & ALWAYS_LOAD) out.push(this.store.doc(slot));
+    return out;
   }
 
-  removeDoc(id: string): void {
-    const old = this.docs.get(id);
-    if (!old) return;
-    this.bm25.remove(old.slot);
-    this.bySlot[old.slot] = undefined;
-    this.#okCol[old.slot] = 0;
-    this.docs.delete(id);
+  /** Registers a slot just written: the id map, and (outside a bulk build) supersession and its flag. */
+  #adopted(slot: number, id: string, supersedes: string | undefined): void {
+    this.#ids?.set(id, slot);
+    if (this.bm25.bulk) return; // settled once at endBulk()
+    const superseded = this.#supersession();
+    if (supersedes) for (const key of superseded.add(supersedes, id)) this.#settle(this.#noteSlot(key));
+    this.#settle(slot);
   }
 
-  /** Renumbers slots so that no dead posting is kept (before writing a snapshot). */
-  compact(): void {
-    if (this.bm25.deadCount === 0 && this.bm25.slotCount === this.docs.size) return;
-    const { index, remap } = this.bm25.compacted();
-    const moved = [...this.docs.values()].map((doc) => ({ ...doc, slot: remap[doc.slot]! }));
-    this.bm25 = index;
-    this.bySlot = [];
-    this.#okCol.fill(0);
-    for (const doc of moved) this.adopt(doc);
+  /** The live slot of the note whose file key is `key` (a note's id is its key), without the id map. */
+  #noteSlot(key: string): number | undefined {
+    const row = this.fileTable.row(key);
+    if (row === undefined || this.fileTable.docCount.data[row] === 0) return undefined;
+    const slot = this.fileTable.firstSlot.data[row]!;
+    return this.bm25.live[slot] && this.store.id(slot) === key ? slot : this.slotOf(key);
   }
-}
 
-function intern(map: Map<string, number>, value: string): number {
-  let id = map.get(value);
-  if (id === undefined) map.set(value, (id = map.size));
-  return id;
+  #hasForeign(): boolean {
+    if (this.#foreign === undefined) {
+      const flags = this.store.flags.data;
+      this.#foreign = false;
+      for (const slot of this.liveSlots()) if (flags[slot]! & FOREIGN_ID) this.#foreign = true;
+    }
+    return this.#foreign;
+  }
+
+  #removeSlot(slot: number): void {
+    const store = this.store;
+    const supersedes = (store.flags.data[slot]! & SUPERSEDES) !== 0;
+    const id = store.id(slot);
+    this.bm25.remove(slot);
+    store.flags.data[slot]! &= ~RECALLABLE;
+    if (this.#ids?.get(id) === slot) this.#ids.delete(id);
+    if (supersedes && this.#superseded) {
+      const value = store.doc(slot).supersedes!;
+      for (const key of this.#superseded.remove(value, id)) this.#settle(this.#noteSlot(key));
+    }
+  }
+
+  /** Sets a slot's RECALLABLE flag from its liveness, status and whether a live note supersedes it. */
+  #settle(slot: number | undefined): void {
+    if (slot === undefined) return;
+    const store = this.store;
+    const status = store.status.data[slot]!;
+    let ok = this.#statusOk[status];
+    if (ok === undefined) ok = this.#statusOk[status] = isRecallable({ status: store.statuses.list[status]! }) ? 1 : 0;
+    const superseded =
+      this.#superseded !== undefined && this.#superseded.size > 0 && this.#superseded.has(store.id(slot));
+    if (ok && this.bm25.live[slot] && !superseded) store.flags.data[slot]! |= RECALLABLE;
+    else store.flags.data[slot]! &= ~RECALLABLE;
+  }
+
+  #idMap(): Map<string, number> {
+    if (!this.#ids) {
+      this.#ids = new Map();
+      for (const slot of this.liveSlots()) this.#ids.set(this.store.id(slot), slot);
+    }
+    return this.#ids;
+  }
+
+  /** The superseded keys, gathered from the live documents that name one on first need. */
+  #supersession(): SupersededKeys {
+    if (!this.#superseded) {
+      this.#superseded = new SupersededKeys();
+      const flags = this.store.flags.data;
+      for (const slot of this.liveSlots())
+        if (flags[slot]! & SUPERSEDES) this.#superseded.add(this.store.doc(slot).supersedes!, this.store.id(slot));
+    }
+    return this.#superseded;
+  }
+
+  /** After a bulk build: every slot's RECALLABLE flag, with supersession settled over the whole index. */
+  #settleSupersession(): void {
+    this.#superseded = undefined;
+    const flags = this.store.flags.data;
+    let any = false;
+    for (const slot of this.liveSlots()) if (flags[slot]! & SUPERSEDES) any = true;
+    if (any) this.#supersession();
+    for (const slot of this.liveSlots()) this.#settle(slot);
+  }
 }

@@ -30,8 +30,16 @@ export interface MemoryIndexOptions {
    * notes in worker threads. Absent (or the file missing, as in bundles): one thread.
    */
   readonly workerScript?: string | undefined;
-  /** Read workers for a full build (default: one per core, at most 4; 0 = none). */
+  /**
+   * Read workers for a full build (default: one per core but one, at least 1, growing to one per
+   * core, at most 4, once the vault has more than 20 000 files; 0 = none).
+   */
   readonly workers?: number | undefined;
+  /**
+   * Characters of a note indexed (default DEFAULT_MAX_NOTE_CHARS, config `memory.index.max_note_chars`):
+   * a huge note is searchable by its beginning, without costing memory in proportion to its size.
+   */
+  readonly maxNoteChars?: number | undefined;
 }
 
 export type LoadStatus = 'loaded' | 'missing' | 'corrupt' | 'outdated';

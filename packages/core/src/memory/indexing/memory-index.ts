@@ -3,13 +3,15 @@ import { NotFoundError } from '../../seam/errors.js';
 import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
 import { DerivedMaintenance, Tier } from '../../seam/tiers.js';
+import { recognizeConflictName } from '../../protocol/conflict-names.js';
 import { withVaultLock } from '../../protocol/vault-lock.js';
 import { classifySource, DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
+import type { DocumentLimits } from '../documents/source-documents.js';
 import { MemoryArgumentError } from '../errors.js';
 import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import { noteToDocument } from '../note-documents.js';
 import { applyChanges } from './apply-changes.js';
-import { defaultWorkerCount, ReadPool } from './read-pool.js';
+import { defaultWorkerCount, maxWorkerCount, ReadPool } from './read-pool.js';
 import { embedPending } from './embed-pending.js';
 import { KeyFeed } from './feed.js';
 import type { SnapshotMeta } from './codec.js';
@@ -27,6 +29,8 @@ import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
 import { planRefresh } from './refresh-plan.js';
 import { VectorCache } from './vectors.js';
 import { isIndexableName, walkSources, walkWarnings, type SourceFile } from './walk.js';
+
+const NO_SIBLINGS: ReadonlySet<string> = new Set();
 
 /** One application of changes to an index state (see `#apply`). */
 interface ApplyJob {
@@ -137,8 +141,9 @@ export class MemoryIndex extends DerivedMaintenance {
       const listings = new Map<string, Set<string>>();
       for (const locator of locators) {
         const info = await this.#infoOrUndefined(locator);
+        // Only a name shaped like a conflict copy needs its siblings (`x (1).md` is one only beside `x.md`).
         let siblings = listings.get(locator.parent.key);
-        if (!siblings)
+        if (!siblings && recognizeConflictName(locator.name, () => true) !== undefined)
           listings.set(
             locator.parent.key,
             (siblings = new Set((await this.backend.list(locator.parent)).map((l) => l.name))),
@@ -146,7 +151,7 @@ export class MemoryIndex extends DerivedMaintenance {
         const indexable =
           info &&
           !info.isDir &&
-          isIndexableName(locator.name, siblings) &&
+          isIndexableName(locator.name, siblings ?? NO_SIBLINGS) &&
           classifySource(locator.key, this.layout).role !== 'ignored';
         if (indexable) {
           seen.push({ key: locator.key, mtimeMs: info.mtimeMs, size: info.size });
@@ -193,7 +198,7 @@ export class MemoryIndex extends DerivedMaintenance {
   async #incremental(options: RefreshOptions = {}): Promise<RefreshReport> {
     const walk = await walkSources(this.backend, this.layout);
     const plan = planRefresh(
-      this.#state.files,
+      this.#state.fileStats(),
       walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })),
     );
     const report = await this.#apply({
@@ -214,7 +219,7 @@ export class MemoryIndex extends DerivedMaintenance {
    */
   async #rebuild(reason: LoadStatus | 'requested', options: RefreshOptions = {}): Promise<RefreshReport> {
     const fresh = new IndexState();
-    fresh.bm25.beginBulk();
+    fresh.beginBulk();
     const feed = new KeyFeed();
     const onProgress = options.onProgress;
     if (onProgress)
@@ -235,9 +240,13 @@ export class MemoryIndex extends DerivedMaintenance {
     // Once every file is applied (and the walk is done: a walk that fails must not leave a partial
     // snapshot behind), the postings are inverted and the fresh state swapped in, before persisting.
     // Not earlier: recall keeps the old state until then, and every add stays in bulk mode.
+    let readWorkers: number | undefined;
     const ready = async () => {
       await walking;
-      fresh.bm25.endBulk();
+      // Every file is read: the workers' memory goes back before the postings are inverted and written.
+      readWorkers = this.#pool?.size;
+      await this.#closePool();
+      fresh.endBulk();
       this.#state = fresh;
       this.#journal = [];
       this.#journalBytes = 0;
@@ -260,13 +269,17 @@ export class MemoryIndex extends DerivedMaintenance {
         read: feed.total,
         conflictCopies: walk.conflictCopies.map((l) => l.key),
         warnings: [...walkWarnings(walk), ...report.warnings],
-        ...(this.#pool ? { readWorkers: this.#pool.size } : {}),
+        ...(readWorkers !== undefined ? { readWorkers } : {}),
       };
     } finally {
-      const pool = this.#pool;
-      this.#pool = undefined;
-      await pool?.close();
+      await this.#closePool();
     }
+  }
+
+  async #closePool(): Promise<void> {
+    const pool = this.#pool;
+    this.#pool = undefined;
+    await pool?.close();
   }
 
   /** Read workers for a full build, when it qualifies (see `MemoryIndexOptions.workerScript`). */
@@ -274,7 +287,12 @@ export class MemoryIndex extends DerivedMaintenance {
     const o = this.#options;
     const root = this.backend.localRoot;
     if (!o.workerScript || o.toDocument !== noteToDocument || o.embedder || root === undefined) return undefined;
-    return ReadPool.start(o.workerScript, { root, layout: this.layout }, o.workers ?? defaultWorkerCount());
+    return ReadPool.start(
+      o.workerScript,
+      { root, layout: this.layout, limits: this.#limits },
+      o.workers ?? defaultWorkerCount(),
+      o.workers ?? maxWorkerCount(),
+    );
   }
 
   /** Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit). */
@@ -304,6 +322,7 @@ export class MemoryIndex extends DerivedMaintenance {
       layout: this.layout,
       toDocument: this.#options.toDocument,
       pool: this.#pool,
+      limits: this.#limits,
     };
     const collect = { ops: rebuilt === undefined, fresh: this.#options.embedder !== undefined };
     const { ops, fresh, errors, indexed, touched } = await applyChanges(
@@ -435,6 +454,10 @@ export class MemoryIndex extends DerivedMaintenance {
 
   #now(): number {
     return (this.#options.now ?? Date.now)();
+  }
+
+  get #limits(): DocumentLimits {
+    return { maxNoteChars: this.#options.maxNoteChars };
   }
 }
 

@@ -1,134 +1,183 @@
+import { isUtf8 } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
-import { contentHash } from '../../protocol/content-hash.js';
 import type { IndexDocument, ToDocument } from '../documents/document.js';
 import { classifySource, type MemoryLayout } from '../documents/layout.js';
-import { documentsOf } from '../documents/source-documents.js';
-import { previewOf, searchableText, type StoredDoc } from './index-state.js';
-import { tokenize } from './tokenize.js';
+import { documentsOf, type DocumentLimits } from '../documents/source-documents.js';
+import { Column } from './columns.js';
+import { ALWAYS_LOAD, encodeRecord, FOREIGN_ID, ownId, SUPERSEDES } from './doc-store.js';
+import type { DocColumns } from './index-state.js';
+import { previewOf, searchableParts } from './searchable.js';
+import { TermScanner } from './term-scanner.js';
 
-/** A document ready to be adopted by the index: its stored fields (no slot yet) and where its term runs are. */
-export interface PreparedDoc {
-  readonly doc: Omit<StoredDoc, 'slot'>;
-  /** Token count (the BM25 document length). */
-  readonly length: number;
-  /** `[runStart, runEnd)` in the batch's `ids`/`tfs`. */
-  readonly runStart: number;
-  readonly runEnd: number;
-}
-
-export type PreparedFile =
-  | {
-      readonly key: string;
-      readonly status: 'ok';
-      readonly mtimeMs: number;
-      readonly size: number;
-      readonly hash: string;
-      readonly docs: readonly PreparedDoc[];
-      readonly error?: string;
-    }
-  | { readonly key: string; readonly status: 'missing' }
-  /** A `.md` name that is a directory (the walk did not stat it): to be walked. */
-  | { readonly key: string; readonly status: 'dir' };
+/** File status in a batch. */
+export const FILE_OK = 0;
+/** Gone since the walk listed it. */
+export const FILE_MISSING = 1;
+/** A `.md` name that is a directory (the walk did not stat it): to be walked. */
+export const FILE_DIR = 2;
 
 /**
  * One batch of files read, mapped and tokenized, with the terms counted per document: what a read
- * worker sends back. Term ids are the worker's own (a dictionary it keeps for its whole life); the
- * batch carries only the terms first seen in it (`newTerms`, ids `termBase`, `termBase + 1`, …), so
- * the main thread interns each distinct term once per worker. `ids[i]` is a term id, `tfs[i]` its
- * frequency in its document. Compact and transferable.
+ * worker sends back, as a few arrays (structured cloning an object per document cost as much as
+ * reading it). Term ids are the worker's own (a dictionary it keeps for its whole life); the batch
+ * carries only the terms first seen in it (`newTerms`, ids `termBase`, `termBase + 1`, …), so the
+ * main thread interns each distinct term once per worker. `ids[j]` is a term id, `tfs[j]` its
+ * frequency in its document; document i's pairs are `runEnd[i − 1]..runEnd[i]`.
  */
 export interface PreparedBatch {
-  readonly files: readonly PreparedFile[];
   readonly termBase: number;
   readonly newTerms: readonly string[];
   readonly ids: Uint32Array;
   readonly tfs: Uint16Array;
+  readonly files: {
+    readonly keys: readonly string[];
+    /** FILE_OK, FILE_MISSING or FILE_DIR. */
+    readonly status: Uint8Array;
+    readonly mtime: Float64Array;
+    readonly size: Float64Array;
+    /** sha256 of each file's text, 32 bytes each. */
+    readonly hash: Uint8Array;
+    /** File f's documents are `docEnd[f − 1]..docEnd[f]`. */
+    readonly docEnd: Uint32Array;
+    /** A mapper's error by file index. */
+    readonly errors: Readonly<Record<number, string>>;
+  };
+  readonly docs: DocColumns & {
+    /** Token count of each document (its BM25 length). */
+    readonly lengths: Uint32Array;
+    readonly runEnd: Uint32Array;
+  };
 }
 
-/** A worker's term dictionary (term → its id), shared by its batches in the order they are built. */
-export type TermDictionary = Map<string, number>;
+/** A worker's term dictionary, kept across its batches: term → id, and the scanner's surface cache. */
+export class TermDictionary {
+  readonly ids = new Map<string, number>();
+  /** Terms added since the last batch was built. */
+  fresh: string[] = [];
+  readonly scanner = new TermScanner((term) => {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      this.ids.set(term, (id = this.ids.size));
+      this.fresh.push(term);
+    }
+    return id;
+  });
+}
 
 /** Accumulates prepared files into a batch. */
 export class BatchBuilder {
-  readonly files: PreparedFile[] = [];
   readonly #dict: TermDictionary;
   readonly #termBase: number;
-  readonly #newTerms: string[] = [];
+  readonly #files = {
+    keys: [] as string[],
+    status: new Grow(Uint8Array),
+    mtime: new Grow(Float64Array),
+    size: new Grow(Float64Array),
+    hash: new Grow(Uint8Array),
+    docEnd: new Grow(Uint32Array),
+  };
+  readonly #errors: Record<number, string> = {};
+  // Typed from the start: JS arrays of these numbers changed element kinds and deoptimized the loop.
+  readonly #docs = {
+    records: [] as string[],
+    owners: [] as string[],
+    kinds: [] as string[],
+    statuses: [] as string[],
+    created: new Grow(Float64Array),
+    updated: new Grow(Float64Array),
+    confidence: new Grow(Float64Array),
+    flags: new Grow(Uint8Array),
+    lengths: new Grow(Uint32Array),
+    runEnd: new Grow(Uint32Array),
+  };
   #ids = new Uint32Array(4096);
   #tfs = new Uint16Array(4096);
   #n = 0;
   /** Scratch: term frequency by term id in the document being prepared, and the ids it has. */
-  #tf: Uint16Array;
+  #tf = new Uint16Array(1024);
   readonly #seen: number[] = [];
+  readonly #count = (id: number) => {
+    let tf = this.#tf;
+    if (id >= tf.length) {
+      const grown = new Uint16Array(Math.max(tf.length * 2, id + 1));
+      grown.set(tf);
+      this.#tf = tf = grown;
+    }
+    const count = tf[id]!;
+    if (count === 0) this.#seen.push(id);
+    if (count < 65535) tf[id] = count + 1;
+  };
 
   /** Builds against `dictionary` (a worker's, kept across batches; default: a fresh one). */
-  constructor(dictionary: TermDictionary = new Map()) {
+  constructor(dictionary: TermDictionary = new TermDictionary()) {
     this.#dict = dictionary;
-    this.#termBase = dictionary.size;
-    this.#tf = new Uint16Array(Math.max(1024, dictionary.size * 2));
+    this.#termBase = dictionary.ids.size - dictionary.fresh.length;
   }
 
-  /** Maps and tokenizes one file's text; a mapper that throws gives a file with no documents and the error. */
+  /**
+   * Maps and tokenizes one file's text; a mapper that throws gives a file with no documents and the
+   * error. `bytes`, when given, are the bytes the text was decoded from: valid UTF-8 is hashed as is
+   * (the same sha256 as the text's, without encoding it again).
+   */
   addText(
     key: string,
     text: string,
     info: { mtimeMs: number; size: number },
     layout: MemoryLayout,
     toDocument: ToDocument,
+    limits?: DocumentLimits,
+    bytes?: Uint8Array,
   ): void {
     const locator = new Locator(key);
     let docs: IndexDocument[];
-    let error: string | undefined;
     try {
       const full: Info = { locator, isDir: false, size: info.size, mtimeMs: info.mtimeMs };
-      docs = documentsOf(classifySource(key, layout), locator, text, full, toDocument);
+      docs = documentsOf(classifySource(key, layout), locator, text, full, toDocument, limits);
     } catch (e) {
       docs = [];
-      error = (e as Error).message ?? String(e);
+      this.#errors[this.#files.keys.length] = (e as Error).message ?? String(e);
     }
-    const prepared = docs.map((d) => this.#prepare(d));
-    this.files.push({
-      key,
-      status: 'ok',
-      mtimeMs: info.mtimeMs,
-      size: info.size,
-      hash: contentHash(text),
-      docs: prepared,
-      ...(error !== undefined ? { error } : {}),
-    });
+    for (const d of docs) this.#prepare(d.locator ? d : { ...d, locator: key }, text);
+    const hash = createHash('sha256').update(bytes && isUtf8(bytes) ? bytes : text);
+    this.#file(key, FILE_OK, info.mtimeMs, info.size, hash.digest());
   }
 
   addMissing(key: string): void {
-    this.files.push({ key, status: 'missing' });
+    this.#file(key, FILE_MISSING, 0, 0);
   }
 
   addDir(key: string): void {
-    this.files.push({ key, status: 'dir' });
+    this.#file(key, FILE_DIR, 0, 0);
   }
 
-  #prepare(d: IndexDocument): PreparedDoc {
-    const tokens = tokenize(searchableText(d));
-    const dict = this.#dict;
+  #file(key: string, status: number, mtimeMs: number, size: number, hash?: Uint8Array): void {
+    const f = this.#files;
+    const i = f.keys.length;
+    f.keys.push(key);
+    f.status.set(i, status);
+    f.mtime.set(i, mtimeMs);
+    f.size.set(i, size);
+    if (hash) f.hash.ensure(i * 32 + 31).set(hash, i * 32);
+    else f.hash.ensure(i * 32 + 31).fill(0, i * 32, i * 32 + 32);
+    f.docEnd.set(i, this.#docs.records.length);
+  }
+
+  /** Counts a document's terms into a run. `source`: the file's text, of which a note's text is usually the tail. */
+  #prepare(d: IndexDocument, source: string): void {
+    const scanner = this.#dict.scanner;
+    const parts = searchableParts(d);
+    let length = 0;
+    for (let i = 0; i < parts.length - 1; i++) length += scanner.scan(parts[i]!, this.#count);
+    // The body is scanned in the file's own text when it is its tail (a note's is): same terms.
+    const body = d.text;
+    length +=
+      source.length > body.length && source.endsWith(body)
+        ? scanner.scan(source, this.#count, source.length - body.length)
+        : scanner.scan(body, this.#count);
     const seen = this.#seen;
-    let tf = this.#tf;
-    for (let i = 0; i < tokens.length; i++) {
-      const token = tokens[i]!;
-      let id = dict.get(token);
-      if (id === undefined) {
-        dict.set(token, (id = dict.size));
-        this.#newTerms.push(token);
-        if (id >= tf.length) {
-          const grown = new Uint16Array(tf.length * 2);
-          grown.set(tf);
-          this.#tf = tf = grown;
-        }
-      }
-      const count = tf[id]!;
-      if (count === 0) seen.push(id);
-      if (count < 65535) tf[id] = count + 1;
-    }
-    const runStart = this.#n;
+    const tf = this.#tf;
     if (this.#n + seen.length > this.#ids.length) this.#grow(this.#n + seen.length);
     for (let i = 0; i < seen.length; i++) {
       const id = seen[i]!;
@@ -137,8 +186,18 @@ export class BatchBuilder {
       tf[id] = 0;
     }
     seen.length = 0;
-    const { text, ...rest } = d;
-    return { doc: { ...rest, preview: previewOf(text) }, length: tokens.length, runStart, runEnd: this.#n };
+    const docs = this.#docs;
+    const i = docs.records.length;
+    docs.records.push(encodeRecord(d, previewOf(d.text)));
+    docs.owners.push(d.owner);
+    docs.kinds.push(d.kind);
+    docs.statuses.push(d.status);
+    docs.created.set(i, d.createdMs);
+    docs.updated.set(i, d.updatedMs);
+    docs.confidence.set(i, d.confidence ?? Number.NaN);
+    docs.flags.set(i, (d.alwaysLoad ? ALWAYS_LOAD : 0) | (d.supersedes ? SUPERSEDES : 0) | (ownId(d) ? 0 : FOREIGN_ID));
+    docs.lengths.set(i, length);
+    docs.runEnd.set(i, this.#n);
   }
 
   #grow(need: number): void {
@@ -153,12 +212,65 @@ export class BatchBuilder {
   }
 
   build(): PreparedBatch {
+    const newTerms = this.#dict.fresh;
+    this.#dict.fresh = [];
+    const f = this.#files;
+    const d = this.#docs;
+    const files = f.keys.length;
+    const docs = d.records.length;
     return {
-      files: this.files,
       termBase: this.#termBase,
-      newTerms: this.#newTerms,
+      newTerms,
       ids: this.#ids.slice(0, this.#n),
       tfs: this.#tfs.slice(0, this.#n),
+      files: {
+        keys: f.keys,
+        status: f.status.take(files),
+        mtime: f.mtime.take(files),
+        size: f.size.take(files),
+        hash: f.hash.take(files * 32),
+        docEnd: f.docEnd.take(files),
+        errors: this.#errors,
+      },
+      docs: {
+        records: d.records,
+        owners: d.owners,
+        kinds: d.kinds,
+        statuses: d.statuses,
+        created: d.created.take(docs),
+        updated: d.updated.take(docs),
+        confidence: d.confidence.take(docs),
+        flags: d.flags.take(docs),
+        lengths: d.lengths.take(docs),
+        runEnd: d.runEnd.take(docs),
+      },
     };
   }
+}
+
+/** A growable typed array whose first `n` entries are taken at the end (a copy of exactly that length). */
+class Grow<T extends Uint8Array | Uint32Array | Float64Array> extends Column<T> {
+  take(n: number): T {
+    return this.data.slice(0, n) as T;
+  }
+}
+
+/** The typed arrays of a batch, to transfer rather than copy when posting it. */
+export function batchTransferables(batch: PreparedBatch): ArrayBuffer[] {
+  const { ids, tfs, files, docs } = batch;
+  return [
+    ids,
+    tfs,
+    files.status,
+    files.mtime,
+    files.size,
+    files.hash,
+    files.docEnd,
+    docs.created,
+    docs.updated,
+    docs.confidence,
+    docs.flags,
+    docs.lengths,
+    docs.runEnd,
+  ].map((a) => a.buffer as ArrayBuffer);
 }

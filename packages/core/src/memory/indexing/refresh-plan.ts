@@ -21,7 +21,10 @@ export interface RefreshPlan {
  * Compares what the index knows with what the walk saw. Pure. A file is re-read when it is new or its
  * mtime or size differs; a rename shows as one removal and one new file.
  */
-export function planRefresh(known: ReadonlyMap<string, FileEntry>, seen: readonly SeenFile[]): RefreshPlan {
+export function planRefresh(
+  known: { get(key: string): Pick<FileEntry, 'mtimeMs' | 'size'> | undefined; keys(): Iterable<string> },
+  seen: readonly SeenFile[],
+): RefreshPlan {
   const read: string[] = [];
   const present = new Set<string>();
   let unchanged = 0;

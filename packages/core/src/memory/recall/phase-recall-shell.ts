@@ -13,6 +13,8 @@ export interface PhaseRecallRequest {
   readonly limit?: number | undefined;
   readonly env?: NodeJS.ProcessEnv;
   readonly now?: number;
+  /** Recency half-life of notes (default RECALL_DEFAULTS.noteHalfLife). */
+  readonly noteHalfLife?: number | undefined;
   /** Candidates considered before the budget (default 50). */
   readonly candidates?: number;
   readonly weights?: Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -40,10 +42,11 @@ export async function phaseRecall(source: RecallSource, request: PhaseRecallRequ
     project: request.project,
     k: request.candidates ?? 50,
     now,
+    noteHalfLife: request.noteHalfLife,
   });
-  const always = [...source.state.docs.values()].filter(
-    (d) => d.alwaysLoad && inScope(d, { project: request.project, kinds: undefined, window: 0, now }),
-  );
+  const always = source.state
+    .alwaysLoadDocs()
+    .filter((d) => inScope(d, { project: request.project, kinds: undefined, window: 0, now }));
   const body = async (doc: Pick<StoredDoc, 'id' | 'locator' | 'kind' | 'preview'>) =>
     (await request.readBody?.(doc)) ?? doc.preview;
   const seen = new Set<string>();

@@ -3,7 +3,14 @@ import { recallScore, recencyOf, relevanceOf } from './score.js';
 
 export interface RankOptions extends ScopeOptions {
   readonly k: number;
+  /** Recency half-life of episodes (harness-log entries); of notes too unless `noteHalfLife` is given. */
   readonly halfLife: number;
+  /** Recency half-life of notes (default: `halfLife`). */
+  readonly noteHalfLife?: number | undefined;
+  /** Relevance weight of an episode against a note (default 1). */
+  readonly logWeight?: number | undefined;
+  /** Relevance weight of a global note in a recall scoped to a project (default 1). */
+  readonly globalWeight?: number | undefined;
   readonly wSem: number;
   readonly wRec: number;
   readonly lexicalShare: number;
@@ -15,7 +22,7 @@ export interface Ranked<D> {
   readonly similarity: number;
   readonly recency: number;
   readonly score: number;
-  /** BM25 score before normalization (0 when the query had no words, or the doc matched none). */
+  /** BM25 score times the share of the query's words matched, before normalization (0: no words, or none matched). */
   readonly bm25: number;
   readonly cosine: number | undefined;
 }
@@ -25,13 +32,19 @@ export interface MatchSet {
   readonly slots: Int32Array;
   readonly scores: Float64Array;
   readonly count: number;
+  /** Distinct query terms each match contains, and how many the query has (absent: not counted). */
+  readonly matched?: Uint8Array | undefined;
+  readonly terms?: number | undefined;
 }
 
 /**
  * Ranks documents for recall. Pure. Candidates are the lexical matches (when the query has words),
  * every in-scope document with a cosine (when the query has a vector), or every in-scope document
- * (no words, no vector: recency alone). Relevance is normalized by the best BM25 score among the
- * in-scope matches. Returns the top k by score, ties broken by the more recent update.
+ * (no words, no vector: recency alone). A match's BM25 score is scaled by the share of the query's
+ * distinct words it contains; relevance is that normalized by the best among the in-scope matches,
+ * then weighted: an episode by `logWeight`, a global note by `globalWeight` when
+ * the recall is scoped to a project. Recency decays with `noteHalfLife` for notes and `halfLife` for
+ * episodes. Returns the top k by score, ties broken by the more recent update.
  */
 export function rankDocuments<D extends RankDoc>(
   docs: RankView<D> | readonly (D | undefined)[],
@@ -52,7 +65,10 @@ export function rankDocuments<D extends RankDoc>(
     for (let i = 0; i < matches.count; i++) {
       const slot = matches.slots[i]!;
       if (!ok(slot)) continue;
-      const raw = matches.scores[i]!;
+      // Coordination: a memory holding half of the query's words counts half its BM25 score, so a
+      // fresh note matching one word does not outrank the one that matches them all.
+      const coverage = matches.matched && matches.terms ? matches.matched[i]! / matches.terms : 1;
+      const raw = matches.scores[i]! * coverage;
       slots[n] = slot;
       raws[n++] = raw;
       if (raw > max) max = raw;
@@ -70,30 +86,43 @@ export function rankDocuments<D extends RankDoc>(
       raws[n++] = 0;
     }
   }
-  const heap = new TopK<Ranked<D> & { updatedMs: number }>(
+  // Candidates hold their slot; only the k kept at the end are looked up (decoding a document for
+  // every candidate that passed through the heap was a tenth of a recall).
+  const heap = new TopK<Omit<Ranked<D>, 'doc'> & { slot: number; updatedMs: number }>(
     Math.max(0, options.k),
     (a, b) => a.score - b.score || a.updatedMs - b.updatedMs,
   );
   // Recency is at most 1: a candidate whose relevance cannot beat the k-th best even when brand new
   // is skipped before its recency (a pow) or its document is looked at.
   const recencyCeiling = Math.max(0, options.wRec);
+  const logWeight = options.logWeight ?? 1;
+  const globalWeight = options.project ? (options.globalWeight ?? 1) : 1;
+  const noteHalfLife = options.noteHalfLife ?? options.halfLife;
+  const wSem = options.wSem;
   for (let i = 0; i < n; i++) {
+    // Lexical only, a weight never above 1: the unweighted relevance bounds the score, and most of a
+    // common word's 100 000 matches are turned away on that bound before anything else is read.
+    if (!cosines && max > 0 && !heap.admits(wSem * Math.min(1, raws[i]! / max) + recencyCeiling, Infinity)) continue;
     const slot = slots[i]!;
     const cos = cosines ? cosines[slot] : undefined;
-    const similarity = relevanceOf(
-      raws[i]!,
-      max,
-      cosines ? (cos !== undefined && Number.isFinite(cos) ? cos : 0) : undefined,
-      options.lexicalShare,
-    );
+    const episode = view.episode(slot);
+    const weight = episode ? logWeight : view.global(slot) ? globalWeight : 1;
+    const similarity =
+      weight *
+      relevanceOf(
+        raws[i]!,
+        max,
+        cosines ? (cos !== undefined && Number.isFinite(cos) ? cos : 0) : undefined,
+        options.lexicalShare,
+      );
     if (!heap.admits(options.wSem * similarity + recencyCeiling, Number.POSITIVE_INFINITY)) continue;
     const updatedMs = view.updatedMs(slot);
-    const recency = recencyOf(options.now - updatedMs, options.halfLife);
+    const recency = recencyOf(options.now - updatedMs, episode ? options.halfLife : noteHalfLife);
     const score = recallScore(similarity, recency, options.wSem, options.wRec);
     if (!heap.admits(score, updatedMs)) continue;
-    heap.push({ doc: view.doc(slot)!, similarity, recency, score, bm25: raws[i]!, cosine: cos, updatedMs });
+    heap.push({ slot, similarity, recency, score, bm25: raws[i]!, cosine: cos, updatedMs });
   }
-  return heap.sorted().map(({ updatedMs: _, ...ranked }) => ranked);
+  return heap.sorted().map(({ updatedMs: _, slot, ...ranked }) => ({ doc: view.doc(slot)!, ...ranked }));
 }
 
 /** A bounded min-heap keeping the k largest items by `compare`. */

@@ -19,14 +19,20 @@ export interface RecallQuery {
   readonly k?: number | undefined;
   /** Only memories updated within this many ms (default 0 = all history). */
   readonly window?: number | undefined;
-  /** Recency half-life in ms (default 1 h). */
+  /** Recency half-life of episodes (harness-log entries) in ms (default 1 h, memQL's). */
   readonly halfLife?: number | undefined;
+  /** Recency half-life of notes in ms (default 30 days; config `memory.recall.note_half_life`). */
+  readonly noteHalfLife?: number | undefined;
   readonly wSem?: number | undefined;
   readonly wRec?: number | undefined;
   /** Only these kinds (note types, record kinds, `episode`). */
   readonly kinds?: readonly string[] | undefined;
   /** Share of lexical relevance when vectors exist (default 0.5). */
   readonly lexicalShare?: number | undefined;
+  /** Relevance weight of an episode against a note, in [0, 1] (default RECALL_DEFAULTS.logWeight). */
+  readonly logWeight?: number | undefined;
+  /** Relevance weight of a global note in a project-scoped recall, in [0, 1] (default RECALL_DEFAULTS.globalWeight). */
+  readonly globalWeight?: number | undefined;
   readonly now?: number | undefined;
 }
 
@@ -66,10 +72,11 @@ export interface RecallSource {
 
 /**
  * Recalls memories: BM25 over the index (plus cosine when an embedding provider and vectors exist),
- * scored `wSem·relevance + wRec·2^(−age/halfLife)`, scoped to the project plus global notes, never
- * returning pruned, superseded or inbox notes. A provider error, timeout or malformed answer degrades
- * to lexical recall with a warning in the result; it is never thrown. Throws `MemoryArgumentError` for
- * invalid options.
+ * scored `wSem·relevance + wRec·2^(−age/halfLife)` (see rankDocuments for the weights and the
+ * half-lives of notes and episodes), scoped to the project plus global notes, never returning
+ * pruned, superseded or inbox notes, or a note another live note supersedes. A provider error,
+ * timeout or malformed answer degrades to lexical recall with a warning in the result; it is never
+ * thrown. Throws `MemoryArgumentError` for invalid options.
  */
 export async function recall(source: RecallSource, query: RecallQuery): Promise<RecallResult> {
   const options = resolveOptions(query);
@@ -103,11 +110,11 @@ export async function recall(source: RecallSource, query: RecallQuery): Promise<
 }
 
 function cosinesBySlot(state: IndexState, vectors: VectorCache, query: Float32Array): Float64Array {
-  const out = new Float64Array(state.bySlot.length).fill(Number.NaN);
-  state.bySlot.forEach((doc, slot) => {
-    const v = doc && vectors.get(doc.fingerprint);
+  const out = new Float64Array(state.bm25.slotCount).fill(Number.NaN);
+  for (const slot of state.liveSlots()) {
+    const v = vectors.get(state.store.doc(slot).fingerprint);
     if (v) out[slot] = cosine(query, v);
-  });
+  }
   return out;
 }
 
@@ -141,21 +148,32 @@ function resolveOptions(q: RecallQuery) {
   const halfLife = q.halfLife ?? RECALL_DEFAULTS.halfLife;
   if (!Number.isFinite(halfLife) || halfLife < 0)
     throw new MemoryArgumentError(`recall: halfLife must be ≥ 0 ms (0 disables recency), got ${String(q.halfLife)}`);
+  const noteHalfLife = q.noteHalfLife ?? RECALL_DEFAULTS.noteHalfLife;
+  if (!Number.isFinite(noteHalfLife) || noteHalfLife < 0)
+    throw new MemoryArgumentError(
+      `recall: noteHalfLife must be ≥ 0 ms (0 disables recency), got ${String(q.noteHalfLife)}`,
+    );
   const numeric = (name: string, value: number | undefined, fallback: number) => {
     const v = value ?? fallback;
     if (!Number.isFinite(v))
       throw new MemoryArgumentError(`recall: ${name} must be a finite number, got ${String(value)}`);
     return v;
   };
-  const lexicalShare = numeric('lexicalShare', q.lexicalShare, RECALL_DEFAULTS.lexicalShare);
-  if (lexicalShare < 0 || lexicalShare > 1)
-    throw new MemoryArgumentError(`recall: lexicalShare must be in [0, 1], got ${lexicalShare}`);
+  const share = (name: string, value: number | undefined, fallback: number) => {
+    const v = numeric(name, value, fallback);
+    if (v < 0 || v > 1) throw new MemoryArgumentError(`recall: ${name} must be in [0, 1], got ${v}`);
+    return v;
+  };
+  const lexicalShare = share('lexicalShare', q.lexicalShare, RECALL_DEFAULTS.lexicalShare);
   return {
     project: q.project,
     kinds: q.kinds,
     k,
     window,
     halfLife,
+    noteHalfLife,
+    logWeight: share('logWeight', q.logWeight, RECALL_DEFAULTS.logWeight),
+    globalWeight: share('globalWeight', q.globalWeight, RECALL_DEFAULTS.globalWeight),
     wSem: numeric('wSem', q.wSem, RECALL_DEFAULTS.wSem),
     wRec: numeric('wRec', q.wRec, RECALL_DEFAULTS.wRec),
     lexicalShare,

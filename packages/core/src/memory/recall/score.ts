@@ -8,8 +8,23 @@ export const RECALL_DEFAULTS = Object.freeze({
   k: 10,
   wSem: 0.7,
   wRec: 0.3,
-  /** One hour, in milliseconds. */
+  /** Recency half-life of episodes (harness-log entries): memQL's hour, in milliseconds. */
   halfLife: 3_600_000,
+  /**
+   * Recency half-life of notes: 30 days. Notes are dated by the day and kept for months; with the
+   * hour, a note saved a minute ago and one from last month both scored ≈ 0 on recency.
+   */
+  noteHalfLife: 30 * 86_400_000,
+  /**
+   * Relevance weight of an episode against a note: a raw log entry that repeats a subject's words
+   * yields to the note written about it, unless it matches clearly better.
+   */
+  logWeight: 0.8,
+  /**
+   * Relevance weight of a global note when recall is scoped to a project: on an equal match the
+   * project's own note is the more specific answer.
+   */
+  globalWeight: 0.85,
   /** 0 = all history. */
   window: 0,
   /** Share of lexical relevance when vectors exist (the rest is cosine). */

@@ -1,0 +1,154 @@
+/**
+ * Growable typed columns and interned symbol tables: the storage of the index's per-document and
+ * per-file fields. A column may start as a view into a loaded snapshot's bytes (no copy); the first
+ * append past its length copies it into a larger array of its own.
+ */
+
+type Typed = Int32Array | Uint32Array | Float64Array | Uint8Array | Uint16Array;
+type Ctor<T extends Typed> = { new (length: number): T };
+
+export class Column<T extends Typed> {
+  data: T;
+  constructor(
+    private readonly make: Ctor<T>,
+    initial?: T,
+  ) {
+    this.data = initial ?? new make(1024);
+  }
+  /** Makes room for index `at` (amortized doubling). */
+  ensure(at: number): T {
+    if (at >= this.data.length) {
+      let size = Math.max(1024, this.data.length);
+      while (size <= at) size *= 2;
+      const grown = new this.make(size);
+      grown.set(this.data as never);
+      this.data = grown;
+    }
+    return this.data;
+  }
+  set(at: number, value: number): void {
+    this.ensure(at)[at] = value;
+  }
+}
+
+/** Strings interned to small ids (owners, kinds, statuses): a column holds the id. */
+export class Symbols {
+  readonly list: string[];
+  readonly #ids = new Map<string, number>();
+  constructor(list: readonly string[] = []) {
+    this.list = [...list];
+    this.list.forEach((s, i) => this.#ids.set(s, i));
+  }
+  intern(value: string): number {
+    let id = this.#ids.get(value);
+    if (id === undefined) {
+      id = this.list.length;
+      this.#ids.set(value, id);
+      this.list.push(value);
+    }
+    return id;
+  }
+  /** The id of `value`, or −1 when it was never interned. */
+  id(value: string): number {
+    return this.#ids.get(value) ?? -1;
+  }
+}
+
+/**
+ * A sequence of strings kept as UTF-8 bytes (a loaded snapshot's, decoded on demand) followed by
+ * strings appended since. Index `i` below `frozenCount` reads the bytes.
+ */
+export class StringRows {
+  readonly #blob: Uint8Array | undefined;
+  readonly #offsets: Uint32Array | undefined;
+  readonly frozenCount: number;
+  #added: (string | undefined)[] = [];
+
+  constructor(frozen?: { blob: Uint8Array; offsets: Uint32Array }) {
+    this.#blob = frozen?.blob;
+    this.#offsets = frozen?.offsets;
+    this.frozenCount = frozen ? frozen.offsets.length - 1 : 0;
+  }
+
+  get(i: number): string | undefined {
+    if (i >= this.frozenCount) return this.#added[i - this.frozenCount];
+    return utf8(this.#blob!, this.#offsets![i]!, this.#offsets![i + 1]!);
+  }
+
+  /** The row's text up to its first NUL (the id at the head of a document record), without decoding the rest. */
+  head(i: number): string | undefined {
+    if (i >= this.frozenCount) {
+      const row = this.#added[i - this.frozenCount];
+      const nul = row?.indexOf('\0') ?? -1;
+      return nul < 0 ? row : row!.slice(0, nul);
+    }
+    const start = this.#offsets![i]!;
+    const end = this.#offsets![i + 1]!;
+    const nul = this.#blob!.subarray(start, end).indexOf(0);
+    return utf8(this.#blob!, start, nul < 0 ? end : start + nul);
+  }
+
+  set(i: number, value: string | undefined): void {
+    if (i < this.frozenCount) throw new Error('a frozen row cannot change');
+    this.#added[i - this.frozenCount] = value;
+  }
+
+  /**
+   * Rows `indices` (ascending) packed as UTF-8 with offsets, the bytes produced in chunks of about
+   * `chunk` bytes as they are consumed (a snapshot writes them one after the other: the records of
+   * 100 000 notes are never all encoded in one buffer). Frozen rows are copied as bytes.
+   */
+  packed(indices: ArrayLike<number>, chunk = 1 << 20): PackedRows {
+    const n = indices.length;
+    const offsets = new Uint32Array(n + 1);
+    const frozen = this.#offsets;
+    for (let k = 0; k < n; k++) {
+      const i = indices[k]!;
+      const size =
+        i < this.frozenCount
+          ? frozen![i + 1]! - frozen![i]!
+          : Buffer.byteLength(this.#added[i - this.frozenCount] ?? '');
+      offsets[k + 1] = offsets[k]! + size;
+    }
+    const blob = this.#blob;
+    const all = n === this.frozenCount && n > 0 && indices[n - 1] === n - 1;
+    const added = this.#added;
+    const frozenCount = this.frozenCount;
+    function* chunks(): Generator<Uint8Array> {
+      // Every row of a loaded snapshot, none added: its bytes as they are.
+      if (all) return yield blob!.subarray(0, offsets[n]!);
+      for (let k = 0; k < n;) {
+        const from = k;
+        while (k < n && (k === from || offsets[k + 1]! - offsets[from]! <= chunk)) k++;
+        const out = Buffer.allocUnsafe(offsets[k]! - offsets[from]!);
+        for (let j = from; j < k; j++) {
+          const i = indices[j]!;
+          const at = offsets[j]! - offsets[from]!;
+          if (i < frozenCount) out.set(blob!.subarray(frozen![i]!, frozen![i + 1]!), at);
+          else out.write(added[i - frozenCount] ?? '', at, 'utf8');
+        }
+        yield out;
+      }
+    }
+    return { offsets, byteLength: offsets[n]!, chunks };
+  }
+}
+
+/** Rows packed for writing: their offsets, total size, and their bytes as chunks. */
+export interface PackedRows {
+  readonly offsets: Uint32Array;
+  readonly byteLength: number;
+  chunks(): Iterable<Uint8Array>;
+}
+
+const decoder = new TextDecoder();
+
+function utf8(blob: Uint8Array, start: number, end: number): string {
+  // Short ASCII rows (most ids and keys) decode faster by hand than through TextDecoder.
+  if (end - start <= 64) {
+    let ascii = true;
+    for (let k = start; k < end; k++) if (blob[k]! >= 128) ascii = false;
+    if (ascii) return String.fromCharCode(...blob.subarray(start, end));
+  }
+  return decoder.decode(blob.subarray(start, end));
+}

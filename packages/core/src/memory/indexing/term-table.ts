@@ -1,0 +1,75 @@
+/**
+ * The index's term dictionary: term ↔ id. Terms of a loaded snapshot stay in the snapshot's bytes (a
+ * UTF-8 blob, offsets and an open-addressing hash table written with it), so opening an index decodes
+ * none of them: a query hashes its few terms and compares bytes. Terms added since (an update, a build)
+ * live in a Map beside them, with ids after the snapshot's.
+ */
+import { hashTable, lookup, packStrings } from './string-table.js';
+
+/** The snapshot part of a term table (see `TermTable.frozen`). */
+export interface FrozenTerms {
+  /** UTF-8 bytes of every term, back to back. */
+  readonly blob: Uint8Array;
+  /** `offsets[id]..offsets[id + 1]` are term `id`'s bytes. */
+  readonly offsets: Uint32Array;
+  /** The terms' hash table (see string-table.ts). */
+  readonly table: Int32Array;
+}
+
+const decoder = new TextDecoder();
+
+export class TermTable {
+  readonly #frozen: FrozenTerms | undefined;
+  readonly #frozenCount: number;
+  readonly #ids = new Map<string, number>();
+  readonly #added: string[] = [];
+
+  constructor(frozen?: FrozenTerms) {
+    this.#frozen = frozen;
+    this.#frozenCount = frozen ? frozen.offsets.length - 1 : 0;
+  }
+
+  /** Number of terms (ids are `0..size − 1`). */
+  get size(): number {
+    return this.#frozenCount + this.#added.length;
+  }
+
+  /** The snapshot terms when no term was added since, else undefined. */
+  frozen(): FrozenTerms | undefined {
+    return this.#added.length === 0 ? this.#frozen : undefined;
+  }
+
+  /** The id of `term`, or −1. */
+  id(term: string): number {
+    const added = this.#ids.get(term);
+    if (added !== undefined) return added;
+    return this.#frozen ? this.#frozenId(term) : -1;
+  }
+
+  /** The id of `term`, adding it when new. */
+  intern(term: string): number {
+    let id = this.id(term);
+    if (id < 0) {
+      id = this.size;
+      this.#ids.set(term, id);
+      this.#added.push(term);
+    }
+    return id;
+  }
+
+  /** The term of an id. */
+  term(id: number): string {
+    if (id >= this.#frozenCount) return this.#added[id - this.#frozenCount]!;
+    const f = this.#frozen!;
+    return decoder.decode(f.blob.subarray(f.offsets[id]!, f.offsets[id + 1]!));
+  }
+
+  #frozenId(term: string): number {
+    return lookup(this.#frozen!, this.#frozen!.table, term);
+  }
+}
+
+/** The frozen form of `terms` (ids in order): what a snapshot stores. */
+export function freezeTerms(terms: readonly string[]): FrozenTerms {
+  return { ...packStrings(terms), table: hashTable(terms) };
+}
