@@ -16,12 +16,13 @@ export const READ_WORKER_SCRIPT = fileURLToPath(new URL('../memory/indexing/read
  */
 export function cliWorkspace(
   ctx: CliContext,
-  options: { readonly projectRoot?: string; readonly createRoot?: boolean } = {},
+  options: { readonly projectRoot?: string; readonly createRoot?: boolean; readonly service?: boolean } = {},
 ): Promise<Workspace> {
   return Workspace.open({
     host: hostOf(ctx),
     projectRoot: options.projectRoot ?? ctx.io.cwd,
-    index: { workerScript: READ_WORKER_SCRIPT },
+    // A running `agentm mcp` answers recalls from its warm index (the same answer, without the walk).
+    index: { workerScript: READ_WORKER_SCRIPT, service: options.service ?? true },
     warn: (message) => ctx.io.err(`agentm: warning: ${message}\n`),
     ...(options.createRoot !== undefined ? { createRoot: options.createRoot } : {}),
   });

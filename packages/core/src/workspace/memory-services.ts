@@ -11,6 +11,7 @@ import { phaseRecall, type PhaseRecallRequest, type PhaseRecallResult } from '..
 import type { RefreshOptions } from '../memory/indexing/index-types.js';
 import { memorySettingsFromConfig } from '../memory/memory-config.js';
 import { bodyReader } from './body-reader.js';
+import { resolveRecallQuery } from './recall-service.js';
 import type { WorkspaceOptions } from './options.js';
 import type { WorkspaceContext } from './context.js';
 
@@ -47,14 +48,18 @@ export async function recallIn(
   ws: WorkspaceContext,
   index: MemoryIndex,
   query: RecallQuery,
-  options: { refresh?: boolean; onProgress?: RefreshOptions['onProgress'] },
+  options: {
+    refresh?: boolean;
+    onProgress?: RefreshOptions['onProgress'];
+    onBuildProgress?: RefreshOptions['onProgress'];
+  },
 ): Promise<RecallResult> {
+  const onProgress = options.onProgress ?? (index.loadStatus !== 'loaded' ? options.onBuildProgress : undefined);
   const refreshed =
     options.refresh === false && index.loadStatus === 'loaded'
       ? undefined
-      : await index.refresh(options.onProgress ? { onProgress: options.onProgress } : {});
-  const noteHalfLife = query.noteHalfLife ?? query.halfLife ?? memorySettingsFromConfig(ws.config).noteHalfLife;
-  const result = await recall(index, { ...query, noteHalfLife });
+      : await index.refresh(onProgress ? { onProgress } : {});
+  const result = await recall(index, resolveRecallQuery(ws.config, query));
   return { ...result, warnings: [...(refreshed?.warnings ?? []), ...result.warnings] };
 }
 

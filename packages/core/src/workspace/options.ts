@@ -48,6 +48,11 @@ export interface WorkspaceOptions {
     readonly workerScript?: string | undefined;
     /** Give the index the embedder (default true). The process seam passes false: hook-grade recall is lexical, no network. */
     readonly embeddings?: boolean | undefined;
+    /**
+     * Ask a running recall server (`agentm mcp`) before opening the index (default false): short-lived
+     * processes (the CLI, Claude Code's hooks) pass true. Lexical recall only; same answer either way.
+     */
+    readonly service?: boolean | undefined;
   };
   /** The chat model and embedder (default: `configProviders`, the `providers.*` keys under `AGENTM_LLM_*`/`AGENTM_EMBED_*`). */
   readonly providers?: (host: HostEnv, config: ConfigData, warn?: (message: string) => void) => ProviderSource;

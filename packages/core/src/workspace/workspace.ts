@@ -22,7 +22,18 @@ import { buildNote, saveNote, type BuiltNote, type SaveNoteInput } from '../memo
 import { evolveNote, type EvolvedNote, type EvolveNoteInput } from '../memory/notes/evolve.js';
 import type { PhaseRecallRequest, PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
 import type { RecallQuery, RecallResult } from '../memory/recall/recall.js';
+import { defaultIndexRoot, indexDirFor } from '../memory/indexing/location.js';
+import { memorySettingsFromConfig } from '../memory/memory-config.js';
 import type { HarnessServices } from './harness-services.js';
+import {
+  askRecallService,
+  RECALL_SERVICE_PROTOCOL,
+  recallServiceAddress,
+  recallServiceDir,
+  resolveRecallQuery,
+  type RecallServiceKey,
+} from './recall-service.js';
+import { coreVersion } from './version.js';
 import type { WorkspaceContext } from './context.js';
 import { configProviders, type ProviderSource, type WorkspaceOptions } from './options.js';
 
@@ -37,6 +48,9 @@ import { configProviders, type ProviderSource, type WorkspaceOptions } from './o
  * providers are made when a service needs one, the index is opened on the first recall, and the harness
  * is loaded (its modules imported) only when asked for — a hook that only recalls never pays for it.
  */
+/** How long a recall waits for a running server (which may be refreshing a large index) before recalling itself. */
+const RECALL_SERVICE_TIMEOUT_MS = 10_000;
+
 export class Workspace implements WorkspaceContext {
   /** Environment and home the config and roots were read through. */
   readonly host: HostEnv;
@@ -198,10 +212,49 @@ export class Workspace implements WorkspaceContext {
    */
   async recall(
     query: RecallQuery,
-    options: { refresh?: boolean; onProgress?: RefreshOptions['onProgress'] } = {},
+    options: {
+      refresh?: boolean;
+      onProgress?: RefreshOptions['onProgress'];
+      /** Like `onProgress`, but only while the index is being built (a first recall), not refreshed. */
+      onBuildProgress?: RefreshOptions['onProgress'];
+    } = {},
   ): Promise<RecallResult> {
+    if (this.#options.index?.service === true) {
+      const served = await this.#askRecallService(query);
+      if (served) return served;
+    }
     const { recallIn } = await import('./memory-services.js');
     return recallIn(this, await this.index(), query, options);
+  }
+
+  /**
+   * What identifies the index a recall server must hold to answer this workspace's lexical recalls:
+   * undefined when the store has no directory on this machine. Throws what the config's memory keys throw.
+   */
+  recallServiceKey(): RecallServiceKey | undefined {
+    const root = this.localRoot;
+    if (root === undefined) return undefined;
+    const env = this.host.env as NodeJS.ProcessEnv;
+    return {
+      protocol: RECALL_SERVICE_PROTOCOL,
+      version: coreVersion(),
+      root,
+      indexDir: indexDirFor(root, this.#options.index?.root ?? defaultIndexRoot(env, this.host.home)),
+      layout: this.layout,
+      maxNoteChars: memorySettingsFromConfig(this.config).maxNoteChars,
+    };
+  }
+
+  /** The recall server's answer, when one runs for this index and this recall is lexical; else undefined. */
+  async #askRecallService(query: RecallQuery): Promise<RecallResult | undefined> {
+    if (this.#options.index?.embeddings !== false && (await this.embedder()) !== undefined) return undefined;
+    const key = this.recallServiceKey();
+    if (key === undefined) return undefined;
+    const dir = recallServiceDir(this.host.env as NodeJS.ProcessEnv, this.host.home);
+    const address = recallServiceAddress(dir, key);
+    if (address === undefined) return undefined;
+    const request = { protocol: RECALL_SERVICE_PROTOCOL, key, query: resolveRecallQuery(this.config, query) };
+    return askRecallService(dir, address, request, RECALL_SERVICE_TIMEOUT_MS);
   }
 
   /** Phase recall (always-load notes plus the best candidates for the phase, within its budget) after a refresh. */

@@ -22,6 +22,8 @@ export interface HookContext {
 /** What a handler answers: the stdout Claude Code reads (JSON), or nothing. */
 export interface HookAnswer {
   readonly stdout: string;
+  /** How the answer was made, for the timing line of `AGENTM_HOOK_DEBUG=1` (e.g. which process recalled). */
+  readonly note?: string | undefined;
 }
 
 export type HookHandler = (ctx: HookContext) => Promise<HookAnswer>;

@@ -63,6 +63,7 @@ export async function runHook(eventName: string | undefined, io: HookRunIo): Pro
   let event = normalizeHookEvent(eventName);
   let budgetMs = event === undefined ? undefined : hookBudgetMs(event, io.env);
   let outcome: 'answered' | 'over budget' | 'nothing to add' = 'nothing to add';
+  let note: string | undefined;
   try {
     const read = await racer(budgetMs === undefined ? undefined : startedAt + budgetMs)(io.readInput());
     if (!read.done) outcome = 'over budget';
@@ -90,6 +91,7 @@ export async function runHook(eventName: string | undefined, io: HookRunIo): Pro
         if (!raced.done) outcome = 'over budget';
         else if (raced.value !== undefined && raced.value.stdout !== '') {
           io.out(raced.value.stdout);
+          note = raced.value.note;
           outcome = 'answered';
         }
       }
@@ -105,7 +107,7 @@ export async function runHook(eventName: string | undefined, io: HookRunIo): Pro
   const elapsedMs = Math.round(performance.now() - startedAt);
   if (io.env['AGENTM_HOOK_DEBUG'] && event)
     warn(
-      `agentm hook ${event}: ${outcome} after ${elapsedMs} ms${budgetMs !== undefined ? ` (budget ${budgetMs} ms)` : ''}`,
+      `agentm hook ${event}: ${outcome} after ${elapsedMs} ms${budgetMs !== undefined ? ` (budget ${budgetMs} ms)` : ''}${note !== undefined ? `; ${note}` : ''}`,
     );
   return { event, answered: outcome === 'answered', overBudget: outcome === 'over budget', elapsedMs, budgetMs };
 }
@@ -152,7 +154,8 @@ async function openHookWorkspace(
       host: processHost(env),
       projectRoot,
       createRoot: false,
-      index: { embeddings: false },
+      // Lexical, and from a running `agentm mcp`'s warm index when there is one (the same answer, in time).
+      index: { embeddings: false, service: true },
       warn: (message) => warn(`agentm: warning: ${message}`),
     });
   } catch (error) {

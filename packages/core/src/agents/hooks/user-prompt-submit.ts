@@ -39,5 +39,8 @@ export async function userPromptSubmit(ctx: HookContext): Promise<HookAnswer> {
   const result = await ctx.ws.recall({ text: prompt, project: slug, k: k + 20 });
   for (const w of result.warnings) ctx.warn(`agentm: ${w}`);
   const items = result.items.filter((i) => !i.alwaysLoad && i.similarity > 0).slice(0, k);
-  return { stdout: additionalContextOutput('UserPromptSubmit', renderPromptMemories(items, ctx.ws.localRoot)) };
+  return {
+    stdout: additionalContextOutput('UserPromptSubmit', renderPromptMemories(items, ctx.ws.localRoot)),
+    note: result.servedBy !== undefined ? `recalled by ${result.servedBy}` : 'recalled in this process',
+  };
 }

@@ -14,6 +14,7 @@ export class IndexFreshness {
   #stale = true;
   #refreshedAt = Number.NEGATIVE_INFINITY;
   #watcher: FSWatcher | undefined;
+  readonly #listeners = new Set<() => void>();
 
   constructor(
     private readonly root: string | undefined,
@@ -27,11 +28,18 @@ export class IndexFreshness {
     try {
       this.#watcher = watch(this.root, { recursive: true, persistent: false }, () => {
         this.#stale = true;
+        for (const listener of this.#listeners) listener();
       });
       this.#watcher.on('error', () => this.close());
     } catch {
       this.#watcher = undefined; // every answer refreshes
     }
+  }
+
+  /** Calls `listener` on every change the watcher sees (to refresh ahead of the next question). */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   get watching(): boolean {

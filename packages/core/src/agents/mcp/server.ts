@@ -8,6 +8,7 @@ import type { McpContext } from './mcp-context.js';
 import { registerMemoryTools } from './memory-tools.js';
 import { registerPlanTools } from './plan-tools.js';
 import { registerResources } from './resources.js';
+import { serveRecallSocket, type RecallSocketServer } from './recall-socket.js';
 
 /** What the server tells a client's model about itself (MCP `instructions`). */
 export const SERVER_INSTRUCTIONS =
@@ -49,8 +50,9 @@ export function createAgentmServer(
 /**
  * Serves over stdio until the client goes away (stdin ends) or the process is asked to stop. Once the
  * handshake is under way, the store watcher starts and the index is opened and refreshed in the
- * background, so the first recall finds it warm. Progress and problems go to `log` (stderr): stdout is
- * the protocol's.
+ * background, so the first recall finds it warm, and a recall socket answers this user's hooks and
+ * `agentm recall` runs from it (see recall-socket.ts). Progress and problems go to `log` (stderr): stdout
+ * is the protocol's.
  */
 export async function serveStdio(
   ws: Workspace,
@@ -65,8 +67,14 @@ export async function serveStdio(
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   await server.connect(new StdioServerTransport());
+  let recallServer: Promise<RecallSocketServer | undefined> | undefined;
   setImmediate(() => {
     context.freshness.start();
+    // Short-lived processes (the prompt hook, `agentm recall`) ask this warm index instead of loading theirs.
+    recallServer = serveRecallSocket(context, options.log).catch((error: unknown) => {
+      options.log(`agentm mcp: recall server off: ${(error as Error).message}`);
+      return undefined;
+    });
     if (context.freshness.takeRefresh())
       ws.index()
         .then((index) => index.refresh())
@@ -84,6 +92,7 @@ export async function serveStdio(
   try {
     await closed;
   } finally {
+    await (await recallServer)?.close();
     context.freshness.close();
     process.stdin.off('end', stop);
     process.off('SIGTERM', stop);

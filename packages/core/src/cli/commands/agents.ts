@@ -17,7 +17,8 @@ export function registerAgents(program: Command, ctx: CliContext): void {
     )
     .option('--cwd <dir>', 'the repository (default: the current directory)')
     .action(async (opts: { cwd?: string }) => {
-      const ws = await cliWorkspace(ctx, { projectRoot: dirOption(ctx, opts.cwd) });
+      // The server is the recall service: its own recalls use its index, never another server's.
+      const ws = await cliWorkspace(ctx, { projectRoot: dirOption(ctx, opts.cwd), service: false });
       const { serveStdio } = await import('../../agents/mcp/server.js');
       await serveStdio(ws, { version: coreVersion(), log: (line) => ctx.io.err(`${line}\n`) });
       ctx.exitCode = EXIT_OK;

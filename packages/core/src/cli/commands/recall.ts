@@ -50,7 +50,6 @@ export function registerRecall(program: Command, ctx: CliContext): void {
       const ws = await cliWorkspace(ctx);
       const project = flags.allProjects ? undefined : (flags.project ?? (await ws.project())?.slug);
       // The first recall builds the index (minutes on a large vault): a terminal sees how far it is.
-      const building = (await ws.index()).loadStatus !== 'loaded';
       const progress = new ProgressBar(ctx.term.err, 'building the memory index');
       let result;
       try {
@@ -58,12 +57,8 @@ export function registerRecall(program: Command, ctx: CliContext): void {
           { text, project, k, window, halfLife, kinds },
           {
             refresh: flags.refresh !== false,
-            ...(building
-              ? {
-                  onProgress: (p: IndexProgress) =>
-                    progress.update({ ...p, unit: 'files', counted: p.phase === 'reading' }),
-                }
-              : {}),
+            onBuildProgress: (p: IndexProgress) =>
+              progress.update({ ...p, unit: 'files', counted: p.phase === 'reading' }),
           },
         );
       } finally {

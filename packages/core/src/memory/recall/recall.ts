@@ -61,6 +61,8 @@ export interface RecallResult {
   readonly mode: 'hybrid' | 'lexical' | 'recency';
   /** Degradations (a provider that failed): recall still answered, lexically. */
   readonly warnings: string[];
+  /** The process that answered, when a recall server did (`agentm mcp, pid 123`); absent: this one. */
+  readonly servedBy?: string | undefined;
 }
 
 /** What recall reads: the index state, and optionally its vectors and the provider for the query. */
