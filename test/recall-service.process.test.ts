@@ -21,8 +21,8 @@ async function note(rel: string, fields: string, body: string): Promise<void> {
 
 const runDir = () => join(world.home, '.cache', 'agentm', 'run');
 
-/** `agentm mcp` for the world's repo, as Claude Code starts it; resolves once its recall socket listens. */
-async function startServer(): Promise<Spawned & { stderr: () => string }> {
+/** `agentm mcp` for the world's repo, as Claude Code starts it, with its stderr collected. */
+function spawnServer(): Spawned & { stderr: () => string } {
   const server = spawnProcess(
     AGENTM_BIN,
     ['mcp'],
@@ -34,13 +34,19 @@ async function startServer(): Promise<Spawned & { stderr: () => string }> {
   servers.push(server);
   let stderr = '';
   server.child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  return { ...server, stderr: () => stderr };
+}
+
+/** A server whose recall socket listens. */
+async function startServer(): Promise<Spawned & { stderr: () => string }> {
+  const server = spawnServer();
   const deadline = Date.now() + 60_000;
-  while (!stderr.includes('memory index ready') || (await readdir(runDir()).catch(() => [])).length === 0) {
-    if (server.child.exitCode !== null || stderr.includes('recall server off') || Date.now() > deadline)
-      throw new Error(`agentm mcp did not start its recall server: ${stderr}`);
+  while (!server.stderr().includes('memory index ready') || (await readdir(runDir()).catch(() => [])).length === 0) {
+    if (server.child.exitCode !== null || server.stderr().includes('recall server off') || Date.now() > deadline)
+      throw new Error(`agentm mcp did not start its recall server: ${server.stderr()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { ...server, stderr: () => stderr };
+  return server;
 }
 
 async function stopServers(): Promise<void> {
@@ -151,19 +157,11 @@ describe('recall from a running agentm mcp', () => {
 
   it('a second server for the same store leaves the first one answering', { timeout: 120_000 }, async () => {
     const first = await startServer();
-    const second = spawnProcess(
-      AGENTM_BIN,
-      ['mcp'],
-      { HOME: world.home, XDG_CACHE_HOME: join(world.home, '.cache') },
-      {
-        cwd: world.repo,
-      },
+    const second = spawnServer();
+    while (!second.stderr().includes('recall server off')) await new Promise((r) => setTimeout(r, 50));
+    expect(second.stderr()).toContain(
+      'agentm mcp: recall server off: another agentm mcp answers recalls for this store',
     );
-    servers.push(second);
-    let stderr = '';
-    second.child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    while (!stderr.includes('recall server off')) await new Promise((r) => setTimeout(r, 50));
-    expect(stderr).toContain('agentm mcp: recall server off: another agentm mcp answers recalls for this store');
     expect((await promptHook('vault lock')).timing).toBe(`recalled by agentm mcp, pid ${first.child.pid}`);
   });
 });
