@@ -5,10 +5,12 @@
 //
 // Paths the bundle resolves at run time stay right from one folder below dist/: the version reads
 // ../../package.json, and the index's read workers run the tsc-built dist/memory/indexing/read-worker.js.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const outdir = 'dist/cli-bundle';
+// Chunk names carry a content hash: clear the last build's, or the folder keeps every chunk ever built.
+rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   entryPoints: { main: 'dist/cli/main.js' },
   outdir,
