@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runAgentm } from './helpers/cli.js';
 import { tempDir } from './helpers/temp.js';
 
 // Start-up time of a CLI process is mostly the modules it loads (issue 13.4): `--help`, a recall and a
@@ -131,5 +132,14 @@ describe('what a command loads at start-up', () => {
     expect(seen.has('the workspace')).toBe(true);
     for (const family of ['the command table', 'the MCP SDK', 'zod', 'the prompts library', 'the harness'] as const)
       expect(seen.has(family), `a hook loads ${family}`).toBe(false);
+  });
+
+  it('a cold agentm reindex from the bundle still reads the notes with the built read workers', async () => {
+    const v = await vault();
+    const { code, stdout } = await runAgentm(['reindex', '--json'], v);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as { rebuilt: string; documents: number; readWorkers?: number };
+    expect(report).toMatchObject({ rebuilt: 'missing', documents: 1 });
+    expect(report.readWorkers).toBeGreaterThanOrEqual(1);
   });
 });
