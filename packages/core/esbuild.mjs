@@ -11,7 +11,7 @@
 //
 // Paths the bundle resolves at run time stay right from one folder below dist/: the version reads
 // ../../package.json, and the index's read workers run the tsc-built dist/memory/indexing/read-worker.js.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -19,7 +19,8 @@ import { build } from 'esbuild';
 import { rollup } from 'rollup';
 
 const outdir = 'dist/cli-bundle';
-const chunks = mkdtempSync(join(tmpdir(), 'agentm-cli-chunks-'));
+// Real path: rollup names modules by it, and the metafile's paths must match (a symlinked tmp on macOS).
+const chunks = realpathSync(mkdtempSync(join(tmpdir(), 'agentm-cli-chunks-')));
 try {
   const { metafile } = await build({
     entryPoints: { main: 'dist/cli/main.js' },
