@@ -10,7 +10,7 @@ export interface Candidate {
 export interface DynamicValues {
   plans(): Promise<string[]>;
   steps(plan: string | undefined): Promise<Array<{ id: string; title: string; status: string }>>;
-  configKeys(): string[];
+  configKeys(): Promise<string[]>;
 }
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -111,7 +111,7 @@ export async function complete(
   }
   if (path === 'completion' && positionals.length === 0) return filter(SHELLS.map((value) => ({ value })));
   if (['config get', 'config set', 'config unset'].includes(path) && positionals.length === 0)
-    return filter(values.configKeys().map((value) => ({ value })));
+    return filter((await values.configKeys()).map((value) => ({ value })));
   if (path === 'state-path' && positionals.length === 0) return filter([{ value: 'plan' }, { value: 'progress' }]);
   if (path === 'help') return filter(subcommandsOf(program, help));
   return [];

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { printable } from '../seam/printable.js';
-import { askOnTerminal } from './terminal-question.js';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -42,5 +41,8 @@ process.exitCode = await runCli(argv, {
   columns: process.stderr.columns ?? process.stdout.columns,
   termOut: (text) => process.stdout.write(text),
   termErr: (text) => process.stderr.write(text),
-  ...(process.stdin.isTTY && process.stderr.isTTY ? { ask: askOnTerminal } : {}),
+  // readline is loaded when a question is asked, not by every process.
+  ...(process.stdin.isTTY && process.stderr.isTTY
+    ? { ask: async (question: string) => (await import('./terminal-question.js')).askOnTerminal(question) }
+    : {}),
 });

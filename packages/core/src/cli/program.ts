@@ -25,7 +25,7 @@ import { redactSecrets, secretValues } from '../text/redact.js';
 import { printable } from '../seam/printable.js';
 import { registerAgents } from './commands/agents.js';
 import type { CliContext, CliIo } from './context.js';
-import { EXIT_OK, EXIT_USAGE, exitCodeFor } from './errors.js';
+import { EXIT_OK, EXIT_USAGE } from './errors.js';
 import { coreVersion } from './version.js';
 import { cliTerminal } from './ui/cli-terminal.js';
 
@@ -109,6 +109,7 @@ export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<num
       return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
     io.err(`agentm: ${(error as Error)?.message ?? String(error)}\n`);
+    const { exitCodeFor } = await import('./exit-code.js');
     return exitCodeFor(error);
   }
 }

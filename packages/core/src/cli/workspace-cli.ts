@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseDurationMs } from '../memory/recall/duration.js';
-import { Workspace } from '../workspace/workspace.js';
+import type { Workspace } from '../workspace/workspace.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT_USAGE } from './errors.js';
 import { hostOf } from './support.js';
@@ -12,12 +12,14 @@ export const READ_WORKER_SCRIPT = fileURLToPath(new URL('../memory/indexing/read
  * The workspace of a CLI run: the run's host, its cwd as the repository (or `projectRoot`), the index
  * in the user cache dir with the read workers, deprecated provider variables warned about on stderr.
  * Every command asks it for the store, the project, recall, consolidation or the harness; none selects
- * a backend or builds a provider itself.
+ * a backend or builds a provider itself. The workspace's modules (backends, the memory index) are loaded
+ * here, when a command runs, not when the command table is built (`agentm --help` never needs them).
  */
-export function cliWorkspace(
+export async function cliWorkspace(
   ctx: CliContext,
   options: { readonly projectRoot?: string; readonly createRoot?: boolean; readonly service?: boolean } = {},
 ): Promise<Workspace> {
+  const { Workspace } = await import('../workspace/workspace.js');
   return Workspace.open({
     host: hostOf(ctx),
     projectRoot: options.projectRoot ?? ctx.io.cwd,

@@ -1,21 +1,22 @@
 import type { Command } from 'commander';
-import { CommandSyntaxError, splitCommand } from '../../harness/commands/shell-words.js';
-import {
-  repoTrust,
-  withAllowPattern,
-  withApproval,
-  withoutAllowPattern,
-  withoutApproval,
-} from '../../harness/commands/approvals.js';
-import { approvalsFilePath, readApprovals, repoKey, updateApprovals } from '../../harness/commands/approvals-file.js';
-import { commandDigest, formatArgv } from '../../harness/commands/command-text.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { dirOption, hostOf, printJson } from '../support.js';
 
+/** The harness's approval modules, loaded when an approve command runs (never for `agentm --help`). */
+async function approvals() {
+  return {
+    ...(await import('../../harness/commands/shell-words.js')),
+    ...(await import('../../harness/commands/approvals.js')),
+    ...(await import('../../harness/commands/approvals-file.js')),
+    ...(await import('../../harness/commands/command-text.js')),
+  };
+}
+
 /** The argv a person typed: one quoted argument is split like a `cmd::` (`'npm test'`), several are the words. */
-function argvOf(words: readonly string[]): string[] {
+async function argvOf(words: readonly string[]): Promise<string[]> {
   if (words.length === 1) {
+    const { CommandSyntaxError, splitCommand } = await approvals();
     try {
       return splitCommand(words[0]!);
     } catch (error) {
@@ -36,7 +37,8 @@ export function registerApprove(program: Command, ctx: CliContext): void {
   const approve = program
     .command('approve')
     .description("the commands plans and the model may run in this repo without asking (this machine's approvals)");
-  const where = () => {
+  const where = async () => {
+    const { approvalsFilePath, repoKey } = await approvals();
     const host = hostOf(ctx);
     return {
       file: approvalsFilePath(host.env, host.home),
@@ -50,7 +52,8 @@ export function registerApprove(program: Command, ctx: CliContext): void {
     .description('approved commands and allow-list patterns of this repo')
     .option('--json', 'as JSON')
     .action(async (opts: { json?: boolean }) => {
-      const { file, repo } = where();
+      const { file, repo } = await where();
+      const { readApprovals, repoTrust } = await approvals();
       const trust = repoTrust(await readApprovals(file), repo);
       if (opts.json) {
         printJson(ctx, { repo, file, approved: trust.approved, allow: trust.allow });
@@ -70,8 +73,9 @@ export function registerApprove(program: Command, ctx: CliContext): void {
     .description("approve one command in this repo, e.g. agentm approve add -- npm test (or 'npm test')")
     .argument('<command...>', 'the program and its arguments')
     .action(async (words: string[]) => {
-      const argv = argvOf(words);
-      const { file, repo, lock } = where();
+      const argv = await argvOf(words);
+      const { file, repo, lock } = await where();
+      const { updateApprovals, withApproval, formatArgv, commandDigest } = await approvals();
       await updateApprovals(
         file,
         (current) => ({ approvals: withApproval(current, repo, argv, new Date()), result: 0 }),
@@ -86,9 +90,10 @@ export function registerApprove(program: Command, ctx: CliContext): void {
     .description('withdraw an approval: by the digest `list` shows (8+ characters) or by the command')
     .argument('<digest-or-command...>', 'a digest prefix, or the command')
     .action(async (words: string[]) => {
-      const { file, repo, lock } = where();
+      const { file, repo, lock } = await where();
+      const { updateApprovals, withoutApproval, formatArgv } = await approvals();
       const digestPrefix = words.length === 1 && /^[0-9a-f]{8,64}$/.test(words[0]!) ? words[0]! : undefined;
-      const command = digestPrefix ? undefined : formatArgv(argvOf(words));
+      const command = digestPrefix ? undefined : formatArgv(await argvOf(words));
       const removed = await updateApprovals(
         file,
         (current) => {
@@ -119,7 +124,8 @@ export function registerApprove(program: Command, ctx: CliContext): void {
           "an allow-list pattern must name a program ('*' alone would allow anything: use agentm run --yes for one run instead)",
           EXIT_USAGE,
         );
-      const { file, repo, lock } = where();
+      const { file, repo, lock } = await where();
+      const { updateApprovals, withAllowPattern } = await approvals();
       await updateApprovals(
         file,
         (current) => ({ approvals: withAllowPattern(current, repo, pattern), result: 0 }),
@@ -134,7 +140,8 @@ export function registerApprove(program: Command, ctx: CliContext): void {
     .description('remove an allow-list pattern of this repo')
     .argument('<pattern>', 'the pattern as agentm approve list shows it')
     .action(async (pattern: string) => {
-      const { file, repo, lock } = where();
+      const { file, repo, lock } = await where();
+      const { updateApprovals, withoutAllowPattern } = await approvals();
       const removed = await updateApprovals(
         file,
         (current) => {

@@ -1,19 +1,19 @@
 import { Option, type Command } from 'commander';
-import { parsePlan } from '../../harness/plan/plan-document.js';
-import { effectiveStatus } from '../../harness/plan/plan-edit.js';
-import { listPlans } from '../../state/list-plans.js';
 import type { CliContext } from '../context.js';
 import { complete, completionScript, formatCandidates, SHELLS, type DynamicValues, type Shell } from '../completion.js';
-import { knownKeyNames } from '../config-keys.js';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { planNameOf } from './state-files.js';
 import { cliWorkspace } from '../workspace-cli.js';
 
-/** Plan names and step ids of the current directory's project, read without creating anything. */
+/**
+ * Plan names and step ids of the current directory's project, read without creating anything. Each
+ * loads its modules when asked: a completion that needs neither never loads the store or the harness.
+ */
 function dynamicValues(ctx: CliContext): DynamicValues {
   const workspace = () => cliWorkspace(ctx, { createRoot: false });
   return {
     async plans() {
+      const { listPlans } = await import('../../state/list-plans.js');
       const project = await (await workspace()).project();
       return project ? (await listPlans(project)).map(planNameOf) : [];
     },
@@ -21,10 +21,15 @@ function dynamicValues(ctx: CliContext): DynamicValues {
       const { files } = await (await (await workspace()).harness()).planFiles(plan);
       const snap = await files.readPlan();
       if (!snap) return [];
+      const { parsePlan } = await import('../../harness/plan/plan-document.js');
+      const { effectiveStatus } = await import('../../harness/plan/plan-edit.js');
       const doc = parsePlan(snap.text);
       return doc.steps.map((s) => ({ id: s.id, title: s.title, status: effectiveStatus(doc, s) }));
     },
-    configKeys: () => [...knownKeyNames(), 'vault_path', 'memory_root', 'spaces'],
+    async configKeys() {
+      const { knownKeyNames } = await import('../config-keys.js');
+      return [...knownKeyNames(), 'vault_path', 'memory_root', 'spaces'];
+    },
   };
 }
 

@@ -1,12 +1,15 @@
 import type { Command } from 'commander';
 import { configFilePath, readConfigStrict } from '../../config/config-file.js';
-import { canonicalConfigKey, getConfigValue, setConfigValue, unsetConfigValue } from '../../config/config-writer.js';
 import { KEY_LEGACY_VAULT_PATH, KEY_SCHEMA_VERSION, KEY_STORAGE_BACKEND, KEY_VAULT_PATH } from '../../config/keys.js';
 import { envValue } from '../../config/host.js';
 import type { CliContext } from '../context.js';
-import { CONFIG_KEYS, configKeySpec, isSecretKey, typedValue, unknownKeyError } from '../config-keys.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_USAGE } from '../errors.js';
 import { hostOf, printJson } from '../support.js';
+
+/** The config writer and the key table, loaded when a config command runs (not for `agentm --help`). */
+async function configModules() {
+  return { ...(await import('../../config/config-writer.js')), ...(await import('../config-keys.js')) };
+}
 
 function parseValue(raw: string, asJson: boolean | undefined): unknown {
   if (!asJson) return raw;
@@ -26,10 +29,10 @@ interface ConfigRow {
   readonly source: string;
 }
 
-const shown = (key: string, value: unknown) => (isSecretKey(key) && value !== undefined ? '(set)' : value);
-
 /** Every known key (and any unknown key the file holds) with the value in effect and where it comes from. */
 async function configRows(ctx: CliContext): Promise<ConfigRow[]> {
+  const { CONFIG_KEYS, isSecretKey } = await configModules();
+  const shown = (key: string, value: unknown) => (isSecretKey(key) && value !== undefined ? '(set)' : value);
   const host = hostOf(ctx);
   const data = (await readConfigStrict(host)).data ?? {};
   const rows: ConfigRow[] = [];
@@ -73,6 +76,7 @@ export function registerConfig(program: Command, ctx: CliContext): void {
     .command('get <key>')
     .description('print a value (strings as is, others as JSON); exit 1 when absent')
     .action(async (key: string) => {
+      const { getConfigValue, configKeySpec } = await configModules();
       const value = await getConfigValue(hostOf(ctx), key);
       if (value === undefined) {
         const known = configKeySpec(key) !== undefined;
@@ -93,6 +97,7 @@ export function registerConfig(program: Command, ctx: CliContext): void {
     .option('--force', "write a key AgentM does not know (a third-party backend's own), unchecked")
     .action(async (key: string, raw: string, opts: { json?: boolean; force?: boolean }) => {
       const parsed = parseValue(raw, opts.json);
+      const { configKeySpec, canonicalConfigKey, unknownKeyError, typedValue, setConfigValue } = await configModules();
       const spec = configKeySpec(key);
       if (!spec && !opts.force && canonicalConfigKey(key) !== KEY_SCHEMA_VERSION) throw unknownKeyError(key);
       const value = spec ? typedValue(spec, parsed, opts.json === true) : parsed;
@@ -103,6 +108,7 @@ export function registerConfig(program: Command, ctx: CliContext): void {
     .command('unset <key>')
     .description('remove a key (vault_path removes the legacy key too); no write when absent')
     .action(async (key: string) => {
+      const { unsetConfigValue } = await configModules();
       const change = await unsetConfigValue(hostOf(ctx), key);
       ctx.io.out(`${change.changed ? 'updated' : 'unchanged'} ${change.file}\n`);
     });

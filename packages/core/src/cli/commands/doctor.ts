@@ -1,11 +1,9 @@
 import type { Command } from 'commander';
 import { parseCapabilityNames, VALID_CAPABILITY_NAMES } from '../../selection/capability-names.js';
 import type { CliContext } from '../context.js';
-import { legacyConfigRow, requiresRow, roundTripRow, storageRow, type DoctorRow } from '../doctor.js';
-import { storeRows } from '../doctor-store.js';
+import type { DoctorRow } from '../doctor.js';
 import { EXIT_CHECK_FAILED, EXIT_OK } from '../errors.js';
 import { hostOf } from '../support.js';
-import { freshInstallRow, indexRow, projectRow, providerRows } from '../doctor-setup.js';
 
 const STATUS_STYLE = { ok: 'green', warn: 'yellow', fail: 'red', info: 'cyan' } as const;
 
@@ -39,6 +37,10 @@ export function registerDoctor(program: Command, ctx: CliContext): void {
           ctx.exitCode = EXIT_CHECK_FAILED;
           return;
         }
+        // The checks reach every layer (store, index, providers): loaded when doctor runs, not for --help.
+        const { legacyConfigRow, requiresRow, roundTripRow, storageRow } = await import('../doctor.js');
+        const { storeRows } = await import('../doctor-store.js');
+        const { freshInstallRow, indexRow, projectRow, providerRows } = await import('../doctor-setup.js');
         const rows: DoctorRow[] = [await storageRow(host)];
         const fresh = await freshInstallRow(host);
         if (fresh) rows.push(fresh);

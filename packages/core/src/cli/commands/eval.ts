@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { goDuration } from '../../harness/trace/render.js';
-import { checkThreshold, DEFAULT_THRESHOLD, runEval, type EvalThreshold } from '../../harness/trace/eval.js';
-import { DEFAULT_FIXTURES } from '../../harness/trace/eval-fixtures.js';
+import type { EvalThreshold } from '../../harness/trace/eval.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 
@@ -16,9 +14,9 @@ const KEYS: Readonly<Record<string, keyof EvalThreshold>> = {
   max_tokens: 'maxTotalTokens',
 };
 
-/** `pass_rate=1 success_rate=0.5 tool_calls=16 tokens=600` over the default threshold; 0 disables a check. */
-export function parseThresholds(pairs: readonly string[]): EvalThreshold {
-  const t: { -readonly [K in keyof EvalThreshold]: number } = { ...DEFAULT_THRESHOLD };
+/** `pass_rate=1 success_rate=0.5 tool_calls=16 tokens=600` over `base` (the default threshold); 0 disables a check. */
+export function parseThresholds(pairs: readonly string[], base: EvalThreshold): EvalThreshold {
+  const t: { -readonly [K in keyof EvalThreshold]: number } = { ...base };
   for (const pair of pairs) {
     const m = /^([a-z_]+)=(.+)$/.exec(pair.trim());
     const key = m ? KEYS[m[1]!] : undefined;
@@ -42,7 +40,11 @@ export function registerEval(program: Command, ctx: CliContext): void {
     .option('--threshold <key=value...>', 'pass_rate, success_rate (floors), tool_calls, tokens (caps); 0 disables one')
     .option('--json', 'print the report as JSON')
     .action(async (opts: { threshold?: string[]; json?: boolean }) => {
-      const threshold = parseThresholds(opts.threshold ?? []);
+      // The harness runs here, in the action: `agentm --help` never loads it.
+      const { checkThreshold, DEFAULT_THRESHOLD, runEval } = await import('../../harness/trace/eval.js');
+      const { DEFAULT_FIXTURES } = await import('../../harness/trace/eval-fixtures.js');
+      const { goDuration } = await import('../../harness/trace/render.js');
+      const threshold = parseThresholds(opts.threshold ?? [], DEFAULT_THRESHOLD);
       const report = await runEval(DEFAULT_FIXTURES);
       const verdict = checkThreshold(report, threshold);
       if (opts.json) ctx.io.out(`${JSON.stringify({ ...report, threshold, ...verdict }, null, 2)}\n`);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { configFilePath } from '../../config/config-file.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
-import { applyInit, checkAnswers, initDefaults, type EndpointAnswer, type InitAnswers } from '../init-setup.js';
+import type { EndpointAnswer, InitAnswers } from '../init-setup.js';
 import { hostOf, printJson } from '../support.js';
 import { EXIT_INTERRUPTED } from './run.js';
 
@@ -67,6 +67,8 @@ export function registerInit(program: Command, ctx: CliContext): void {
         embeddings: endpointFlag(opts.embedUrl, opts.embedModel),
       };
       const interactive = ctx.io.ask !== undefined && !opts.yes && !opts.json;
+      // The set-up (config writer, project binding) and the prompts load here, not for `agentm --help`.
+      const { applyInit, checkAnswers, initDefaults } = await import('../init-setup.js');
       let answers = given;
       if (interactive) {
         const { askInit, endInit, InitCancelled } = await import('../init-prompts.js');

@@ -1,15 +1,12 @@
 import type { Command } from 'commander';
-import { slugifyTitle } from '../../harness/plan/step-ids.js';
-import { PlanExistsError } from '../../harness/errors.js';
-import { DEFAULT_PLANNER_RETRY } from '../../harness/planner/decompose.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
-import { cliChatShowingWait } from '../model-wait.js';
 import { planOption } from '../plan-option.js';
 import { cliWorkspace } from '../workspace-cli.js';
 
 /** A plan name from a goal: its first words, slugified, at most 40 characters. */
-export function planNameFromGoal(goal: string): string {
+export async function planNameFromGoal(goal: string): Promise<string> {
+  const { slugifyTitle } = await import('../../harness/plan/step-ids.js');
   return slugifyTitle(goal.split(/\s+/).slice(0, 6).join(' ')).slice(0, 40).replace(/-+$/, '');
 }
 
@@ -23,13 +20,17 @@ export function registerPlan(program: Command, ctx: CliContext): void {
     .action(async (goal: string, opts: { name?: string; json?: boolean }) => {
       if (goal.trim() === '') throw new CliError('plan: empty goal; say what the plan should achieve', EXIT_USAGE);
       const explicit = planOption(opts.name, '--name');
+      // The harness, the planner and the chat client load here, when a plan is made (not for --help).
+      const { PlanExistsError } = await import('../../harness/errors.js');
+      const { DEFAULT_PLANNER_RETRY } = await import('../../harness/planner/decompose.js');
+      const { cliChatShowingWait } = await import('../model-wait.js');
       const ws = await cliWorkspace(ctx);
       const harness = await ws.harness();
       const provider = await cliChatShowingWait(ctx, ws, 'agentm plan', DEFAULT_PLANNER_RETRY.perCallTimeoutMs);
       let planned: Awaited<ReturnType<typeof harness.plan>>;
       try {
         // A goal with no word to name it by (only punctuation) plans into PLAN.md, as before.
-        planned = await harness.plan(goal, explicit ?? (planNameFromGoal(goal) || 'PLAN'), { provider });
+        planned = await harness.plan(goal, explicit ?? ((await planNameFromGoal(goal)) || 'PLAN'), { provider });
       } catch (error) {
         if (error instanceof PlanExistsError)
           throw new CliError(

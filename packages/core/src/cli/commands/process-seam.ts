@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { offerSaveHere, recallHere, statePath } from '../../process-seam/process.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
 import { READ_WORKER_SCRIPT } from '../workspace-cli.js';
@@ -20,6 +19,9 @@ function confidence(value: string | undefined): number | undefined {
   return n;
 }
 
+/** The process seam, loaded when one of its commands runs (it reaches the store and the index). */
+const seam = () => import('../../process-seam/process.js');
+
 /** The process seam's shell shim (seed 000): `recall-here`, `state-path`, `offer-save-here`. Exit 0 on every graceful no-op. */
 export function registerProcessSeam(program: Command, ctx: CliContext): void {
   program
@@ -33,6 +35,7 @@ export function registerProcessSeam(program: Command, ctx: CliContext): void {
     .option('--limit <tokens>', 'the recall budget in tokens (default: the phase budget)')
     .action(async (opts: { cwd?: string; phase?: string; query?: string; limit?: string }) => {
       const limit = positiveInt('--limit', opts.limit);
+      const { recallHere } = await seam();
       const text = await recallHere(
         {
           host: hostOf(ctx),
@@ -50,6 +53,7 @@ export function registerProcessSeam(program: Command, ctx: CliContext): void {
     .option('--cwd <dir>', 'the project root')
     .option('--plan <name>', 'a named plan (foo → PLAN-foo.md)')
     .action(async (which: string, opts: { cwd?: string; plan?: string }) => {
+      const { statePath } = await seam();
       const path = await statePath(
         { host: hostOf(ctx), cwd: dirOption(ctx, opts.cwd), ...(opts.plan !== undefined ? { plan: opts.plan } : {}) },
         which as 'plan' | 'progress',
@@ -81,6 +85,7 @@ export function registerProcessSeam(program: Command, ctx: CliContext): void {
         if (opts.bodyFile !== undefined) candidate['body'] = await readInputFile(ctx, opts.bodyFile, '--body-file');
         if (conf !== undefined) candidate['confidence'] = conf;
         if (opts.confidenceReason !== undefined) candidate['confidence_reason'] = opts.confidenceReason;
+        const { offerSaveHere } = await seam();
         const offered = await offerSaveHere(
           {
             host: hostOf(ctx),

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { readTrace } from '../../harness/trace/read-trace.js';
-import { replayTrace } from '../../harness/trace/replay.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK } from '../errors.js';
 import { planOption } from '../plan-option.js';
@@ -15,6 +13,8 @@ export function registerReplay(program: Command, ctx: CliContext): void {
     .option('--plan <name>', 'the plan (PLAN-<name>.md); default PLAN.md')
     .option('--json', 'print the comparison as JSON')
     .action(async (opts: { plan?: string; json?: boolean }) => {
+      const { readTrace } = await import('../../harness/trace/read-trace.js');
+      const { replayTrace } = await import('../../harness/trace/replay.js');
       const { files } = await (await (await cliWorkspace(ctx)).harness()).planFiles(planOption(opts.plan));
       const { trace, doc, found } = await readTrace(files);
       if (!found)

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { StorageBackend } from '../../seam/backend.js';
 import { pythonJson } from '../../config/python-json.js';
-import { listRepos, registerRepo, unregisterRepo } from '../../routing/repo-registry.js';
 import type { CliContext } from '../context.js';
 import { EXIT_CHECK_FAILED } from '../errors.js';
 import { dirOption, printJson } from '../support.js';
@@ -32,6 +31,7 @@ export function registerRepos(program: Command, ctx: CliContext): void {
     .action(async () => {
       const backend = await storeOrSkip(ctx, false);
       if (!backend) return;
+      const { listRepos } = await import('../../routing/repo-registry.js');
       printJson(ctx, { repos: await listRepos(backend) });
     });
   repos
@@ -43,6 +43,7 @@ export function registerRepos(program: Command, ctx: CliContext): void {
     .action(async (slug: string, opts: { root: string; wiki?: string; json?: boolean }) => {
       const backend = await storeOrSkip(ctx, true);
       if (!backend) return;
+      const { registerRepo } = await import('../../routing/repo-registry.js');
       await registerRepo(
         backend,
         slug,
@@ -59,6 +60,7 @@ export function registerRepos(program: Command, ctx: CliContext): void {
     .action(async (slug: string, opts: { json?: boolean }) => {
       const backend = await storeOrSkip(ctx, true);
       if (!backend) return;
+      const { unregisterRepo } = await import('../../routing/repo-registry.js');
       const removed = await unregisterRepo(backend, slug);
       if (opts.json) printJson(ctx, { slug, removed });
       else ctx.io.out(`${removed ? 'removed' : 'noop'}\n`);

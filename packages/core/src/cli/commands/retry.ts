@@ -1,7 +1,5 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
-import { parsePlan } from '../../harness/plan/plan-document.js';
-import { effectiveStatus } from '../../harness/plan/plan-edit.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { planOption } from '../plan-option.js';
@@ -38,6 +36,8 @@ export function registerRetry(program: Command, ctx: CliContext): void {
       if (opts.allFailed || ids.length === 0) {
         const { files } = await harness.planFiles(plan, { secrets });
         const snap = await files.readPlan();
+        const { parsePlan } = await import('../../harness/plan/plan-document.js');
+        const { effectiveStatus } = await import('../../harness/plan/plan-edit.js');
         const doc = snap ? parsePlan(snap.text) : undefined;
         const failed = doc ? doc.steps.filter((s) => effectiveStatus(doc, s) === 'failed').map((s) => s.id) : [];
         if (!opts.allFailed)

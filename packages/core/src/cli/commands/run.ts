@@ -1,13 +1,7 @@
 import type { Command } from 'commander';
-import { DEFAULT_MODEL_RETRY } from '../../harness/inner-loop/tool-loop.js';
-import { PreflightError } from '../../harness/executors/preflight.js';
 import type { CliContext } from '../context.js';
-import { approvePlanCommands, terminalAsker } from '../command-trust.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
-import { cliChatShowingWait } from '../model-wait.js';
 import { planOption } from '../plan-option.js';
-import { printFailure, retryCommand, runOutcome } from '../run-report.js';
-import { runView } from '../run-view.js';
 import { printJson } from '../support.js';
 import { cliWorkspace } from '../workspace-cli.js';
 
@@ -48,6 +42,13 @@ export function registerRun(program: Command, ctx: CliContext): void {
       if (opts.tickInterval !== undefined && !(opts.tickInterval > 0))
         throw new CliError('--tick-interval must be a positive number of seconds', EXIT_USAGE);
       const plan = planOption(opts.plan);
+      // The harness, the chat client and the run's views load here, when a plan runs (not for --help).
+      const { DEFAULT_MODEL_RETRY } = await import('../../harness/inner-loop/tool-loop.js');
+      const { PreflightError } = await import('../../harness/executors/preflight.js');
+      const { approvePlanCommands, terminalAsker } = await import('../command-trust.js');
+      const { cliChatShowingWait } = await import('../model-wait.js');
+      const { printFailure, retryCommand, runOutcome } = await import('../run-report.js');
+      const { runView } = await import('../run-view.js');
       const ws = await cliWorkspace(ctx);
       const harness = await ws.harness();
       const mode = opts.quiet ? 'quiet' : ctx.term.err.tty ? 'live' : 'plain';

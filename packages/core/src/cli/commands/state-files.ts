@@ -1,8 +1,5 @@
 import type { Command } from 'commander';
 import type { ProjectResolution } from '../../routing/resolve-project.js';
-import { readActivePlanMarker } from '../../state/active-plan.js';
-import { listPlans } from '../../state/list-plans.js';
-import { harnessStateDir, readStateFile, writeStateFile } from '../../state/state-files.js';
 import { join } from 'node:path';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
@@ -46,6 +43,7 @@ export function registerStateFiles(program: Command, ctx: CliContext): void {
     .option('--cwd <dir>', 'the repo (default: the current directory)')
     .option('--project-root <dir>', 'alias of --cwd (agentm)')
     .action(async (file: string, opts: ProjectOpts) => {
+      const { readStateFile } = await import('../../state/state-files.js');
       (ctx.io.outRaw ?? ctx.io.out)(await readStateFile(await project(ctx, opts), file)); // verbatim, as agentm
     });
   program
@@ -58,6 +56,7 @@ export function registerStateFiles(program: Command, ctx: CliContext): void {
     .action(async (file: string, opts: ProjectOpts & { contentFile: string; expectHash?: string }) => {
       const expect = parseExpect(opts.expectHash);
       const content = await readInputFile(ctx, opts.contentFile, '--content-file');
+      const { writeStateFile } = await import('../../state/state-files.js');
       ctx.io.out(`${await writeStateFile(await project(ctx, opts), file, content, expect)}\n`);
     });
   program
@@ -68,6 +67,9 @@ export function registerStateFiles(program: Command, ctx: CliContext): void {
     .option('--json', 'print {dir, plans: [{name, file, path}], active} as JSON')
     .action(async (opts: ProjectOpts & { json?: boolean }) => {
       const resolution = await project(ctx, opts);
+      const { harnessStateDir } = await import('../../state/state-files.js');
+      const { listPlans } = await import('../../state/list-plans.js');
+      const { readActivePlanMarker } = await import('../../state/active-plan.js');
       const dir = await harnessStateDir(resolution);
       const files = await listPlans(resolution);
       const marker = (await readActivePlanMarker(resolution.projectRoot).catch(() => undefined))?.trim();

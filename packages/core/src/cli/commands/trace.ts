@@ -1,7 +1,4 @@
 import type { Command } from 'commander';
-import { computeMetrics } from '../../harness/trace/metrics.js';
-import { readTrace } from '../../harness/trace/read-trace.js';
-import { renderTrace } from '../../harness/trace/render.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK } from '../errors.js';
 import { planOption } from '../plan-option.js';
@@ -14,6 +11,9 @@ export function registerTrace(program: Command, ctx: CliContext): void {
     .option('--plan <name>', 'the plan (PLAN-<name>.md); default PLAN.md')
     .option('--json', 'print the trace as JSON')
     .action(async (opts: { plan?: string; json?: boolean }) => {
+      const { readTrace } = await import('../../harness/trace/read-trace.js');
+      const { computeMetrics } = await import('../../harness/trace/metrics.js');
+      const { renderTrace } = await import('../../harness/trace/render.js');
       const { files } = await (await (await cliWorkspace(ctx)).harness()).planFiles(planOption(opts.plan));
       const { trace, found } = await readTrace(files);
       if (!found)

@@ -1,0 +1,145 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runAgentm } from './helpers/cli.js';
+import { tempDir } from './helpers/temp.js';
+
+// Start-up time of a CLI process is mostly the modules it loads (issue 13.4): `--help`, a recall and a
+// hook must each load only what they use. Asserted on what the real process loads, never on a timing.
+
+const CORE = realpathSync(fileURLToPath(new URL('../node_modules/@agentm/core/', import.meta.url)));
+const AGENTM_JS = join(CORE, 'bin', 'agentm.js');
+const LOG = pathToFileURL(fileURLToPath(new URL('./fixtures/module-log.mjs', import.meta.url))).href;
+
+/** The bundle's metafile: which source modules each output file holds. */
+function bundleInputs(): Map<string, string[]> {
+  const metaFile = join(CORE, 'dist', 'cli-bundle', 'meta.json');
+  const outputs = new Map<string, string[]>();
+  if (!existsSync(metaFile)) return outputs;
+  const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as { outputs: Record<string, { inputs: object }> };
+  for (const [file, output] of Object.entries(meta.outputs))
+    outputs.set(
+      join(CORE, file),
+      Object.keys(output.inputs).map((input) => join(CORE, input)),
+    );
+  return outputs;
+}
+
+/**
+ * The source modules an `agentm` process loads, as paths relative to the core package (`dist/cli/x.js`,
+ * `../../node_modules/.pnpm/yaml@…/node_modules/yaml/…`): a loaded bundle file counts as every module
+ * bundled into it.
+ */
+async function modulesLoaded(args: string[], options: { home: string; env?: NodeJS.ProcessEnv; stdin?: string }) {
+  const log = join(options.home, 'modules.log');
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', LOG, AGENTM_JS, ...args], {
+      cwd: options.home,
+      env: {
+        PATH: process.env['PATH'],
+        HOME: options.home,
+        XDG_CACHE_HOME: join(options.home, '.cache'),
+        AGENTM_INSTALL_PREFIX: join(options.home, '.claude'),
+        AGENTM_MODULE_LOG: log,
+        ...options.env,
+      },
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    child.on('error', reject);
+    child.on('close', resolve);
+    child.stdin.end(options.stdin ?? '');
+  });
+  const inputs = bundleInputs();
+  const loaded = (await readFile(log, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((url) => inputs.get(fileURLToPath(url)) ?? [fileURLToPath(url)])
+    .map((path) => relative(CORE, path).split('\\').join('/'));
+  return { code, loaded };
+}
+
+/** What a module family's paths look like, bundled or not. */
+const FAMILIES = {
+  yaml: /node_modules\/yaml\//,
+  'the MCP SDK': /node_modules\/@modelcontextprotocol\/sdk\//,
+  zod: /node_modules\/zod\//,
+  'the prompts library': /node_modules\/@clack\//,
+  'the command table': /node_modules\/commander\/|^dist\/cli\/program\.js$/,
+  'the harness': /^dist\/harness\//,
+  'the providers': /^dist\/providers\//,
+  'the workspace': /^dist\/workspace\//,
+  'the storage backends': /^dist\/backends\//,
+} as const;
+type Family = keyof typeof FAMILIES;
+
+const families = (loaded: readonly string[]) =>
+  new Set((Object.keys(FAMILIES) as Family[]).filter((f) => loaded.some((path) => FAMILIES[f].test(path))));
+
+async function vault() {
+  const home = await tempDir();
+  const root = join(home, 'Vault', 'Agent');
+  await mkdir(join(root, 'memory', 'fix'), { recursive: true });
+  await writeFile(
+    join(root, 'memory', 'fix', 'flaky-build.md'),
+    '---\ntype: fix\nstatus: active\ncreated: 2026-01-05\nupdated: 2026-01-05\ntags: [build]\n---\n\nThe build is flaky when the cache is cold.\n',
+  );
+  return { home, env: { MEMORY_VAULT_PATH: root } };
+}
+
+describe('what a command loads at start-up', () => {
+  it('agentm --help loads the command table and nothing a command runs: no yaml, harness, MCP SDK, providers or store', async () => {
+    const { code, loaded } = await modulesLoaded(['--help'], { home: await tempDir() });
+    expect(code).toBe(0);
+    const seen = families(loaded);
+    expect(seen.has('the command table')).toBe(true);
+    for (const family of [
+      'yaml',
+      'the MCP SDK',
+      'zod',
+      'the prompts library',
+      'the harness',
+      'the providers',
+      'the workspace',
+      'the storage backends',
+    ] as const)
+      expect(seen.has(family), `--help loads ${family}`).toBe(false);
+  });
+
+  it('a recall loads the workspace but not the harness, the MCP SDK or the prompts', async () => {
+    const v = await vault();
+    const { code, loaded } = await modulesLoaded(['recall', 'flaky build'], v);
+    expect(code).toBe(0);
+    const seen = families(loaded);
+    expect(seen.has('the workspace')).toBe(true);
+    for (const family of ['the MCP SDK', 'zod', 'the prompts library', 'the harness'] as const)
+      expect(seen.has(family), `a recall loads ${family}`).toBe(false);
+  });
+
+  it('a prompt hook skips the command table and loads neither the harness, the MCP SDK nor the prompts', async () => {
+    const v = await vault();
+    const stdin = JSON.stringify({
+      hook_event_name: 'UserPromptSubmit',
+      session_id: 's1',
+      cwd: v.home,
+      prompt: 'why is the build flaky',
+    });
+    const { code, loaded } = await modulesLoaded(['hook', 'user-prompt-submit'], { ...v, stdin });
+    expect(code).toBe(0);
+    const seen = families(loaded);
+    expect(seen.has('the workspace')).toBe(true);
+    for (const family of ['the command table', 'the MCP SDK', 'zod', 'the prompts library', 'the harness'] as const)
+      expect(seen.has(family), `a hook loads ${family}`).toBe(false);
+  });
+
+  it('a cold agentm reindex from the bundle still reads the notes with the built read workers', async () => {
+    const v = await vault();
+    const { code, stdout } = await runAgentm(['reindex', '--json'], v);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as { rebuilt: string; documents: number; readWorkers?: number };
+    expect(report).toMatchObject({ rebuilt: 'missing', documents: 1 });
+    expect(report.readWorkers).toBeGreaterThanOrEqual(1);
+  });
+});
