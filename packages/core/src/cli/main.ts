@@ -24,7 +24,8 @@ const argv = process.argv.slice(2);
 // loads only its handler, and exits as soon as its answer is written.
 if (argv[0] === 'hook' && argv.length <= 2 && !argv[1]?.startsWith('-')) {
   const { runHookProcess } = await import('../agents/hooks/hook-process.js');
-  await runHookProcess(argv.slice(1));
+  const { coreVersion } = await import('./version.js');
+  await runHookProcess(argv.slice(1), coreVersion());
 }
 
 // Imported here, not statically: a hook must not load every command first.

@@ -4,6 +4,7 @@ import type { Workspace } from '../workspace/workspace.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT_USAGE } from './errors.js';
 import { hostOf } from './support.js';
+import { coreVersion } from './version.js';
 
 /** The built read worker of a cold index build (dist/memory/indexing/read-worker.js, beside this file's folder). */
 export const READ_WORKER_SCRIPT = fileURLToPath(new URL('../memory/indexing/read-worker.js', import.meta.url));
@@ -24,7 +25,10 @@ export async function cliWorkspace(
     host: hostOf(ctx),
     projectRoot: options.projectRoot ?? ctx.io.cwd,
     // A running `agentm mcp` answers recalls from its warm index (the same answer, without the walk).
-    index: { workerScript: READ_WORKER_SCRIPT, service: options.service ?? true },
+    index: {
+      workerScript: READ_WORKER_SCRIPT,
+      ...(options.service !== false ? { service: { version: coreVersion() } } : {}),
+    },
     warn: (message) => ctx.io.err(`agentm: warning: ${message}\n`),
     ...(options.createRoot !== undefined ? { createRoot: options.createRoot } : {}),
   });

@@ -49,10 +49,11 @@ export interface WorkspaceOptions {
     /** Give the index the embedder (default true). The process seam passes false: hook-grade recall is lexical, no network. */
     readonly embeddings?: boolean | undefined;
     /**
-     * Ask a running recall server (`agentm mcp`) before opening the index (default false): short-lived
-     * processes (the CLI, Claude Code's hooks) pass true. Lexical recall only; same answer either way.
+     * Ask a running recall server (`agentm mcp`) of this AgentM version before opening the index (default:
+     * never). Short-lived processes (the CLI, Claude Code's hooks) pass the version they run. Lexical recall
+     * only; the same answer either way.
      */
-    readonly service?: boolean | undefined;
+    readonly service?: { readonly version: string } | undefined;
   };
   /** The chat model and embedder (default: `configProviders`, the `providers.*` keys under `AGENTM_LLM_*`/`AGENTM_EMBED_*`). */
   readonly providers?: (host: HostEnv, config: ConfigData, warn?: (message: string) => void) => ProviderSource;

@@ -33,7 +33,6 @@ import {
   resolveRecallQuery,
   type RecallServiceKey,
 } from './recall-service.js';
-import { coreVersion } from './version.js';
 import type { WorkspaceContext } from './context.js';
 import { configProviders, type ProviderSource, type WorkspaceOptions } from './options.js';
 
@@ -219,8 +218,9 @@ export class Workspace implements WorkspaceContext {
       onBuildProgress?: RefreshOptions['onProgress'];
     } = {},
   ): Promise<RecallResult> {
-    if (this.#options.index?.service === true) {
-      const served = await this.#askRecallService(query);
+    const service = this.#options.index?.service;
+    if (service !== undefined) {
+      const served = await this.#askRecallService(query, service.version);
       if (served) return served;
     }
     const { recallIn } = await import('./memory-services.js');
@@ -228,16 +228,17 @@ export class Workspace implements WorkspaceContext {
   }
 
   /**
-   * What identifies the index a recall server must hold to answer this workspace's lexical recalls:
-   * undefined when the store has no directory on this machine. Throws what the config's memory keys throw.
+   * What identifies the index a recall server of AgentM `version` must hold to answer this workspace's
+   * lexical recalls: undefined when the store has no directory on this machine. Throws what the config's
+   * memory keys throw.
    */
-  recallServiceKey(): RecallServiceKey | undefined {
+  recallServiceKey(version: string): RecallServiceKey | undefined {
     const root = this.localRoot;
     if (root === undefined) return undefined;
     const env = this.host.env as NodeJS.ProcessEnv;
     return {
       protocol: RECALL_SERVICE_PROTOCOL,
-      version: coreVersion(),
+      version,
       root,
       indexDir: indexDirFor(root, this.#options.index?.root ?? defaultIndexRoot(env, this.host.home)),
       layout: this.layout,
@@ -246,9 +247,9 @@ export class Workspace implements WorkspaceContext {
   }
 
   /** The recall server's answer, when one runs for this index and this recall is lexical; else undefined. */
-  async #askRecallService(query: RecallQuery): Promise<RecallResult | undefined> {
+  async #askRecallService(query: RecallQuery, version: string): Promise<RecallResult | undefined> {
     if (this.#options.index?.embeddings !== false && (await this.embedder()) !== undefined) return undefined;
-    const key = this.recallServiceKey();
+    const key = this.recallServiceKey(version);
     if (key === undefined) return undefined;
     const dir = recallServiceDir(this.host.env as NodeJS.ProcessEnv, this.host.home);
     const address = recallServiceAddress(dir, key);

@@ -16,6 +16,9 @@ import {
 } from '../../src/workspace/recall-service.js';
 import { Workspace } from '../../src/workspace/workspace.js';
 
+/** The version both ends run (a server of another version is another socket). */
+const VERSION = '9.9.9-test';
+
 const hostOf = (w: AgentmWorld) => ({ env: { HOME: w.home, XDG_CACHE_HOME: join(w.home, 'cache') }, home: w.home });
 
 const open: RecallSocketServer[] = [];
@@ -39,9 +42,9 @@ async function served(options: { config?: Record<string, unknown> } = {}) {
     project: async () => (await ws.project())!,
   };
   const logged: string[] = [];
-  const server = await serveRecallSocket(ctx, (line) => logged.push(line));
+  const server = await serveRecallSocket(ctx, VERSION, (line) => logged.push(line));
   if (server) open.push(server);
-  const key = ws.recallServiceKey()!;
+  const key = ws.recallServiceKey(VERSION)!;
   const dir = recallServiceDir(hostOf(w).env, w.home);
   return { w, ws, server, logged, key, dir };
 }
@@ -94,14 +97,28 @@ describe('the recall socket of agentm mcp', () => {
     expect(still.ok).toBe(true);
   });
 
-  it('another config of the same store (another note limit) is another socket: that client recalls itself', async () => {
+  it('another AgentM version or config of the same store (a note limit) is another socket: that client recalls itself', async () => {
     const { w, key, dir } = await served();
     const other: RecallServiceKey = { ...key, maxNoteChars: 1000 };
     expect(recallServiceAddress(dir, other)).not.toBe(recallServiceAddress(dir, key));
-    const client = await Workspace.open({ host: hostOf(w), projectRoot: w.repo, index: { service: true } });
+    const client = await Workspace.open({
+      host: hostOf(w),
+      projectRoot: w.repo,
+      index: { service: { version: VERSION } },
+    });
     expect((await client.recall({ text: 'vault lock' })).servedBy).toBe(`agentm mcp, pid ${process.pid}`);
+    const otherVersion = await Workspace.open({
+      host: hostOf(w),
+      projectRoot: w.repo,
+      index: { service: { version: '9.9.8' } },
+    });
+    expect((await otherVersion.recall({ text: 'vault lock' })).servedBy).toBeUndefined();
     await w.writeConfig({ ...vaultConfig(w), 'memory.index.max_note_chars': 1000 });
-    const limited = await Workspace.open({ host: hostOf(w), projectRoot: w.repo, index: { service: true } });
+    const limited = await Workspace.open({
+      host: hostOf(w),
+      projectRoot: w.repo,
+      index: { service: { version: VERSION } },
+    });
     const result = await limited.recall({ text: 'vault lock' });
     expect(result.servedBy).toBeUndefined();
     expect(result.items.map((i) => i.title)).toEqual(['Lock retry']);

@@ -36,7 +36,7 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
  * process's start. It exits 0 once the answer is written, whatever work is still pending (a late index
  * refresh is abandoned, its lock released on exit): a hook never keeps a session waiting or fails it.
  */
-export async function runHookProcess(args: readonly string[]): Promise<never> {
+export async function runHookProcess(args: readonly string[], version: string): Promise<never> {
   const terminal = process.stdin.isTTY === true;
   await runHook(args[0], {
     env: process.env,
@@ -47,6 +47,7 @@ export async function runHookProcess(args: readonly string[]): Promise<never> {
     readInput: terminal ? async () => undefined : readStdin,
     confirm: terminal ? askOnTerminal : undefined,
     startedAt: 0,
+    version,
   });
   await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   process.exit(0);

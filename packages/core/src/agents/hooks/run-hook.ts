@@ -13,6 +13,8 @@ export interface HookRunIo {
   readonly cwd: string;
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /** The AgentM version running: a recall server (`agentm mcp`) of this version answers the prompt hook. Absent: none is asked. */
+  readonly version?: string | undefined;
   /** The hook input (stdin, whole); undefined when stdin is a terminal (no input; the person may be asked). */
   readonly readInput: () => Promise<string | undefined>;
   /** Asks the person at the terminal; only when stdin is one. */
@@ -124,7 +126,7 @@ async function answer(
   },
 ): Promise<HookAnswer | undefined> {
   const { io, warn } = run;
-  const ws = await openHookWorkspace(resolve(io.cwd, payload.cwd ?? '.'), io.env, warn);
+  const ws = await openHookWorkspace(resolve(io.cwd, payload.cwd ?? '.'), io.env, io.version, warn);
   if (!ws) return undefined;
   const project = (await ws.project())!; // a directory always resolves, with or without a slug
   const handler = await HANDLERS[event]();
@@ -147,6 +149,7 @@ async function answer(
 async function openHookWorkspace(
   projectRoot: string,
   env: NodeJS.ProcessEnv,
+  version: string | undefined,
   warn: (line: string) => void,
 ): Promise<Workspace | undefined> {
   try {
@@ -155,7 +158,7 @@ async function openHookWorkspace(
       projectRoot,
       createRoot: false,
       // Lexical, and from a running `agentm mcp`'s warm index when there is one (the same answer, in time).
-      index: { embeddings: false, service: true },
+      index: { embeddings: false, ...(version !== undefined ? { service: { version } } : {}) },
       warn: (message) => warn(`agentm: warning: ${message}`),
     });
   } catch (error) {

@@ -64,9 +64,10 @@ export interface RecallSocketServer {
  */
 export async function serveRecallSocket(
   ctx: McpContext,
+  version: string,
   log: (line: string) => void,
 ): Promise<RecallSocketServer | undefined> {
-  const key = ctx.ws.recallServiceKey();
+  const key = ctx.ws.recallServiceKey(version);
   if (key === undefined) return undefined;
   const dir = recallServiceDir(ctx.ws.host.env as NodeJS.ProcessEnv, ctx.ws.host.home);
   const address = recallServiceAddress(dir, key);

@@ -71,7 +71,7 @@ export async function serveStdio(
   setImmediate(() => {
     context.freshness.start();
     // Short-lived processes (the prompt hook, `agentm recall`) ask this warm index instead of loading theirs.
-    recallServer = serveRecallSocket(context, options.log).catch((error: unknown) => {
+    recallServer = serveRecallSocket(context, options.version, options.log).catch((error: unknown) => {
       options.log(`agentm mcp: recall server off: ${(error as Error).message}`);
       return undefined;
     });

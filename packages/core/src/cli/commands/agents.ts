@@ -37,6 +37,7 @@ export function registerAgents(program: Command, ctx: CliContext): void {
         out: ctx.io.out,
         err: ctx.io.err,
         readInput: ctx.io.readStdin,
+        version: coreVersion(),
       });
       ctx.exitCode = EXIT_OK;
     });
