@@ -17,9 +17,10 @@ import { memoryLayoutFromConfig } from '../memory/documents/layout-config.js';
 import type { MemoryIndex } from '../memory/indexing/memory-index.js';
 import type { ConsolidationProgress, ConsolidationReport } from '../memory/consolidation/consolidate.js';
 import type { RefreshOptions } from '../memory/indexing/index-types.js';
-import { resolveVocabulary, type ResolvedVocabulary } from '../memory/notes/resolve-vocabulary.js';
-import { buildNote, saveNote, type BuiltNote, type SaveNoteInput } from '../memory/notes/save.js';
-import { evolveNote, type EvolvedNote, type EvolveNoteInput } from '../memory/notes/evolve.js';
+// The note services (and YAML with them) are imported when a note is filed, not by a recall or a hook.
+import type { ResolvedVocabulary } from '../memory/notes/resolve-vocabulary.js';
+import type { BuiltNote, SaveNoteInput } from '../memory/notes/save.js';
+import type { EvolvedNote, EvolveNoteInput } from '../memory/notes/evolve.js';
 import type { PhaseRecallRequest, PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
 import type { RecallQuery, RecallResult } from '../memory/recall/recall.js';
 import { defaultIndexRoot, indexDirFor } from '../memory/indexing/location.js';
@@ -148,7 +149,8 @@ export class Workspace implements WorkspaceContext {
    * call, as agentm reads it on every save: a few small reads, and an edited rules file counts at once.
    * A rules file that exists but does not parse rejects with `StorageRulesError` naming it.
    */
-  vocabulary(): Promise<ResolvedVocabulary> {
+  async vocabulary(): Promise<ResolvedVocabulary> {
+    const { resolveVocabulary } = await import('../memory/notes/resolve-vocabulary.js');
     return resolveVocabulary({
       host: this.host,
       config: this.config,
@@ -266,16 +268,19 @@ export class Workspace implements WorkspaceContext {
 
   /** A note as `saveNote` would write it (validation and target), without writing. Rejects with `NoteError`s. */
   async buildNote(input: SaveNoteInput): Promise<BuiltNote> {
+    const { buildNote } = await import('../memory/notes/save.js');
     return buildNote(input, await this.#noteOptions());
   }
 
   /** Saves a new note in agentm's format; never overwrites (`NoteExistsError`). */
   async saveNote(input: SaveNoteInput): Promise<BuiltNote> {
+    const { saveNote } = await import('../memory/notes/save.js');
     return saveNote(this.backend, input, await this.#noteOptions());
   }
 
   /** Supersedes a note: archives it under the memory space and writes the new body. */
   async evolveNote(input: EvolveNoteInput): Promise<EvolvedNote> {
+    const { evolveNote } = await import('../memory/notes/evolve.js');
     return evolveNote(this.backend, input, await this.#noteOptions());
   }
 
