@@ -12,6 +12,8 @@
 // walks the store and opens the index itself). Both must give the same ranking; the run checks it.
 // Goals (issue 13): a prompt hook or `agentm recall` on 10 000 notes p50 ≤ 3× `node -e 0`; on 100 000
 // notes p50 ≤ 300 ms and ≤ 6×; `agentm --help` ≤ 2×. BENCH_SIZES=10000,100000 (default), BENCH_RUNS=15.
+// Every process inherits this environment: NODE_EXTRA_CA_CERTS (set on some machines) makes every Node
+// start, the baseline's included, tens of milliseconds slower; BENCH_CLEAN_ENV=1 leaves it out.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -29,7 +31,11 @@ const PROJECT = 'project-1';
 
 /** This process's environment without AgentM's own variables, plus the world's. */
 function worldEnv(world) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AGENTM_')));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !k.startsWith('AGENTM_') && !(process.env.BENCH_CLEAN_ENV && k === 'NODE_EXTRA_CA_CERTS'),
+    ),
+  );
   return {
     ...env,
     HOME: world.home,
@@ -145,6 +151,9 @@ async function measure(size) {
 }
 
 const results = [];
+console.log(
+  `environment: NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS && !process.env.BENCH_CLEAN_ENV ? 'set (every Node start loads it)' : 'not set'}`,
+);
 for (const size of SIZES) {
   const r = await measure(size);
   results.push(r);
