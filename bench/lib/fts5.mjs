@@ -11,6 +11,18 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
+// better-sqlite3 is an optional dependency: it compiles at install, and a machine without Node's headers
+// (node-gyp would download them) installs without it. Say so, and how to build it, before any work.
+try {
+  new Database(':memory:').close();
+} catch (error) {
+  throw new Error(
+    `SQLite FTS5 (better-sqlite3, an optional dependency) is not built on this machine: ${String(error.message).split('\n')[0]}. ` +
+      "It compiles at install with node-gyp, which needs Node's headers: point it at them (npm_config_nodedir=<Node's prefix, e.g. /usr>) " +
+      'and run `npx pnpm@10.34.8 rebuild better-sqlite3`',
+  );
+}
+
 /** Basic Memory's relaxation stop words (search_query.py). */
 const RELAXATION_STOPWORDS = new Set(
   (
