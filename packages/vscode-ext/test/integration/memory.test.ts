@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { appendObservations, buildNote, makeObservation } from '@agentm/core';
@@ -299,5 +301,57 @@ suite('memory: save selection, recall, maintenance', () => {
     assert.match(beliefs[0]!, /the watcher fires twice on rename/);
     const again = await ok<string>('agentm.consolidate');
     assert.match(again, /: 0 new episodes/, 'a second run saw the same episodes again');
+  });
+
+  test('recall finds a note by meaning through the agentm.providers.* embeddings, and by words when the endpoint fails', async () => {
+    // A real OpenAI-compatible /v1/embeddings endpoint on 127.0.0.1: one dimension per topic word.
+    const calls: string[][] = [];
+    let down = false;
+    const embed = (text: string) =>
+      [/car|automobile|vehicle/i, /lock/i, /watcher/i, /library/i].map((re) => (re.test(text) ? 1 : 0));
+    const server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const body = JSON.parse(raw) as { input: string[] };
+        calls.push(body.input);
+        if (down || req.url !== '/v1/embeddings') {
+          res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}');
+          return;
+        }
+        const data = body.input.map((text, index) => ({ index, embedding: embed(text) }));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    world.file(
+      `desk/projects/${world.slug}/reference/automobile.md`,
+      '---\ntype: reference\nstatus: active\ncreated: 2026-02-01\nupdated: 2026-02-01\ntags: [parking]\n---\n\n# Automobile parked outside\n\nThe automobile is parked outside.\n',
+    );
+    const config = vscode.workspace.getConfiguration('agentm');
+    try {
+      await config.update(
+        'providers.baseUrl',
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+        vscode.ConfigurationTarget.Global,
+      );
+      await config.update('providers.embeddingModel', 'itest-embed', vscode.ConfigurationTarget.Global);
+      // No note holds the word "car": only the vectors can find the automobile.
+      await openRecallPick('car', 'Automobile parked outside');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.ok(
+        calls.some((input) => input.includes('car')),
+        `the query was not embedded: ${JSON.stringify(calls)}`,
+      );
+      down = true;
+      const asked = calls.length;
+      await openRecallPick('automobile', 'Automobile parked outside');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.ok(calls.length > asked, 'the failing endpoint was not tried');
+    } finally {
+      await config.update('providers.baseUrl', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('providers.embeddingModel', undefined, vscode.ConfigurationTarget.Global);
+      server.close();
+    }
   });
 });
