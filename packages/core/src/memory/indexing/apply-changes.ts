@@ -7,12 +7,28 @@ import type { IndexDocument, ToDocument } from '../documents/document.js';
 import { classifySource, type MemoryLayout } from '../documents/layout.js';
 import { documentsOf, type DocumentLimits } from '../documents/source-documents.js';
 import type { IndexState } from './index-state.js';
+import type { RefreshOptions, RefreshReport } from './index-types.js';
 import type { JournalOp } from './journal.js';
 import { readDecision } from './refresh-plan.js';
 import { KeyFeed } from './feed.js';
 import { WALK_CONCURRENCY, walkSources } from './walk.js';
 import type { ReadPool } from './read-pool.js';
 import { FILE_DIR, FILE_OK, type PreparedBatch } from './prepare.js';
+
+/** One application of changes to an index state, with what `MemoryIndex` does around it. */
+export interface ApplyJob {
+  readonly state: IndexState;
+  readonly read: readonly string[] | KeyFeed;
+  readonly infos: ReadonlyMap<string, Info>;
+  readonly remove: readonly string[];
+  readonly unchanged: number;
+  readonly conflictCopies: string[];
+  /** Set for a full build: why it ran. */
+  readonly rebuilt?: RefreshReport['rebuilt'];
+  /** Runs after every file is applied, before persisting (a full build swaps its state in here). */
+  readonly beforePersist?: () => Promise<void>;
+  readonly onProgress?: RefreshOptions['onProgress'];
+}
 
 export interface AppliedChanges {
   readonly ops: JournalOp[];

@@ -1,17 +1,14 @@
 import type { StorageBackend } from '../../seam/backend.js';
-import { NotFoundError } from '../../seam/errors.js';
 import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
 import { DerivedMaintenance, Tier } from '../../seam/tiers.js';
-import { recognizeConflictName } from '../../protocol/conflict-names.js';
 import { withVaultLock } from '../../protocol/vault-lock.js';
-import { classifySource, DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
+import { DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
 import type { DocumentLimits } from '../documents/source-documents.js';
 import { MemoryArgumentError } from '../errors.js';
 import type { EmbeddingProvider } from '../../providers/embeddings.js';
-import { noteToDocument } from '../note-documents.js';
-import { applyChanges } from './apply-changes.js';
-import { defaultWorkerCount, maxWorkerCount, ReadPool } from './read-pool.js';
+import { applyChanges, type ApplyJob } from './apply-changes.js';
+import { startBuildPool, type ReadPool } from './read-pool.js';
 import { embedPending } from './embed-pending.js';
 import { KeyFeed } from './feed.js';
 import type { SnapshotMeta } from './codec.js';
@@ -28,24 +25,8 @@ import { opWeight, type JournalOp } from './journal.js';
 import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
 import { planRefresh } from './refresh-plan.js';
 import { VectorCache } from './vectors.js';
-import { isIndexableName, walkSources, walkWarnings, type SourceFile } from './walk.js';
-
-const NO_SIBLINGS: ReadonlySet<string> = new Set();
-
-/** One application of changes to an index state (see `#apply`). */
-interface ApplyJob {
-  readonly state: IndexState;
-  readonly read: readonly string[] | KeyFeed;
-  readonly infos: ReadonlyMap<string, Info>;
-  readonly remove: readonly string[];
-  readonly unchanged: number;
-  readonly conflictCopies: string[];
-  /** Set for a full build: why it ran. */
-  readonly rebuilt?: RefreshReport['rebuilt'];
-  /** Runs after every file is applied, before persisting (a full build swaps its state in here). */
-  readonly beforePersist?: () => Promise<void>;
-  readonly onProgress?: RefreshOptions['onProgress'];
-}
+import { walkSources, walkWarnings } from './walk.js';
+import { infosOf, probeSources, progressFeed } from './probe-sources.js';
 
 /**
  * The device-local memory index (LOCAL_INDEX tier): BM25 postings and document metadata derived
@@ -135,34 +116,7 @@ export class MemoryIndex extends DerivedMaintenance {
   update(locators: readonly Locator[]): Promise<RefreshReport> {
     return this.#locked(async () => {
       if (this.#status !== 'loaded') return this.#rebuild(this.#status);
-      const seen: { key: string; mtimeMs: number; size: number }[] = [];
-      const infos = new Map<string, Info>();
-      const gone: string[] = [];
-      const listings = new Map<string, Set<string>>();
-      for (const locator of locators) {
-        const info = await this.#infoOrUndefined(locator);
-        // Only a name shaped like a conflict copy needs its siblings (`x (1).md` is one only beside `x.md`).
-        let siblings = listings.get(locator.parent.key);
-        if (!siblings && recognizeConflictName(locator.name, () => true) !== undefined)
-          listings.set(
-            locator.parent.key,
-            (siblings = new Set((await this.backend.list(locator.parent)).map((l) => l.name))),
-          );
-        const indexable =
-          info &&
-          !info.isDir &&
-          isIndexableName(locator.name, siblings ?? NO_SIBLINGS) &&
-          classifySource(locator.key, this.layout).role !== 'ignored';
-        if (indexable) {
-          seen.push({ key: locator.key, mtimeMs: info.mtimeMs, size: info.size });
-          infos.set(locator.key, info);
-        } else if (this.#state.files.has(locator.key)) gone.push(locator.key);
-      }
-      const files = this.#state.files;
-      const plan = planRefresh(
-        new Map(seen.filter((s) => files.has(s.key)).map((s) => [s.key, files.get(s.key)!])),
-        seen,
-      );
+      const { plan, infos, gone } = await probeSources(this.backend, this.layout, this.#state.files, locators);
       return this.#apply({
         state: this.#state,
         read: plan.read,
@@ -225,7 +179,7 @@ export class MemoryIndex extends DerivedMaintenance {
     if (onProgress)
       feed.onTake = (done, total, closed) => onProgress({ phase: 'reading', done, total, totalKnown: closed });
     const infos = new Map<string, Info>();
-    this.#pool = this.#startPool();
+    this.#pool = startBuildPool(this.#options, this.backend.localRoot, this.layout, this.#limits);
     // Read workers stat the notes themselves: the walk lists directories and stats only what may be one.
     const walking = walkSources(
       this.backend,
@@ -280,19 +234,6 @@ export class MemoryIndex extends DerivedMaintenance {
     const pool = this.#pool;
     this.#pool = undefined;
     await pool?.close();
-  }
-
-  /** Read workers for a full build, when it qualifies (see `MemoryIndexOptions.workerScript`). */
-  #startPool(): ReadPool | undefined {
-    const o = this.#options;
-    const root = this.backend.localRoot;
-    if (!o.workerScript || o.toDocument !== noteToDocument || o.embedder || root === undefined) return undefined;
-    return ReadPool.start(
-      o.workerScript,
-      { root, layout: this.layout, limits: this.#limits },
-      o.workers ?? defaultWorkerCount(),
-      o.workers ?? maxWorkerCount(),
-    );
   }
 
   /** Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit). */
@@ -443,15 +384,6 @@ export class MemoryIndex extends DerivedMaintenance {
     );
   }
 
-  async #infoOrUndefined(locator: Locator): Promise<Info | undefined> {
-    try {
-      return await this.backend.info(locator);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  }
-
   #now(): number {
     return (this.#options.now ?? Date.now)();
   }
@@ -459,17 +391,4 @@ export class MemoryIndex extends DerivedMaintenance {
   get #limits(): DocumentLimits {
     return { maxNoteChars: this.#options.maxNoteChars };
   }
-}
-
-/** The keys to read as a feed that reports each one taken (a known total: the walk is done). */
-function progressFeed(keys: readonly string[], onProgress: NonNullable<RefreshOptions['onProgress']>): KeyFeed {
-  const feed = KeyFeed.of(keys);
-  feed.onTake = (done, total) => onProgress({ phase: 'reading', done, total, totalKnown: true });
-  return feed;
-}
-
-function infosOf(files: readonly SourceFile[]): Map<string, Info> {
-  return new Map(
-    files.map((f) => [f.locator.key, { locator: f.locator, isDir: false, size: f.size, mtimeMs: f.mtimeMs }]),
-  );
 }

@@ -2,7 +2,11 @@ import { Worker } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Info } from '../../seam/info.js';
+import type { MemoryLayout } from '../documents/layout.js';
+import type { DocumentLimits } from '../documents/source-documents.js';
+import { noteToDocument } from '../note-documents.js';
 import type { KeyFeed } from './feed.js';
+import type { MemoryIndexOptions } from './index-types.js';
 import type { PreparedBatch } from './prepare.js';
 import type { ReadRequest, ReadWorkerData } from './read-worker.js';
 
@@ -31,6 +35,25 @@ const IN_FLIGHT = 2;
  * every batch meanwhile — at least 1, at most 4. (On 2 cores, a second worker only made the three
  * threads compete: a 10 000-note build took more CPU and no less time.)
  */
+/**
+ * Read workers for a full build, when it qualifies (see `MemoryIndexOptions.workerScript`): a built
+ * worker script, a store with a local root, agentm's note mapper, and no embedder.
+ */
+export function startBuildPool(
+  o: MemoryIndexOptions,
+  root: string | undefined,
+  layout: MemoryLayout,
+  limits: DocumentLimits,
+): ReadPool | undefined {
+  if (!o.workerScript || o.toDocument !== noteToDocument || o.embedder || root === undefined) return undefined;
+  return ReadPool.start(
+    o.workerScript,
+    { root, layout, limits },
+    o.workers ?? defaultWorkerCount(),
+    o.workers ?? maxWorkerCount(),
+  );
+}
+
 export function defaultWorkerCount(cores: number = availableParallelism()): number {
   return Math.max(1, Math.min(4, cores - 1));
 }
