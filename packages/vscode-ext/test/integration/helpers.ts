@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
@@ -254,4 +256,30 @@ export function findItem(items: readonly ItemSnapshot[], label: string): ItemSna
     if (inner) return inner;
   }
   return undefined;
+}
+
+/** A request a provider endpoint received: its path, headers and JSON body. */
+export interface EndpointRequest {
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: unknown;
+}
+
+/**
+ * A real OpenAI-compatible endpoint on 127.0.0.1 (what `agentm.providers.baseUrl` points at): every
+ * request's JSON is parsed and handed to `answer`, which gives the status and the JSON to send back.
+ */
+export async function providerEndpoint(
+  answer: (request: EndpointRequest) => { readonly status: number; readonly json: unknown },
+): Promise<{ readonly baseUrl: string; close(): void }> {
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const { status, json } = answer({ url: req.url ?? '', headers: req.headers, body: JSON.parse(raw) });
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, close: () => server.close() };
 }

@@ -1,7 +1,5 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { appendObservations, buildNote, makeObservation } from '@agentm/core';
@@ -13,6 +11,7 @@ import {
   makeWorld,
   ok,
   openRecallPick,
+  providerEndpoint,
   removeTempDirs,
   run,
   showViews,
@@ -309,32 +308,19 @@ suite('memory: save selection, recall, maintenance', () => {
     let down = false;
     const embed = (text: string) =>
       [/car|automobile|vehicle/i, /lock/i, /watcher/i, /library/i].map((re) => (re.test(text) ? 1 : 0));
-    const server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c: Buffer) => (raw += c.toString()));
-      req.on('end', () => {
-        const body = JSON.parse(raw) as { input: string[] };
-        calls.push(body.input);
-        if (down || req.url !== '/v1/embeddings') {
-          res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}');
-          return;
-        }
-        const data = body.input.map((text, index) => ({ index, embedding: embed(text) }));
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
-      });
+    const server = await providerEndpoint(({ url, body }) => {
+      const input = (body as { input: string[] }).input;
+      calls.push(input);
+      if (down || url !== '/v1/embeddings') return { status: 503, json: { error: 'down' } };
+      return { status: 200, json: { data: input.map((text, index) => ({ index, embedding: embed(text) })) } };
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     world.file(
       `desk/projects/${world.slug}/reference/automobile.md`,
       '---\ntype: reference\nstatus: active\ncreated: 2026-02-01\nupdated: 2026-02-01\ntags: [parking]\n---\n\n# Automobile parked outside\n\nThe automobile is parked outside.\n',
     );
     const config = vscode.workspace.getConfiguration('agentm');
     try {
-      await config.update(
-        'providers.baseUrl',
-        `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-        vscode.ConfigurationTarget.Global,
-      );
+      await config.update('providers.baseUrl', server.baseUrl, vscode.ConfigurationTarget.Global);
       await config.update('providers.embeddingModel', 'itest-embed', vscode.ConfigurationTarget.Global);
       // No note holds the word "car": only the vectors can find the automobile.
       await openRecallPick('car', 'Automobile parked outside');

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { parsePlan, parseProgress, type ApprovalAsker, type ApprovalPrompt } from '@agentm/core';
@@ -13,6 +12,7 @@ import {
   leaveWorld,
   makeWorld,
   ok,
+  providerEndpoint,
   removeTempDirs,
   run,
   showViews,
@@ -329,33 +329,21 @@ suite('running plans', () => {
 
   test('a step without cmd:: runs through the chat endpoint of agentm.providers.*, with the key from secret storage', async () => {
     const seen: { headers: IncomingHttpHeaders; body: { model?: string; messages?: unknown[] } }[] = [];
-    const server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c: Buffer) => (raw += c.toString()));
-      req.on('end', () => {
-        seen.push({ headers: req.headers, body: JSON.parse(raw) });
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            choices: [
-              {
-                message: { role: 'assistant', content: 'The notes say: debounce the watcher.' },
-                finish_reason: 'stop',
-              },
-            ],
-            usage: { prompt_tokens: 40, completion_tokens: 8, total_tokens: 48 },
-          }),
-        );
-      });
+    const server = await providerEndpoint(({ headers, body }) => {
+      seen.push({ headers, body: body as (typeof seen)[number]['body'] });
+      return {
+        status: 200,
+        json: {
+          choices: [
+            { message: { role: 'assistant', content: 'The notes say: debounce the watcher.' }, finish_reason: 'stop' },
+          ],
+          usage: { prompt_tokens: 40, completion_tokens: 8, total_tokens: 48 },
+        },
+      };
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const config = vscode.workspace.getConfiguration('agentm');
     try {
-      await config.update(
-        'providers.baseUrl',
-        `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-        vscode.ConfigurationTarget.Global,
-      );
+      await config.update('providers.baseUrl', server.baseUrl, vscode.ConfigurationTarget.Global);
       await config.update('providers.chatModel', 'itest-model', vscode.ConfigurationTarget.Global);
       await ok('agentm.setApiKey', 'sk-itest-chat');
       world.file(
