@@ -63,7 +63,7 @@ function run(world, argv, input) {
 
 /** The ranking an answer gives (paths in order), recall's JSON or the hook's context. */
 function ranking(stdout) {
-  if (stdout.trimStart().startsWith('{"hookSpecificOutput"') || stdout.includes('hookSpecificOutput'))
+  if (stdout.includes('hookSpecificOutput'))
     return [...JSON.parse(stdout).hookSpecificOutput.additionalContext.matchAll(/ — (\S+\.md)/g)].map((m) => m[1]);
   return JSON.parse(stdout).items.map((i) => i.locator);
 }
