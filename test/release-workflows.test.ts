@@ -21,6 +21,7 @@ interface Step {
 }
 interface Job {
   needs?: string;
+  container?: string;
   permissions?: Record<string, string>;
   steps: Step[];
 }
@@ -49,6 +50,9 @@ describe('the GitHub workflows', () => {
     expect(ci.on).toHaveProperty('pull_request');
     expect(ci.permissions).toEqual({ contents: 'read' });
     expect(runs(ci.jobs['test']!)).toBe('bash .ci/run');
+    // The tests run as root on Debian (the VS Code e2e installs chromium with apt), on the Node they know.
+    expect(ci.jobs['test']!.container).toBe('node:20.20.2-bookworm');
+    expect(workflow('release.yml').jobs['build']!.container).toBe(ci.jobs['test']!.container);
   });
 
   it('release: a v* tag checks the version, tests, and builds the artifacts with the script npm test runs', () => {
