@@ -17,7 +17,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export const PACKAGE = '@agentm/cli';
+const PACKAGE = '@agentm/cli';
 const PLUGIN_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WINDOWS = process.platform === 'win32';
 
@@ -50,7 +50,7 @@ function packageOfBin(file) {
  * the PATH folder (Windows' `.cmd` shims, `<prefix>/bin` → `<prefix>/lib/node_modules`). Undefined when
  * there is none or it cannot be told.
  */
-export function agentmOnPath(env = process.env) {
+function agentmOnPath(env = process.env) {
   for (const folder of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     const bins = WINDOWS ? ['agentm.cmd', 'agentm.exe', 'agentm'] : ['agentm'];
     const bin = bins.map((b) => join(folder, b)).find((f) => existsSync(f));
@@ -71,7 +71,7 @@ export function agentmOnPath(env = process.env) {
 }
 
 /** The one command that installs the version this plugin runs. */
-export function installCommand(version) {
+function installCommand(version) {
   return `npm install -g ${PACKAGE}@${version}`;
 }
 
@@ -83,7 +83,7 @@ function sessionStartNotice(version, problem) {
 }
 
 /** SessionStart's answer with `notice` for the person (systemMessage) and the model (additionalContext). */
-export function withNotice(answer, notice) {
+function withNotice(answer, notice) {
   let output = {};
   try {
     if (answer.trim()) output = JSON.parse(answer);
