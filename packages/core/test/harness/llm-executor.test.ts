@@ -13,6 +13,13 @@ import { OUT_OF_SCOPE_RESULT, runToolLoop } from '../../src/harness/inner-loop/t
 import type { ObservationKind } from '../../src/harness/observations/observation.js';
 import { parsePlan } from '../../src/harness/plan/plan-document.js';
 import type { DispatchRequest } from '../../src/harness/reconciler/dispatcher.js';
+import { MemoryBackend } from '../../src/backends/memory-backend.js';
+import { makeObservation } from '../../src/harness/observations/observation.js';
+import { parseProgress } from '../../src/harness/observations/progress-format.js';
+import { BackendPlanFiles } from '../../src/harness/reconciler/backend-plan-files.js';
+import { recordOutcome } from '../../src/harness/reconciler/record.js';
+import { computeMetrics } from '../../src/harness/trace/metrics.js';
+import { assembleTrace } from '../../src/harness/trace/trace.js';
 
 const fast = { perCallTimeoutMs: 2000, maxAttempts: 3, baseBackoffMs: 1, maxBackoffMs: 2 };
 
@@ -148,6 +155,37 @@ describe('an LLM step', () => {
       ['note', 'respondToUser'],
     ]);
     expect(f.recorded[0]!.data!['idem']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("counts each tool call once in the trace: the step's result carries them, its tool results say 0", async () => {
+    const f = await fixture(
+      (n) =>
+        n < 2
+          ? {
+              body: completion(
+                '',
+                [
+                  n === 0
+                    ? { name: 'read_file', args: { path: 'notes.txt' } }
+                    : { name: 'list_files', args: { path: '.' } },
+                ],
+                5,
+              ),
+            }
+          : { body: completion('The answer is 42.', [], 5) },
+      '- [/] Summarize the notes [id:: s] [role:: researcher] [agent:: me]',
+    );
+    const backend = new MemoryBackend();
+    const files = new BackendPlanFiles(backend, backend.resolve('PLAN-t.md'), backend.resolve('progress-t.md'), {});
+    await backend.write(backend.resolve('PLAN-t.md'), f.request.plan.text);
+    const record: DispatchRequest['record'] = async (e) =>
+      void (await files.commit({ observations: [makeObservation({ ...e, step: 's', actor: 'me' })] }));
+    const outcome = await runLlmStep({ ...f.request, record }, f.opts);
+    expect(outcome.toolCalls).toBe(2);
+    await recordOutcome(files, 'me', f.request.step, outcome, Date.now);
+    const log = parseProgress(await files.readProgress());
+    expect(log.filter((o) => o.kind === 'tool_result')).toHaveLength(3); // two tool results and the step's result
+    expect(computeMetrics(assembleTrace('t', f.request.plan, log)).toolCalls).toBe(2);
   });
 
   it('retries a model that answers 5xx and then succeeds', async () => {
