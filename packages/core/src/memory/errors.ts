@@ -9,8 +9,19 @@ export class MemoryEngineError extends AgentMError {}
 
 /** A caller passed a value the engine cannot use (a negative k, an unknown phase budget value, …). */
 export class MemoryArgumentError extends MemoryEngineError {
-  constructor(message: string) {
-    super(message, { code: 'EMEMORYARG' });
+  constructor(message: string, code = 'EMEMORYARG') {
+    super(message, { code });
+  }
+}
+
+/** A recall without words to look for (memQL's `harnessRecall.recall: text is required`). */
+export class RecallTextRequiredError extends MemoryArgumentError {
+  constructor() {
+    super(
+      'recall needs text to look for: say what you are looking for in a few words (e.g. "how we debounce file watchers"). ' +
+        'For the memories of this context without a query, use session context instead (CLI: agentm recall-here; MCP: session_context).',
+      'ERECALLTEXT',
+    );
   }
 }
 
