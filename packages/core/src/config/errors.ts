@@ -1,7 +1,9 @@
-import { AgentMError } from '../seam/errors.js';
+import { AgentMError, EXIT_USAGE } from '../seam/errors.js';
 
 /** The family of configuration problems. */
-export class ConfigError extends AgentMError {}
+export class ConfigError extends AgentMError {
+  override readonly exitCode: number = EXIT_USAGE;
+}
 
 /**
  * The config file exists but cannot be trusted: unreadable, not UTF-8 (a UTF-16 file from a Windows
