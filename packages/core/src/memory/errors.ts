@@ -1,4 +1,4 @@
-import { AgentMError } from '../seam/errors.js';
+import { AgentMError, EXIT_USAGE } from '../seam/errors.js';
 
 /**
  * Errors of the memory engine (index, recall, providers, consolidation). Callers catch by family:
@@ -14,8 +14,9 @@ export class MemoryArgumentError extends MemoryEngineError {
   }
 }
 
-/** A recall without words to look for (memQL's `harnessRecall.recall: text is required`). */
+/** A recall without words to look for (memQL's `harnessRecall.recall: text is required`). The user's to fix: exit 2. */
 export class RecallTextRequiredError extends MemoryArgumentError {
+  override readonly exitCode: number = EXIT_USAGE;
   constructor() {
     super(
       'recall needs text to look for: say what you are looking for in a few words (e.g. "how we debounce file watchers"). ' +

@@ -176,6 +176,7 @@ describe('vault and memory root', () => {
     const error = await vaultPath(host).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VaultNotFoundError);
     expect((error as VaultNotFoundError).code).toBe('EVAULTNOTFOUND');
+    expect((error as VaultNotFoundError).exitCode).toBe(2); // a config the user fixes
     expect((error as Error).message).toContain(missing); // the path…
     expect((error as Error).message).toContain('agentm config set vault_path'); // …and the fix
     expect((error as Error).message).toContain('storage.backend');

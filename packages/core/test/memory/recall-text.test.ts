@@ -15,6 +15,7 @@ describe('recall text (memQL: text is required)', () => {
     expect(error).toBeInstanceOf(RecallTextRequiredError);
     expect(error).toBeInstanceOf(MemoryArgumentError); // the family callers already catch
     expect((error as RecallTextRequiredError).code).toBe('ERECALLTEXT');
+    expect((error as RecallTextRequiredError).exitCode).toBe(2); // the CLI's usage error
     expect((error as Error).message).toMatch(/recall needs text to look for.*agentm recall-here.*session_context/s);
   });
 

@@ -36,11 +36,7 @@ export function registerRecall(program: Command, ctx: CliContext): void {
     .option('--json', 'print the result as JSON')
     .option('--no-refresh', 'use the index as it is (faster on a large vault; edits since the last reindex are missed)')
     .action(async (text: string, flags: RecallFlags) => {
-      try {
-        requireRecallText(text);
-      } catch (error) {
-        throw new CliError((error as Error).message, EXIT_USAGE);
-      }
+      requireRecallText(text);
       if (flags.limit !== undefined && flags.k !== undefined && flags.limit !== flags.k)
         throw new CliError(
           `--limit ${flags.limit} and --k ${flags.k} disagree: give one (--k is the old spelling)`,
