@@ -20,9 +20,9 @@ export interface PluginHost {
   now(): Date;
   /** A conflict copy modified more recently than this is still arriving: resolve actions refuse it. */
   readonly settleMs: number;
-  /** How often the status bar checks the vault lock. */
+  /** How often the status bar looks at the vault lock where the OS gives no file events for its folder. */
   readonly lockPollMs: number;
-  /** How long vault events are gathered before the conflict list is rebuilt. */
+  /** How long vault events are gathered before the conflict list is updated. */
   readonly rescanDebounceMs: number;
 }
 

@@ -1,5 +1,5 @@
 import { Notice, Plugin } from 'obsidian';
-import { inspectLock } from '@agentm/core/protocol';
+import { inspectLock, LOCK_STALE_MS } from '@agentm/core/protocol';
 import { registerServiceCommands } from './commands/service-commands.js';
 import { createCoreServices } from './core-services/create.js';
 import { ConflictIndex } from './conflicts/conflict-index.js';
@@ -44,9 +44,13 @@ export default class AgentMPlugin extends Plugin {
       callback: () => void this.openConflictsView(),
     });
     const status = this.addStatusBarItem();
-    this.#indicator = new LockIndicator(status, async () =>
-      this.#context ? inspectLock(this.#context.backend.root, { lockRoot: this.host.lockRoot }) : undefined,
+    this.#indicator = new LockIndicator(
+      status,
+      async () =>
+        this.#context ? inspectLock(this.#context.backend.root, { lockRoot: this.host.lockRoot }) : undefined,
+      { staleMs: LOCK_STALE_MS, fallbackPollMs: this.host.lockPollMs },
     );
+    this.register(() => this.#indicator?.stop());
     this.registerDomEvent(status, 'click', () => void this.openConflictsView());
     this.addSettingTab(new AgentMSettingTab(this.app, this));
     this.#services = this.createServices();
@@ -153,8 +157,6 @@ export default class AgentMPlugin extends Plugin {
       (path) => this.#requireContext().writer.currentHash(path),
     );
     this.#conflicts.start(this);
-    this.registerInterval(window.setInterval(() => void this.#indicator?.refresh(), this.host.lockPollMs));
-    await this.#indicator?.refresh();
     await this.#conflicts.refresh();
   }
 
@@ -177,6 +179,7 @@ export default class AgentMPlugin extends Plugin {
     this.#context = buildVaultContext(this.app, memoryRoot, this.settings, this.host, (waiting, status) =>
       this.#indicator?.setWaiting(waiting, status),
     );
+    await this.#indicator?.follow(this.#context.backend.lockDir);
   }
 
   #contextKey(): string {

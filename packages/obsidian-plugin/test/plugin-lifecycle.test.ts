@@ -32,8 +32,10 @@ describe('plugin lifecycle', () => {
     expect(plugin.conflicts?.entries().map((e) => e.copyPath)).toEqual(['notes (conflicted copy 2026-01-02).md']);
     expect(recallIndexOf(plugin).opened).toBe(false);
     expect(existsSync(join(v.cache, 'agentm', 'index'))).toBe(false);
-    expect(liveCounts().intervals).toBe(before.intervals + 1);
+    expect(liveCounts().intervals).toBe(before.intervals); // the lock is followed by file events, not polled
+    expect(plugin.lockIndicator?.following.by).toBe('events');
     unloadPlugin(plugin);
+    expect(plugin.lockIndicator?.following.by).toBe('nothing');
   });
 
   it('names the in-vault backend `vault` in a registry of its own (no process-wide registry to overwrite)', async () => {
@@ -60,9 +62,9 @@ describe('plugin lifecycle', () => {
     const saved = await plugin.services!.saveNote({ kind: 'fix', slug: 'leak-check', tags: [], body: 'b' });
     const opening = whenIndexed(plugin, saved.path);
     const live = leaksSince(before);
-    // four vault events (conflicts) + the view's index listener + four (recall index) + two (the save's wait)
-    expect(live.eventRefs.length).toBeGreaterThanOrEqual(11);
-    expect(live.intervals).toHaveLength(1);
+    // three vault events (conflicts) + the view's index listener + four (recall index) + two (the save's wait)
+    expect(live.eventRefs.length).toBeGreaterThanOrEqual(10);
+    expect(live.intervals).toHaveLength(0);
     expect(live.domListeners.length).toBeGreaterThan(0);
     expect(view.contentEl.querySelectorAll('.agentm-conflict')).toHaveLength(1);
     expect(htmlWritesSince(before)).toEqual([]);
