@@ -80,6 +80,7 @@ function hostFor(base, overrides = {}) {
     settleMs: 0,
     lockPollMs: 2_000,
     rescanDebounceMs: 500,
+    viewDebounceMs: 400,
     ...overrides,
   };
 }

@@ -24,6 +24,8 @@ export interface PluginHost {
   readonly lockPollMs: number;
   /** How long vault events are gathered before the conflict list is updated. */
   readonly rescanDebounceMs: number;
+  /** How long a change settles before the plan and related memories views read again. */
+  readonly viewDebounceMs: number;
 }
 
 /**
@@ -55,5 +57,6 @@ export function defaultHost(): PluginHost {
     settleMs: 3_000,
     lockPollMs: 2_000,
     rescanDebounceMs: 500,
+    viewDebounceMs: 400,
   };
 }

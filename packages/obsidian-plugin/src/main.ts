@@ -8,6 +8,10 @@ import { displayError } from './errors.js';
 import { defaultHost, type PluginHost } from './host.js';
 import { fileSystemAdapter } from './disk.js';
 import { LockIndicator } from './lock-indicator.js';
+import { openWhenIndexed } from './open-note.js';
+import { RELATED_VIEW_TYPE, RelatedView } from './related/related-view.js';
+import { StepFocus } from './related/step-focus.js';
+import { revealView } from './reveal-view.js';
 import { resolveMemoryRoot } from './memory-root.js';
 import type { AgentMServices } from './services.js';
 import { AgentMSettingTab } from './settings-tab.js';
@@ -23,6 +27,8 @@ export default class AgentMPlugin extends Plugin {
   override settings: AgentMSettings = { ...DEFAULT_SETTINGS };
   /** The machine the plugin runs on (lock root, device name, clock…); tests replace it before loading. */
   host: PluginHost = defaultHost();
+  /** The plan step the plan view has selected (the related memories view follows it). */
+  readonly stepFocus = new StepFocus();
   #context: VaultContext | undefined;
   #conflicts: ConflictIndex | undefined;
   #indicator: LockIndicator | undefined;
@@ -37,11 +43,26 @@ export default class AgentMPlugin extends Plugin {
       CONFLICTS_VIEW_TYPE,
       (leaf) => new ConflictsView(leaf, { index: () => this.#conflicts, resolver: () => this.#context?.resolver }),
     );
+    this.registerView(
+      RELATED_VIEW_TYPE,
+      (leaf) =>
+        new RelatedView(leaf, {
+          services: () => (this.#context ? this.#services : undefined),
+          focus: this.stepFocus,
+          debounceMs: this.host.viewDebounceMs,
+          open: (path) => openWhenIndexed(this, path),
+        }),
+    );
     this.addRibbonIcon('git-compare', 'Open AgentM conflicts', () => void this.openConflictsView());
     this.addCommand({
       id: 'open-conflicts-view',
       name: 'Open conflicts view',
       callback: () => void this.openConflictsView(),
+    });
+    this.addCommand({
+      id: 'open-related-memories',
+      name: 'Open related memories',
+      callback: () => void this.openRelatedView(),
     });
     const status = this.addStatusBarItem();
     this.#indicator = new LockIndicator(
@@ -122,13 +143,11 @@ export default class AgentMPlugin extends Plugin {
   }
 
   async openConflictsView(): Promise<void> {
-    const { workspace } = this.app;
-    let leaf = workspace.getLeavesOfType(CONFLICTS_VIEW_TYPE)[0];
-    if (!leaf) {
-      leaf = workspace.getRightLeaf(false) ?? workspace.getLeaf(true);
-      await leaf.setViewState({ type: CONFLICTS_VIEW_TYPE, active: true });
-    }
-    await workspace.revealLeaf(leaf);
+    await revealView(this.app, CONFLICTS_VIEW_TYPE);
+  }
+
+  async openRelatedView(): Promise<void> {
+    await revealView(this.app, RELATED_VIEW_TYPE);
   }
 
   async saveSettings(): Promise<void> {

@@ -79,6 +79,11 @@ export interface AgentMServices {
    * is one; an empty query lists the most recent memories.
    */
   recall(query: string): Promise<readonly RecallHit[]>;
+  /**
+   * The memories recall ranks highest for `text` (a note's or a plan step's), scoped like `recall` but
+   * to the project of `path` (its folder, else the default project), never `path` itself: best first.
+   */
+  related(text: string, path: string): Promise<readonly RecallHit[]>;
   /** The current project's plan files. */
   activePlanFiles(): Promise<PlanLookup>;
   /** agentm's storage preview and the plugin's state; never throws for a misconfiguration (it reports `fail`). */

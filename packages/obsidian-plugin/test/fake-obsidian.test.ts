@@ -225,7 +225,7 @@ describe('the fake DOM and components', () => {
     const { app } = await vaultWith({ 'a.md': 'a', 'b.md': 'b' });
     await finishStartup(app);
     const opened: Array<string | null> = [];
-    app.workspace.on('file-open', (file: TFile | null) => opened.push(file?.path ?? null));
+    app.workspace.on('file-open', (file) => opened.push((file as TFile | null)?.path ?? null));
     const a = app.workspace.getLeaf(true);
     await a.openFile(app.vault.getFileByPath('a.md')!);
     const b = app.workspace.getLeaf(true);

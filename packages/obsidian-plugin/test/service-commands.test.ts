@@ -6,6 +6,7 @@ import type { AgentMServices, SaveNoteRequest } from '../src/services.js';
 import type { Editor as FakeEditor } from './fake-obsidian/views.js';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
 import { modal, startWithPlugin } from './helpers/plugin.js';
+import { ALL_COMMANDS } from './helpers/services.js';
 
 const VALID: MemoryFormInput = {
   kind: 'convention',
@@ -107,6 +108,7 @@ function fakeServices(
         { path: 'memory/fix/found.md', title: `found for ${query}`, snippet: 'a snippet', kind: 'fix', score: 0.9 },
       ];
     },
+    related: async () => [],
     activePlanFiles: async () => ({ project: 'agentm', plans: ['desk/projects/agentm/_harness/PLAN.md'] }),
     doctor: async () => ({
       storage: { status: 'ok', line: "storage [OK] selected backend 'vault' (configured) — registered" },
@@ -151,11 +153,7 @@ describe('commands that need core services', () => {
   it('are registered with sentence-case names and no default hotkeys', async () => {
     const { v, plugin } = await startWithPlugin({}, { services: fakeServices() });
     const commands = [...v.fake.commands.commands.values()];
-    expect(commands.map((c) => c.id).sort()).toEqual(
-      ['open-active-plan', 'open-conflicts-view', 'recall', 'save-selection-as-memory', 'show-storage-doctor'].map(
-        (id) => `agentm-vault:${id}`,
-      ),
-    );
+    expect(commands.map((c) => c.id).sort()).toEqual(ALL_COMMANDS);
     for (const c of commands) {
       expect(c.hotkeys).toBeUndefined();
       const name = c.name.replace(/^AgentM: /, '');

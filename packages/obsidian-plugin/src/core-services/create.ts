@@ -7,6 +7,9 @@ import { RecallIndex } from './recall-index.js';
 import { saveForm, saveMemoryNote } from './save-note.js';
 import { WorkspaceCache } from './workspaces.js';
 
+/** Related memories shown beside a note (recall asks for more: the note itself may be among them). */
+export const RELATED_RESULTS = 10;
+
 /**
  * The real services over core: thin callers of the memory root's workspace. Cheap to build: nothing is
  * read or opened until a command runs.
@@ -20,6 +23,11 @@ export function createCoreServices(deps: ServiceDeps): AgentMServices & { readon
     saveForm: async () => saveForm(deps, await ws()),
     saveNote: async (request) => saveMemoryNote(deps, await ws(), request, (path) => recallIndex.changed(path)),
     recall: async (query) => recallIndex.search(query, (await currentProject(deps, await ws()))?.slug),
+    related: async (text, path) => {
+      const project = (await currentProject(deps, await ws(), path))?.slug;
+      const hits = await recallIndex.search(text, project);
+      return hits.filter((hit) => hit.path !== path).slice(0, RELATED_RESULTS);
+    },
     activePlanFiles: async () => activePlanFiles(deps, await ws()),
     doctor: () => doctorReport(deps),
   };

@@ -62,6 +62,7 @@ export async function testVault(
     settleMs: 0,
     lockPollMs: 60_000,
     rescanDebounceMs: 5,
+    viewDebounceMs: 5,
     ...options.host,
   };
   if (options.start !== false) await finishStartup(fake);
