@@ -62,8 +62,8 @@ describe('one way to ask, one way to answer (issue 15)', { timeout: 120_000 }, (
       slug: 'app',
       removed: true,
     });
-    const doctor = JSON.parse((await run(['doctor', '--json'])).stdout) as Array<{ check: string; status: string }>;
-    expect(doctor.map((r) => r.check)).toEqual(expect.arrayContaining(['storage', 'project', 'index']));
+    const doctor = JSON.parse((await run(['doctor', '--json'])).stdout) as Array<{ id: string; status: string }>;
+    expect(doctor.map((r) => r.id)).toEqual(expect.arrayContaining(['storage', 'project', 'index']));
   });
 
   it('recall: --limit is the result count, --k its old spelling; both at once must agree', async () => {

@@ -209,16 +209,23 @@ describe('agentm mcp: tools over stdio, through the SDK client', () => {
     });
   });
 
-  it('doctor reports the store, the project, the plans, the lock and the index', async () => {
+  it("doctor reports the workspace's checks: the store, the lock, the providers, the project and the index", async () => {
     const mcp = await connectMcp(world);
-    const rows = resultJson<Array<{ check: string; status: string; line: string }>>(await mcp.call('doctor'));
-    expect(rows.map((r) => [r.check, r.status])).toEqual([
+    await mcp.call('recall', { query: 'lock' }); // the index is built by the first answer that needs it
+    const rows = resultJson<Array<{ id: string; status: string; message: string; line: string }>>(
+      await mcp.call('doctor'),
+    );
+    expect(rows.map((r) => [r.id, r.status])).toEqual([
       ['storage', 'ok'],
-      ['project', 'ok'],
-      ['plans', 'ok'],
       ['lock', 'ok'],
+      ['links', 'ok'],
+      ['temps', 'ok'],
+      ['conflicts', 'ok'],
+      ['provider chat', 'info'],
+      ['provider embeddings', 'info'],
+      ['project', 'ok'],
       ['index', 'ok'],
     ]);
-    expect(rows[1]!.line).toContain(`plan state in ${world.harness} (through the store)`);
+    expect(rows.find((r) => r.id === 'project')!.line).toContain(`plans in ${world.harness}`);
   });
 });

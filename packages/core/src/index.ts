@@ -23,6 +23,17 @@ export type {
   RunStepEvent,
 } from './workspace/harness-services.js';
 export type { RetriedStep, RetryResult } from './harness/reconciler/retry-steps.js';
+export type { ListedPlan, PlanListing } from './workspace/plan-listing.js';
+export type { PlanSwitch, StepUpdateOutcome, WorkspaceStepUpdate } from './workspace/plan-services.js';
+export { NoPlanHomeError, type HomePlanFiles } from './workspace/plan-home.js';
+export {
+  doctorLine,
+  worstCheck,
+  type DoctorCheck,
+  type DoctorOptions,
+  type DoctorStatus,
+} from './workspace/doctor/check.js';
+export type { StepAction } from './harness/reconciler/step-update.js';
 export type { ApprovalAsker, ApprovalPrompt } from './harness/commands/command-gate.js';
 
 // ---------------------------------------------------------------------------- the storage seam
@@ -79,6 +90,7 @@ export { assertGroup, assertKindName, assertSlug, assertTags } from './memory/no
 
 // ------------------------------------------------------------- formats: plans and progress
 export { findStep, parsePlan, serializePlan, type PlanDocument, type PlanStep } from './harness/plan/plan-document.js';
+export { planTitle } from './harness/plan/plan-title.js';
 export { effectiveStatus } from './harness/plan/plan-edit.js';
 export { isTerminalPlanStatus, type StepStatus } from './harness/plan/step-status.js';
 export { makeObservation, type Observation } from './harness/observations/observation.js';
@@ -166,6 +178,8 @@ export {
 } from './harness/errors.js';
 export { RolesConfigError } from './harness/tools/roles-config.js';
 export { PreflightError, type PreflightProblem } from './harness/executors/preflight.js';
+export { CommandsNotApprovedError } from './harness/commands/plan-commands.js';
+export { StepUpdateArgumentError } from './harness/reconciler/step-update.js';
 export { explainFailure, type PlanFailure, type StepFailure } from './harness/trace/failures.js';
 export { StatePathArgumentError } from './process-seam/process.js';
 

@@ -45,7 +45,7 @@ export function registerRun(program: Command, ctx: CliContext): void {
       // The harness, the chat client and the run's views load here, when a plan runs (not for --help).
       const { DEFAULT_MODEL_RETRY } = await import('../../harness/inner-loop/tool-loop.js');
       const { PreflightError } = await import('../../harness/executors/preflight.js');
-      const { approvePlanCommands, terminalAsker } = await import('../command-trust.js');
+      const { terminalAsker } = await import('../command-trust.js');
       const { cliChatShowingWait } = await import('../model-wait.js');
       const { printFailure, retryCommand, runOutcome } = await import('../run-report.js');
       const { runView } = await import('../run-view.js');
@@ -70,7 +70,6 @@ export function registerRun(program: Command, ctx: CliContext): void {
           plan,
           provider,
           consent: { yes: opts.yes === true, ...(ask ? { ask } : {}) },
-          beforeStart: approvePlanCommands,
           preflight: opts.preflight !== false,
           once: opts.once,
           signal: controller.signal,
