@@ -26,6 +26,9 @@ export type { RetriedStep, RetryResult } from './harness/reconciler/retry-steps.
 export type { ListedPlan, PlanListing } from './workspace/plan-listing.js';
 export type { PlanSwitch, StepUpdateOutcome, WorkspaceStepUpdate } from './workspace/plan-services.js';
 export { NoPlanHomeError, type HomePlanFiles } from './workspace/plan-home.js';
+export { openPlan } from './workspace/open-plan.js';
+export type { PlanDetail, PlanHandle, SteerOptions } from './workspace/plan-handle.js';
+export type { PlanSummary, ProgressEntry, StepSummary } from './harness/reconciler/plan-view.js';
 export {
   doctorLine,
   worstCheck,
@@ -172,8 +175,10 @@ export {
   InvalidTransitionError,
   PlanExistsError,
   PlanNotFoundError,
+  PlanStatusChangeError,
   PlanValidationError,
   RetryRefusedError,
+  StalePlanError,
   UnknownStepError,
 } from './harness/errors.js';
 export { RolesConfigError } from './harness/tools/roles-config.js';
