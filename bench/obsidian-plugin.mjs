@@ -75,6 +75,7 @@ function hostFor(base, overrides = {}) {
     hostEnv: { env: { HOME: home, XDG_CACHE_HOME: cache }, home },
     lockRoot: join(cache, 'agentm', 'locks'),
     deviceName: 'bench',
+    person: 'bench (Obsidian)',
     lostAndFoundRoots: [],
     now: () => new Date(),
     settleMs: 0,

@@ -1,4 +1,4 @@
-import { hostname, homedir } from 'node:os';
+import { hostname, homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { processHost, type HostEnv } from '@agentm/core';
 import { defaultLockRoot } from '@agentm/core/protocol';
@@ -14,6 +14,8 @@ export interface PluginHost {
   readonly lockRoot: string;
   /** This device's name, used in AgentM conflict copy names. */
   readonly deviceName: string;
+  /** Who the plan view's actions are logged as in a progress file (`ann (Obsidian)`). */
+  readonly person: string;
   /** Google Drive's lost_and_found folders to list (those that do not exist are skipped). */
   readonly lostAndFoundRoots: readonly string[];
   /** The clock. */
@@ -46,12 +48,22 @@ export function driveLostAndFoundRoots(
   return [];
 }
 
+/** The user's name with where the action came from, as the CLI says `ann (agentm retry)`. */
+function personName(): string {
+  try {
+    return `${userInfo().username} (Obsidian)`;
+  } catch {
+    return 'Obsidian';
+  }
+}
+
 export function defaultHost(): PluginHost {
   const hostEnv = processHost();
   return {
     hostEnv,
     lockRoot: defaultLockRoot(hostEnv.env as NodeJS.ProcessEnv, hostEnv.home),
     deviceName: hostname(),
+    person: personName(),
     lostAndFoundRoots: driveLostAndFoundRoots(),
     now: () => new Date(),
     settleMs: 3_000,

@@ -1,4 +1,4 @@
-import { Notice, Plugin } from 'obsidian';
+import { Events, Notice, Plugin } from 'obsidian';
 import { inspectLock, LOCK_STALE_MS } from '@agentm/core/protocol';
 import { registerServiceCommands } from './commands/service-commands.js';
 import { createCoreServices } from './core-services/create.js';
@@ -9,6 +9,7 @@ import { defaultHost, type PluginHost } from './host.js';
 import { fileSystemAdapter } from './disk.js';
 import { LockIndicator } from './lock-indicator.js';
 import { openWhenIndexed } from './open-note.js';
+import { PLAN_VIEW_TYPE, PlanView } from './plans/plan-view.js';
 import { RELATED_VIEW_TYPE, RelatedView } from './related/related-view.js';
 import { StepFocus } from './related/step-focus.js';
 import { revealView } from './reveal-view.js';
@@ -17,6 +18,7 @@ import type { AgentMServices } from './services.js';
 import { AgentMSettingTab } from './settings-tab.js';
 import { DEFAULT_SETTINGS, parseSettings, type AgentMSettings } from './settings.js';
 import { buildVaultContext, type VaultContext } from './vault-context.js';
+import { joinVaultPath } from './vault-paths.js';
 import type { WriteOutcome } from './write/agent-writer.js';
 
 /**
@@ -29,6 +31,8 @@ export default class AgentMPlugin extends Plugin {
   host: PluginHost = defaultHost();
   /** The plan step the plan view has selected (the related memories view follows it). */
   readonly stepFocus = new StepFocus();
+  /** Emits `changed` when the memory-root context is rebuilt (another memory root, another lock wait). */
+  readonly contextChanges = new Events();
   #context: VaultContext | undefined;
   #conflicts: ConflictIndex | undefined;
   #indicator: LockIndicator | undefined;
@@ -49,11 +53,27 @@ export default class AgentMPlugin extends Plugin {
         new RelatedView(leaf, {
           services: () => (this.#context ? this.#services : undefined),
           focus: this.stepFocus,
+          contextChanges: this.contextChanges,
           debounceMs: this.host.viewDebounceMs,
           open: (path) => openWhenIndexed(this, path),
         }),
     );
+    this.registerView(
+      PLAN_VIEW_TYPE,
+      (leaf) =>
+        new PlanView(leaf, {
+          services: () => (this.#context ? this.#services : undefined),
+          focus: this.stepFocus,
+          contextChanges: this.contextChanges,
+          debounceMs: this.host.viewDebounceMs,
+          actor: () => this.host.person,
+          vaultPath: (key) => (this.#context ? joinVaultPath(this.#context.folder, key) : undefined),
+          open: (path) => openWhenIndexed(this, path),
+        }),
+    );
+    this.addRibbonIcon('list-checks', 'Open AgentM plans', () => void this.openPlanView());
     this.addRibbonIcon('git-compare', 'Open AgentM conflicts', () => void this.openConflictsView());
+    this.addCommand({ id: 'open-plan-view', name: 'Open plans', callback: () => void this.openPlanView() });
     this.addCommand({
       id: 'open-conflicts-view',
       name: 'Open conflicts view',
@@ -146,6 +166,10 @@ export default class AgentMPlugin extends Plugin {
     await revealView(this.app, CONFLICTS_VIEW_TYPE);
   }
 
+  async openPlanView(): Promise<void> {
+    await revealView(this.app, PLAN_VIEW_TYPE);
+  }
+
   async openRelatedView(): Promise<void> {
     await revealView(this.app, RELATED_VIEW_TYPE);
   }
@@ -198,6 +222,7 @@ export default class AgentMPlugin extends Plugin {
     this.#context = buildVaultContext(this.app, memoryRoot, this.settings, this.host, (waiting, status) =>
       this.#indicator?.setWaiting(waiting, status),
     );
+    this.contextChanges.trigger('changed');
     await this.#indicator?.follow(this.#context.backend.lockDir);
   }
 

@@ -1,4 +1,4 @@
-import type { Vocabulary } from '@agentm/core';
+import type { ListedPlan, PlanHandle, Vocabulary } from '@agentm/core';
 
 /**
  * What the commands need from AgentM's core, as one small interface. The real implementation
@@ -49,6 +49,18 @@ export interface PlanLookup {
   readonly reason?: string;
 }
 
+/** The current project's plans as core lists them, for the plan view. */
+export interface PlanBoard {
+  /** The project's slug; undefined when no project could be told. */
+  readonly project: string | undefined;
+  /** The project's `_harness/` folder, vault-relative (where the view listens for changes). */
+  readonly folder: string | undefined;
+  /** PLAN.md first, then PLAN-*.md, each titled by its goal, with its status and step counts. */
+  readonly plans: readonly ListedPlan[];
+  /** Why `plans` is empty, in words. */
+  readonly reason?: string;
+}
+
 export interface DoctorReport {
   /** agentm's storage selection for this machine, exactly as `agentm doctor` prints its storage row. */
   readonly storage: { readonly status: 'ok' | 'warn' | 'fail'; readonly line: string };
@@ -81,11 +93,16 @@ export interface AgentMServices {
   recall(query: string): Promise<readonly RecallHit[]>;
   /**
    * The memories recall ranks highest for `text` (a note's or a plan step's), scoped like `recall` but
-   * to the project of `path` (its folder, else the default project), never `path` itself: best first.
+   * to the project of `path` (its folder, else the default project), never from `path` itself nor from
+   * the files in `besides` (a step's own progress log): best first.
    */
-  related(text: string, path: string): Promise<readonly RecallHit[]>;
+  related(text: string, path: string, besides?: readonly string[]): Promise<readonly RecallHit[]>;
   /** The current project's plan files. */
   activePlanFiles(): Promise<PlanLookup>;
+  /** The current project's plans (core's listing of its `_harness/` folder in the vault). */
+  planBoard(): Promise<PlanBoard>;
+  /** One plan of `project`, to read and steer through core's transitions (see `PlanHandle`). */
+  openPlan(project: string, name: string): Promise<PlanHandle>;
   /** agentm's storage preview and the plugin's state; never throws for a misconfiguration (it reports `fail`). */
   doctor(): Promise<DoctorReport>;
 }

@@ -109,6 +109,8 @@ function fakeServices(
       ];
     },
     related: async () => [],
+    planBoard: async () => ({ project: undefined, folder: undefined, plans: [] }),
+    openPlan: async () => Promise.reject(new Error('no plans in these tests')),
     activePlanFiles: async () => ({ project: 'agentm', plans: ['desk/projects/agentm/_harness/PLAN.md'] }),
     doctor: async () => ({
       storage: { status: 'ok', line: "storage [OK] selected backend 'vault' (configured) — registered" },

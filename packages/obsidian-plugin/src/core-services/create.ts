@@ -1,7 +1,9 @@
+import { openPlan } from '@agentm/core';
 import type { AgentMServices } from '../services.js';
 import { activePlanFiles } from './active-plan.js';
 import type { ServiceDeps } from './deps.js';
 import { doctorReport } from './doctor.js';
+import { planBoard } from './plan-board.js';
 import { currentProject } from './project.js';
 import { RecallIndex } from './recall-index.js';
 import { saveForm, saveMemoryNote } from './save-note.js';
@@ -23,12 +25,15 @@ export function createCoreServices(deps: ServiceDeps): AgentMServices & { readon
     saveForm: async () => saveForm(deps, await ws()),
     saveNote: async (request) => saveMemoryNote(deps, await ws(), request, (path) => recallIndex.changed(path)),
     recall: async (query) => recallIndex.search(query, (await currentProject(deps, await ws()))?.slug),
-    related: async (text, path) => {
+    related: async (text, path, besides = []) => {
       const project = (await currentProject(deps, await ws(), path))?.slug;
       const hits = await recallIndex.search(text, project);
-      return hits.filter((hit) => hit.path !== path).slice(0, RELATED_RESULTS);
+      const own = new Set([path, ...besides]);
+      return hits.filter((hit) => !own.has(hit.path)).slice(0, RELATED_RESULTS);
     },
     activePlanFiles: async () => activePlanFiles(deps, await ws()),
+    planBoard: async () => planBoard(deps, await ws()),
+    openPlan: async (project, name) => openPlan(await ws(), name, { project }),
     doctor: () => doctorReport(deps),
   };
 }

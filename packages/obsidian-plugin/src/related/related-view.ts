@@ -1,4 +1,4 @@
-import { Component, debounce, ItemView, TFile, type TAbstractFile, type WorkspaceLeaf } from 'obsidian';
+import { Component, debounce, ItemView, TFile, type Events, type TAbstractFile, type WorkspaceLeaf } from 'obsidian';
 import type { AgentMServices, RecallHit } from '../services.js';
 import { nameOf } from '../vault-paths.js';
 import { relatedQuery } from './related-query.js';
@@ -13,6 +13,8 @@ type Subject = { readonly kind: 'note'; readonly file: TFile } | { readonly kind
 export interface RelatedViewDeps {
   services(): AgentMServices | undefined;
   readonly focus: StepFocus;
+  /** Emits `changed` when the plugin's memory-root context is rebuilt: read again. */
+  readonly contextChanges: Events;
   /** How long a change of the active note (or of its text on disk) settles before recall runs. */
   readonly debounceMs: number;
   open(path: string): Promise<unknown>;
@@ -80,6 +82,7 @@ export class RelatedView extends ItemView {
         later();
       }),
     );
+    this.registerEvent(this.deps.contextChanges.on('changed', () => later()));
     const mine = (file: TAbstractFile) => this.#subject?.kind === 'note' && this.#subject.file === file;
     this.registerEvent(vault.on('modify', (file) => mine(file) && later()));
     this.registerEvent(vault.on('rename', (file) => mine(file) && later()));
@@ -113,7 +116,7 @@ export class RelatedView extends ItemView {
       try {
         const { text, path } = await this.#query(subject);
         this.#asked++;
-        hits = await services.related(text, path);
+        hits = await services.related(text, path, subject.kind === 'step' ? [subject.step.progressPath] : []);
       } catch (error) {
         problem = (error as Error).message;
       }

@@ -2,8 +2,9 @@ import { Events } from 'obsidian';
 
 /** A plan step someone is looking at in the plan view. */
 export interface FocusedStep {
-  /** The plan file's vault path. */
+  /** The plan file's vault path, and its progress log's (the step's own entries are not "related"). */
   readonly path: string;
+  readonly progressPath: string;
   /** The step's id and title, and the text its related memories are recalled for. */
   readonly id: string;
   readonly title: string;

@@ -57,6 +57,7 @@ export async function testVault(
     hostEnv: { env: { HOME: home, XDG_CACHE_HOME: cache, ...options.env }, home },
     lockRoot: join(cache, 'agentm', 'locks'),
     deviceName: TEST_DEVICE,
+    person: 'tester (Obsidian)',
     lostAndFoundRoots: [join(base, 'DriveFS', 'lost_and_found')],
     now: () => new Date(),
     settleMs: 0,
