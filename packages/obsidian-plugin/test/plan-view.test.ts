@@ -6,7 +6,7 @@ import { spawnFixture } from '../../../test/helpers/processes.js';
 import { PLAN_VIEW_TYPE, PlanView } from '../src/plans/plan-view.js';
 import { RELATED_VIEW_TYPE, RelatedView } from '../src/related/related-view.js';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
-import { button, modal, startWithPlugin, type Started } from './helpers/plugin.js';
+import { button, modal, openByCommand, startWithPlugin, type Started } from './helpers/plugin.js';
 
 const HARNESS = 'desk/projects/app/_harness';
 const PLAN = [
@@ -40,13 +40,7 @@ const FILES = {
 async function planView(files: Record<string, string> = FILES, host = {}): Promise<Started & { view: PlanView }> {
   const s = await startWithPlugin(files, { host });
   await s.v.app.workspace.getLeaf(false).openFile(s.v.app.vault.getFileByPath('desk/projects/app/notes/readme.md')!);
-  expect(s.v.fake.commands.executeCommandById('agentm-vault:open-plan-view')).toBe(true);
-  const view = await vi.waitFor(() => {
-    const found = s.v.app.workspace.getLeavesOfType(PLAN_VIEW_TYPE)[0]?.view;
-    if (!(found instanceof PlanView)) throw new Error('not open yet');
-    return found;
-  });
-  await view.rendered();
+  const view = await openByCommand(s, 'open-plan-view', PLAN_VIEW_TYPE, PlanView);
   await vi.waitFor(() => expect(view.contentEl.querySelector('.agentm-step')).not.toBeNull());
   return { ...s, view };
 }
@@ -269,12 +263,7 @@ describe('the plan view and related memories', () => {
       'memory/fix/changelog-tool.md':
         '---\ntype: fix\nstatus: active\n---\n\n# Changelog tool\n\nInstall git-cliff before writing the changelog.\n',
     });
-    expect(s.v.fake.commands.executeCommandById('agentm-vault:open-related-memories')).toBe(true);
-    const related = await vi.waitFor(() => {
-      const found = s.v.app.workspace.getLeavesOfType(RELATED_VIEW_TYPE)[0]?.view;
-      if (!(found instanceof RelatedView)) throw new Error('not open yet');
-      return found;
-    });
+    const related = await openByCommand(s, 'open-related-memories', RELATED_VIEW_TYPE, RelatedView);
     step(s.view, 'notes').click();
     await vi.waitFor(() =>
       expect(related.contentEl.querySelector('.agentm-related-header')?.textContent).toBe('Related to step notes'),

@@ -7,7 +7,7 @@ import { runAgentm } from '../../../test/helpers/cli.js';
 import { relatedQuery } from '../src/related/related-query.js';
 import { RELATED_VIEW_TYPE, RelatedView } from '../src/related/related-view.js';
 import { unloadPlugin } from './fake-obsidian/testing.js';
-import { startWithPlugin, type Started } from './helpers/plugin.js';
+import { openByCommand, startWithPlugin, type Started } from './helpers/plugin.js';
 
 const note = (kind: string, slug: string, body: string, group: string) => {
   const n = buildNote({ kind, slug, body, group }, { now: new Date(2026, 0, 10) });
@@ -30,15 +30,8 @@ const NOTES = {
 const ACTIVE = `${APP}/fix/watcher-debounce.md`;
 
 /** Opens the related memories view through its command and returns it. */
-async function openRelated(s: Started): Promise<RelatedView> {
-  expect(s.v.fake.commands.executeCommandById('agentm-vault:open-related-memories')).toBe(true);
-  const view = await vi.waitFor(() => {
-    const found = s.v.app.workspace.getLeavesOfType(RELATED_VIEW_TYPE)[0]?.view;
-    if (!(found instanceof RelatedView)) throw new Error('not open yet');
-    return found;
-  });
-  await view.rendered();
-  return view;
+function openRelated(s: Started): Promise<RelatedView> {
+  return openByCommand(s, 'open-related-memories', RELATED_VIEW_TYPE, RelatedView);
 }
 
 async function openNote(s: Started, path: string): Promise<void> {

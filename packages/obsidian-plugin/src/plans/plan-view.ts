@@ -1,8 +1,8 @@
-import { Component, debounce, ItemView, type Events, type TAbstractFile, type WorkspaceLeaf } from 'obsidian';
+import { Component, debounce, type Events, type TAbstractFile, type WorkspaceLeaf } from 'obsidian';
 import type { PlanDetail, PlanHandle, StepSummary } from '@agentm/core';
-import { displayError } from '../errors.js';
 import type { StepFocus } from '../related/step-focus.js';
 import type { AgentMServices, PlanBoard } from '../services.js';
+import { DrawnView } from '../ui/drawn-view.js';
 import { renderPlanCard } from './plan-card.js';
 import { runPlanAction, runStepAction, type PlanAction, type StepAction } from './plan-actions.js';
 
@@ -41,7 +41,7 @@ interface Shown {
  * drawn again, never written over. Obsidian cannot see which plan a repository has active, so the first
  * open plan is expanded until you choose.
  */
-export class PlanView extends ItemView {
+export class PlanView extends DrawnView {
   override icon = 'list-checks';
   #board: PlanBoard | undefined;
   #shown = new Map<string, Shown>();
@@ -49,10 +49,7 @@ export class PlanView extends ItemView {
   #expanded = new Map<string, Set<string>>();
   #selected: string | undefined;
   #busy = false;
-  #generation = 0;
-  #rendered: Promise<void> = Promise.resolve();
   #action: Promise<void> = Promise.resolve();
-  #draw: Component | undefined;
   #reads = 0;
 
   constructor(
@@ -73,15 +70,6 @@ export class PlanView extends ItemView {
   /** How many times the plans have been read (for tests: events, not a timer, cause reads). */
   get reads(): number {
     return this.#reads;
-  }
-
-  /** Resolves when the latest requested draw is on screen. */
-  async rendered(): Promise<void> {
-    let current: Promise<void>;
-    do {
-      current = this.#rendered;
-      await current;
-    } while (current !== this.#rendered);
   }
 
   /** Resolves when the latest action started from this view has settled (and the view was drawn again). */
@@ -110,16 +98,11 @@ export class PlanView extends ItemView {
     this.#requestRender();
   }
 
-  protected override async onClose(): Promise<void> {
-    this.#generation++;
-  }
-
   #requestRender(): void {
-    const generation = ++this.#generation;
-    this.#rendered = this.#render(generation).catch((error) => displayError(error, 'could not show the plans'));
+    this.requestDraw((current) => this.#render(current), 'could not show the plans');
   }
 
-  async #render(generation: number): Promise<void> {
+  async #render(current: () => boolean): Promise<void> {
     const services = this.deps.services();
     const board = services ? await services.planBoard() : undefined;
     this.#reads++;
@@ -130,7 +113,7 @@ export class PlanView extends ItemView {
         shown.set(name, { handle, detail: await handle.read({ recent: RECENT_ENTRIES }) });
       }
     }
-    if (generation !== this.#generation) return;
+    if (!current()) return;
     this.#board = board;
     this.#shown = shown;
     this.#paint(board);
@@ -171,10 +154,7 @@ export class PlanView extends ItemView {
         draw,
       );
     }
-    if (this.#draw) this.removeChild(this.#draw);
-    this.#draw = this.addChild(draw);
-    this.contentEl.empty();
-    this.contentEl.appendChild(root);
+    this.show(root, draw);
   }
 
   #toggle(board: PlanBoard, name: string): void {

@@ -1,5 +1,6 @@
-import { Component, debounce, ItemView, TFile, type Events, type TAbstractFile, type WorkspaceLeaf } from 'obsidian';
+import { Component, debounce, type Events, type TFile, type TAbstractFile, type WorkspaceLeaf } from 'obsidian';
 import type { AgentMServices, RecallHit } from '../services.js';
+import { DrawnView } from '../ui/drawn-view.js';
 import { nameOf } from '../vault-paths.js';
 import { relatedQuery } from './related-query.js';
 import type { FocusedStep, StepFocus } from './step-focus.js';
@@ -26,12 +27,9 @@ export interface RelatedViewDeps {
  * active note (`file-open`) and the note's saved text (`modify`), after a debounce, never the editor's
  * keystrokes; an answer to an older subject is dropped. Each memory opens its note.
  */
-export class RelatedView extends ItemView {
+export class RelatedView extends DrawnView {
   override icon = 'sparkles';
   #subject: Subject | undefined;
-  #generation = 0;
-  #rendered: Promise<void> = Promise.resolve();
-  #draw: Component | undefined;
   #asked = 0;
 
   constructor(
@@ -52,15 +50,6 @@ export class RelatedView extends ItemView {
   /** How many times recall has been asked (for tests: debouncing, and nothing asked while typing). */
   get asked(): number {
     return this.#asked;
-  }
-
-  /** Resolves when the latest requested answer is on screen. */
-  async rendered(): Promise<void> {
-    let current: Promise<void>;
-    do {
-      current = this.#rendered;
-      await current;
-    } while (current !== this.#rendered);
   }
 
   protected override async onOpen(): Promise<void> {
@@ -98,16 +87,11 @@ export class RelatedView extends ItemView {
     this.#requestRender();
   }
 
-  protected override async onClose(): Promise<void> {
-    this.#generation++;
-  }
-
   #requestRender(): void {
-    const generation = ++this.#generation;
-    this.#rendered = this.#render(generation);
+    this.requestDraw((current) => this.#render(current), 'could not show the related memories');
   }
 
-  async #render(generation: number): Promise<void> {
+  async #render(current: () => boolean): Promise<void> {
     const subject = this.#subject;
     const services = this.deps.services();
     let hits: readonly RecallHit[] = [];
@@ -121,7 +105,7 @@ export class RelatedView extends ItemView {
         problem = (error as Error).message;
       }
     }
-    if (generation !== this.#generation) return; // a newer subject is on its way
+    if (!current()) return; // a newer subject is on its way
     this.#show(subject, hits, problem);
   }
 
@@ -153,9 +137,6 @@ export class RelatedView extends ItemView {
       item.createEl('small', { cls: 'agentm-muted', text: [hit.kind, nameOf(hit.path)].filter(Boolean).join(' · ') });
       if (hit.snippet) item.createDiv({ cls: 'agentm-recall-snippet', text: hit.snippet });
     }
-    if (this.#draw) this.removeChild(this.#draw);
-    this.#draw = this.addChild(draw);
-    this.contentEl.empty();
-    this.contentEl.appendChild(root);
+    this.show(root, draw);
   }
 }

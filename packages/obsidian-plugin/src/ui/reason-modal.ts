@@ -1,4 +1,5 @@
-import { Modal, Setting, type App } from 'obsidian';
+import { Setting, type App } from 'obsidian';
+import { DecisionModal } from './decision-modal.js';
 
 export interface ReasonOptions {
   readonly title: string;
@@ -17,16 +18,15 @@ export function askReason(app: App, options: ReasonOptions): Promise<string | un
   return new Promise((resolve) => new ReasonModal(app, options, resolve).open());
 }
 
-class ReasonModal extends Modal {
-  #decided = false;
+class ReasonModal extends DecisionModal<string | undefined> {
   #reason = '';
 
   constructor(
     app: App,
     private readonly options: ReasonOptions,
-    private readonly decide: (reason: string | undefined) => void,
+    decide: (reason: string | undefined) => void,
   ) {
-    super(app);
+    super(app, decide, undefined);
   }
 
   override onOpen(): void {
@@ -36,7 +36,7 @@ class ReasonModal extends Modal {
       .setName(this.options.required ? 'Reason' : 'Reason (optional)')
       .addTextArea((text) => text.onChange((value) => (this.#reason = value)));
     new Setting(this.contentEl)
-      .addButton((button) => button.setButtonText('Cancel').onClick(() => this.#finish(undefined)))
+      .addButton((button) => button.setButtonText('Cancel').onClick(() => this.finish(undefined)))
       .addButton((button) =>
         button
           .setButtonText(this.options.confirmText)
@@ -45,24 +45,8 @@ class ReasonModal extends Modal {
             const reason = this.#reason.trim();
             if (this.options.required && reason === '')
               field.setErrorMessage('Say what went wrong: it is logged with the step.');
-            else this.#finish(reason);
+            else this.finish(reason);
           }),
       );
-  }
-
-  override onClose(): void {
-    this.contentEl.empty();
-    if (!this.#decided) {
-      this.#decided = true;
-      this.decide(undefined);
-    }
-  }
-
-  #finish(reason: string | undefined): void {
-    if (!this.#decided) {
-      this.#decided = true;
-      this.decide(reason);
-    }
-    this.close();
   }
 }

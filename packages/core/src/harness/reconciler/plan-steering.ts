@@ -5,10 +5,10 @@
  */
 import { PlanNotFoundError, PlanStatusChangeError } from '../errors.js';
 import { makeObservation } from '../observations/observation.js';
-import { findStep } from '../plan/plan-document.js';
+import { findStep, type PlanDocument } from '../plan/plan-document.js';
 import { effectiveStatus } from '../plan/plan-edit.js';
 import { isTerminalPlanStatus } from '../plan/step-status.js';
-import { mutatePlan, type MutationResult } from './plan-mutation.js';
+import { mutatePlan, type MutationResult, type PlanChange } from './plan-mutation.js';
 import type { PlanFiles } from './plan-files.js';
 import { assertManualMove } from './step-update.js';
 
@@ -25,7 +25,7 @@ export async function cancelStep(
   reason?: string,
   now: () => number = Date.now,
 ): Promise<MutationResult> {
-  const result = await mutatePlan(
+  return mutateExisting(
     files,
     actor,
     (doc) => {
@@ -39,8 +39,6 @@ export async function cancelStep(
     },
     now,
   );
-  if (!result) throw new PlanNotFoundError(files.planLabel);
-  return result;
 }
 
 /**
@@ -56,7 +54,7 @@ export async function setPlanStatus(
   reason: string,
   now: () => number = Date.now,
 ): Promise<MutationResult> {
-  const result = await mutatePlan(
+  return mutateExisting(
     files,
     actor,
     (doc) => {
@@ -67,6 +65,16 @@ export async function setPlanStatus(
     },
     now,
   );
+}
+
+/** `mutatePlan` of a plan that must exist: no plan file is `PlanNotFoundError`. */
+async function mutateExisting(
+  files: PlanFiles,
+  actor: string,
+  decide: (doc: PlanDocument) => PlanChange,
+  now: () => number,
+): Promise<MutationResult> {
+  const result = await mutatePlan(files, actor, decide, now);
   if (!result) throw new PlanNotFoundError(files.planLabel);
   return result;
 }
