@@ -84,7 +84,8 @@ describe('agentm mcp: tools over stdio, through the SDK client', () => {
     const second = resultJson<{ items: Array<{ path: string }> }>(
       await mcp.call('recall', { query: 'fsync the directory after rename' }),
     );
-    expect(second.items.map((i) => i.path)).toContain('memory/fix/fsync-dir.md');
+    // The CLI in the repository files under its project, as the server's own save does.
+    expect(second.items.map((i) => i.path)).toContain('desk/projects/proj/fix/fsync-dir.md');
   });
 
   it('session_context gives what recall-here gives', async () => {
@@ -110,6 +111,8 @@ describe('agentm mcp: tools over stdio, through the SDK client', () => {
       saved: 'desk/projects/proj/convention/pick-stdlib.md',
       file: join(world.memoryRoot, 'desk/projects/proj/convention/pick-stdlib.md'),
       uri: 'agentm://note/desk/projects/proj/convention/pick-stdlib.md',
+      scope: 'project',
+      project: 'proj',
     });
     const text = await readFile(join(world.memoryRoot, 'desk/projects/proj/convention/pick-stdlib.md'), 'utf8');
     expect(text).toMatch(
@@ -202,10 +205,11 @@ describe('agentm mcp: tools over stdio, through the SDK client', () => {
     expect(refused.isError).toBe(true);
     expect(resultText(refused)).toBe(
       "this repository's project folder desk/projects/AgentM cannot be a note group (lower-case letters, digits and hyphens only): " +
-        'give the note a group (e.g. memory), or set vault_project in .harness/project.json to a lower-case slug',
+        'file it as a global note (agentm save --global; scope global), or set vault_project in .harness/project.json to a lower-case slug',
     );
-    expect(resultJson(await mcp.call('save', { kind: 'fix', slug: 'x', body: 'b', group: 'memory' }))).toMatchObject({
+    expect(resultJson(await mcp.call('save', { kind: 'fix', slug: 'x', body: 'b', scope: 'global' }))).toMatchObject({
       saved: 'memory/fix/x.md',
+      scope: 'global',
     });
   });
 

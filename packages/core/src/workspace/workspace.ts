@@ -18,8 +18,8 @@ import type { ConsolidationProgress, ConsolidationReport } from '../memory/conso
 import type { RefreshOptions } from '../memory/indexing/index-types.js';
 // The note services (and YAML with them) are imported when a note is filed, not by a recall or a hook.
 import type { ResolvedVocabulary } from '../memory/notes/resolve-vocabulary.js';
-import type { BuiltNote, SaveNoteInput } from '../memory/notes/save.js';
 import type { EvolvedNote, EvolveNoteInput } from '../memory/notes/evolve.js';
+import type { FiledNote, FileNoteInput, NoteFiling, NoteScope } from './note-services.js';
 import type { PhaseRecallRequest, PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
 import type { RecallQuery, RecallResult } from '../memory/recall/recall.js';
 import { defaultIndexRoot, indexDirFor } from '../memory/indexing/location.js';
@@ -276,22 +276,35 @@ export class Workspace implements WorkspaceContext {
     return phaseRecallIn(this, await this.index(), request, options);
   }
 
-  /** A note as `saveNote` would write it (validation and target), without writing. Rejects with `NoteError`s. */
-  async buildNote(input: SaveNoteInput): Promise<BuiltNote> {
-    const { buildNote } = await import('../memory/notes/save.js');
-    return buildNote(input, await this.#noteOptions());
+  /**
+   * Where a note of `scope` lands (see `noteFiling`): the repository's project folder by default, the
+   * memory space for `global` or without a project, an explicit group as given.
+   */
+  async noteFiling(input: { readonly group?: string; readonly scope?: NoteScope } = {}): Promise<NoteFiling> {
+    const { noteFiling } = await import('./note-services.js');
+    return noteFiling(this, input);
   }
 
-  /** Saves a new note in agentm's format; never overwrites (`NoteExistsError`). */
-  async saveNote(input: SaveNoteInput): Promise<BuiltNote> {
-    const { saveNote } = await import('../memory/notes/save.js');
-    return saveNote(this.backend, input, await this.#noteOptions());
+  /** A note as `saveNote` would write it (validation, target, filing), without writing. Rejects with `NoteError`s. */
+  async buildNote(input: FileNoteInput): Promise<FiledNote> {
+    const { buildFiledNote } = await import('./note-services.js');
+    return buildFiledNote(this, input, this.#options.now);
+  }
+
+  /**
+   * Saves a new note in agentm's format, filed by the one rule of every front end (`noteFiling`: under
+   * the repository's project unless `scope: 'global'` or a group says otherwise); never overwrites
+   * (`NoteExistsError`). The result says where it was filed.
+   */
+  async saveNote(input: FileNoteInput): Promise<FiledNote> {
+    const { saveFiledNote } = await import('./note-services.js');
+    return saveFiledNote(this, input, this.#options.now);
   }
 
   /** Supersedes a note: archives it under the memory space and writes the new body. */
   async evolveNote(input: EvolveNoteInput): Promise<EvolvedNote> {
-    const { evolveNote } = await import('../memory/notes/evolve.js');
-    return evolveNote(this.backend, input, await this.#noteOptions());
+    const { evolveWorkspaceNote } = await import('./note-services.js');
+    return evolveWorkspaceNote(this, input, this.#options.now);
   }
 
   /**
@@ -378,14 +391,6 @@ export class Workspace implements WorkspaceContext {
       return runDoctor({ host, workspace: undefined, openError: error }, options);
     }
     return runDoctor({ host, workspace: ws }, options);
-  }
-
-  async #noteOptions() {
-    return {
-      vocabulary: await this.vocabulary(),
-      memorySpace: this.memorySpace,
-      ...(this.#options.now ? { now: this.#options.now() } : {}),
-    };
   }
 }
 

@@ -3,7 +3,6 @@ import { parsePlan } from '../../harness/plan/plan-document.js';
 import { computePlanTerminal } from '../../harness/reconciler/core.js';
 import { stepViews } from '../../harness/reconciler/plan-mutation.js';
 import { systemMessageOutput } from './hook-io.js';
-import { projectGroup } from '../project-group.js';
 import { NO_ANSWER, type HookAnswer, type HookContext } from './hook-context.js';
 import { confidenceThreshold, offerSave, type SaveCandidate } from './offer-save.js';
 import {
@@ -42,7 +41,7 @@ export async function stop(ctx: HookContext): Promise<HookAnswer> {
   const body = promotionBody(doc, name, since.text);
   let message = '';
   if (body !== undefined) {
-    const group = await projectGroup(ctx.ws, slug);
+    const { group } = await ctx.ws.noteFiling({ scope: 'project' });
     const candidate: SaveCandidate = {
       phase: 'work',
       project: slug,

@@ -3,6 +3,7 @@ import type { CliContext } from '../context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { planOption } from '../plan-option.js';
 import { printJson } from '../support.js';
+import type { Workspace } from '../../workspace/workspace.js';
 import { cliWorkspace } from '../workspace-cli.js';
 
 /** Exit code of a run interrupted by SIGINT/SIGTERM (the shell convention for SIGINT). */
@@ -50,6 +51,7 @@ export function registerRun(program: Command, ctx: CliContext): void {
       const { printFailure, retryCommand, runOutcome } = await import('../run-report.js');
       const { runView } = await import('../run-view.js');
       const ws = await cliWorkspace(ctx);
+      if (plan === undefined) await refuseWithoutActivePlan(ws);
       const harness = await ws.harness();
       const mode = opts.quiet ? 'quiet' : ctx.term.err.tty ? 'live' : 'plain';
       // A model turn in a run is often long; say so after 5 s, not 1. The live view shows each step's
@@ -116,4 +118,21 @@ export function registerRun(program: Command, ctx: CliContext): void {
           ? EXIT_CHECK_FAILED
           : EXIT_OK;
     });
+}
+
+/**
+ * Without `--plan`, the active plan runs (`.harness/active-plan`, else PLAN.md). When only named plans
+ * exist, say how to run each (by name, with its title) and how to make one the active plan, instead of
+ * failing on a PLAN.md nobody wrote.
+ */
+async function refuseWithoutActivePlan(ws: Workspace): Promise<void> {
+  if ((await ws.project()) === undefined) return;
+  const listing = await ws.listPlans();
+  if (listing.bindingError || listing.plans.length === 0 || listing.plans.some((p) => p.active)) return;
+  const runs = listing.plans.map((p) => `  agentm run --plan ${p.name}${p.title !== p.name ? `   # ${p.title}` : ''}`);
+  throw new CliError(
+    `no active plan: ${listing.active?.planFile ?? 'PLAN.md'} does not exist. Run one of the plans here by name:\n` +
+      `${runs.join('\n')}\nor make one the active plan: agentm switch <name>`,
+    EXIT_USAGE,
+  );
 }
