@@ -4,7 +4,8 @@
 // same run:
 //   main.js            size and load time (read + compile + run the CommonJS module + the plugin's onload) of
 //                      the production build (minified) against the same sources unminified, as shipped
-//                      before; each load a new process, interleaved, BENCH_RUNS (default 15) each
+//                      before, and (BENCH_BASELINE_REV=<rev>) the unminified main.js of that revision;
+//                      each load a new process, interleaved, BENCH_RUNS (default 15) each
 //   conflict index     on a vault of BENCH_FILES (default 10 000) notes: what a vault event costs now (the
 //                      event's folder re-read) against a full rescan (what every event cost before), and how
 //                      many rebuilds 100 agent writes (`modify`) cause now (before: one per write)
@@ -25,6 +26,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 const CACHE = join(PLUGIN, 'node_modules', '.cache', 'agentm-bench');
 const HARNESS = join(CACHE, 'harness.mjs');
+/** A git revision whose main.js is measured too (e.g. the one before the minified build). */
+const BASELINE = process.env.BENCH_BASELINE_REV;
 
 const [mode, ...args] = process.argv.slice(2);
 if (mode === '--load') await loadOnce(args[0]);
@@ -53,6 +56,10 @@ async function bundleHarness() {
     outfile: HARNESS,
     alias: { obsidian: join(PLUGIN, 'test', 'fake-obsidian', 'index.ts') },
     external: ['happy-dom', 'vitest/runtime'],
+    // Bundled CommonJS (yaml) requires Node's builtins: give the ES module a `require` for them.
+    banner: {
+      js: "import { createRequire as __agentmRequire } from 'node:module'; const require = __agentmRequire(import.meta.url);",
+    },
     logLevel: 'error',
   });
 }
@@ -94,6 +101,7 @@ async function loadOnce(mainJs) {
   const app = h.startApp(join(base, 'Vault'));
   const manifest = JSON.parse(await readFile(join(PLUGIN, 'manifest.json'), 'utf8'));
   const nodeRequire = createRequire(mainJs);
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const code = await readFile(mainJs, 'utf8');
   const module = { exports: {} };
@@ -105,52 +113,90 @@ async function loadOnce(mainJs) {
   const t1 = performance.now();
   const plugin = await h.loadPlugin(app, module.exports.default, manifest, (p) => (p.host = hostFor(base)));
   const t2 = performance.now();
+  const cpu = process.cpuUsage(cpu0);
   const commands = app.commands.commands.size;
   h.unloadPlugin(plugin);
   await rm(base, { recursive: true, force: true });
-  process.stdout.write(`${JSON.stringify({ module: t1 - t0, onload: t2 - t1, commands })}\n`);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  process.stdout.write(`${JSON.stringify({ module: t1 - t0, onload: t2 - t1, cpu: cpuMs, commands })}\n`);
+}
+
+/**
+ * main.js as the plugin and core were at git revision `rev` (unminified, as that revision built it):
+ * their sources taken with `git archive` and bundled with core's sources in place of its dist.
+ */
+async function buildAt(rev, dir) {
+  const src = join(CACHE, `rev-${rev}`);
+  await rm(src, { recursive: true, force: true });
+  await mkdir(src, { recursive: true });
+  const archive = spawnSync('git', ['archive', rev, 'packages/core/src', 'packages/obsidian-plugin/src'], {
+    cwd: join(PLUGIN, '..', '..'),
+    maxBuffer: 1 << 28,
+  });
+  if (archive.status !== 0) throw new Error(`git archive ${rev} failed: ${archive.stderr}`);
+  const untar = spawnSync('tar', ['-x', '-C', src], { input: archive.stdout });
+  if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr}`);
+  const { build } = createRequire(join(PLUGIN, 'package.json'))('esbuild');
+  const { buildOptions } = await import(pathToFileURL(join(PLUGIN, 'build-options.mjs')).href);
+  const core = join(src, 'packages', 'core', 'src');
+  const outfile = join(dir, `main.${rev}.js`);
+  await build({
+    ...buildOptions({ production: false }),
+    entryPoints: [join(src, 'packages', 'obsidian-plugin', 'src', 'main.ts')],
+    sourcemap: false,
+    outfile,
+    alias: {
+      '@agentm/core': join(core, 'index.ts'),
+      '@agentm/core/protocol': join(core, 'write-protocol.ts'),
+      '@agentm/core/backends': join(core, 'backends.ts'),
+    },
+    nodePaths: [join(PLUGIN, 'node_modules'), join(PLUGIN, '..', 'core', 'node_modules')],
+  });
+  return outfile;
+}
+
+/** Loads one build in a new process; its timings and the commands it registered. */
+function loadSample(mainJs) {
+  const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--load', mainJs], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`loading ${mainJs} failed:\n${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1));
 }
 
 async function measureBuilds(dir) {
-  const builds = { before: await buildMain(false, dir), production: await buildMain(true, dir) };
-  const samples = { before: [], production: [] };
-  let commands = {};
+  const builds = [
+    ...(BASELINE ? [[`at ${BASELINE} (unminified)`, await buildAt(BASELINE, dir)]] : []),
+    ['unminified (before)', await buildMain(false, dir)],
+    ['minified (now)', await buildMain(true, dir)],
+  ];
+  const samples = builds.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    for (const which of i % 2 === 0 ? ['before', 'production'] : ['production', 'before']) {
-      const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--load', builds[which]], {
-        encoding: 'utf8',
-      });
-      if (run.status !== 0) throw new Error(`loading ${which} failed:\n${run.stderr}`);
-      const sample = JSON.parse(run.stdout.trim().split('\n').at(-1));
-      samples[which].push(sample);
-      commands[which] = sample.commands;
-    }
+    const order = builds.map((_, k) => k);
+    if (i % 2 === 1) order.reverse();
+    for (const k of order) samples[k].push(loadSample(builds[k][1]));
   }
-  const row = async (which) => {
-    const s = samples[which];
-    const total = median(s.map((x) => x.module + x.onload));
-    return {
-      size: (await stat(builds[which])).size,
-      module: median(s.map((x) => x.module)),
-      onload: median(s.map((x) => x.onload)),
-      total,
-    };
-  };
-  const before = await row('before');
-  const production = await row('production');
-  console.log(`\nmain.js (${RUNS} loads each, a new process each, interleaved)`);
-  console.log('build               size        module     onload     module+onload');
-  for (const [name, r] of [
-    ['unminified (before)', before],
-    ['minified (now)', production],
-  ])
-    console.log(
-      `${name.padEnd(19)} ${`${(r.size / 1024).toFixed(0)} KB`.padEnd(11)} ${fmtMs(r.module).padEnd(10)} ${fmtMs(r.onload).padEnd(10)} ${fmtMs(r.total)}`,
-    );
-  console.log(
-    `ratios now/before: size ${ratio(production.size, before.size)}, module ${ratio(production.module, before.module)}, onload ${ratio(production.onload, before.onload)}, total ${ratio(production.total, before.total)}`,
+  const rows = await Promise.all(
+    builds.map(async ([name, file], k) => ({
+      name,
+      size: (await stat(file)).size,
+      module: median(samples[k].map((x) => x.module)),
+      onload: median(samples[k].map((x) => x.onload)),
+      total: median(samples[k].map((x) => x.module + x.onload)),
+      cpu: median(samples[k].map((x) => x.cpu)),
+      commands: samples[k][0].commands,
+    })),
   );
-  console.log(`sanity: commands registered: before ${commands.before}, now ${commands.production}`);
+  console.log(`\nmain.js (${RUNS} loads each, a new process each, interleaved)`);
+  console.log('(wall times, and the CPU time of both together, which other processes on the machine disturb less)');
+  console.log('build                        size        module     onload     module+onload  cpu        commands');
+  for (const r of rows)
+    console.log(
+      `${r.name.padEnd(28)} ${`${(r.size / 1024).toFixed(0)} KB`.padEnd(11)} ${fmtMs(r.module).padEnd(10)} ${fmtMs(r.onload).padEnd(10)} ${fmtMs(r.total).padEnd(14)} ${fmtMs(r.cpu).padEnd(10)} ${r.commands}`,
+    );
+  const now = rows.at(-1);
+  for (const base of rows.slice(0, -1))
+    console.log(
+      `ratios now/${base.name}: size ${ratio(now.size, base.size)}, module ${ratio(now.module, base.module)}, onload ${ratio(now.onload, base.onload)}, total ${ratio(now.total, base.total)}, cpu ${ratio(now.cpu, base.cpu)}`,
+    );
 }
 
 /** Writes `count` notes in folders of 100, plus a few conflict copies. */
