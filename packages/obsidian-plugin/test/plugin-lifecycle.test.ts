@@ -14,7 +14,9 @@ import {
   snapshot,
   unloadPlugin,
 } from './fake-obsidian/testing.js';
-import { MANIFEST, openConflicts, startWithPlugin } from './helpers/plugin.js';
+import { MANIFEST, openByCommand, openConflicts, startWithPlugin } from './helpers/plugin.js';
+import { PLAN_VIEW_TYPE, PlanView } from '../src/plans/plan-view.js';
+import { RELATED_VIEW_TYPE, RelatedView } from '../src/related/related-view.js';
 import { ALL_COMMANDS, recallIndexOf } from './helpers/services.js';
 import { testVault } from './helpers/vault.js';
 
@@ -49,12 +51,25 @@ describe('plugin lifecycle', () => {
   });
 
   it('unload removes every event listener, interval, DOM handler, command, ribbon icon, status item and view', async () => {
-    const v = await testVault({ 'PLAN.md': 'x', 'PLAN 2.md': 'y' }, { start: false });
+    const v = await testVault(
+      {
+        'PLAN.md': 'x',
+        'PLAN 2.md': 'y',
+        'desk/projects/app/_harness/PLAN.md': '- [ ] a [id:: a]\n',
+        'desk/projects/app/n.md': 'n',
+      },
+      { start: false },
+    );
     const before = snapshot();
     const plugin = await loadPlugin(v.fake, AgentMPlugin, MANIFEST, (p) => (p.host = v.host));
     await finishStartup(v.fake);
     await plugin.whenStarted();
     const view = await openConflicts({ v, plugin });
+    // The plan and related memories views, drawn with a plan and a note (every draw's listeners live).
+    await v.app.workspace.getLeaf(true).openFile(v.app.vault.getFileByPath('desk/projects/app/n.md')!);
+    const plans = await openByCommand({ v, plugin }, 'open-plan-view', PLAN_VIEW_TYPE, PlanView);
+    await vi.waitFor(() => expect(plans.contentEl.querySelector('.agentm-step')).not.toBeNull());
+    await openByCommand({ v, plugin }, 'open-related-memories', RELATED_VIEW_TYPE, RelatedView);
     v.fake.setting.openTab(v.fake.setting.tabs[0]!);
     // The commands' services: recall opens the memory index and starts following vault events; a save
     // waits for the vault to report the new note (no watcher run here, so it is still waiting at unload).
@@ -78,6 +93,8 @@ describe('plugin lifecycle', () => {
     expect(v.fake.__ui.statusBar.children).toHaveLength(0);
     expect(v.fake.setting.tabs).toHaveLength(0);
     expect(v.app.workspace.getLeavesOfType(CONFLICTS_VIEW_TYPE)).toHaveLength(0);
+    expect(v.app.workspace.getLeavesOfType(PLAN_VIEW_TYPE)).toHaveLength(0);
+    expect(v.app.workspace.getLeavesOfType(RELATED_VIEW_TYPE)).toHaveLength(0);
   });
 
   it('the ribbon icon and the command open the conflicts view (once)', async () => {

@@ -10,6 +10,7 @@ export abstract class DrawnView extends ItemView {
   #generation = 0;
   #drawn: Promise<void> = Promise.resolve();
   #draw: Component | undefined;
+  #closed = false;
 
   /** Resolves when the latest requested draw is on screen (a superseded draw waits for its successor). */
   async rendered(): Promise<void> {
@@ -22,6 +23,7 @@ export abstract class DrawnView extends ItemView {
 
   /** Reads and draws again; `current()` says whether this draw is still the latest (check it before `show`). */
   protected requestDraw(draw: (current: () => boolean) => Promise<void>, failure: string): void {
+    if (this.#closed) return; // an action that settles after the view closed draws nothing
     const generation = ++this.#generation;
     this.#drawn = draw(() => generation === this.#generation).catch((error) => displayError(error, failure));
   }
@@ -35,6 +37,7 @@ export abstract class DrawnView extends ItemView {
   }
 
   protected override async onClose(): Promise<void> {
+    this.#closed = true;
     this.#generation++; // a draw still reading shows nothing
   }
 }
