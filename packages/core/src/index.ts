@@ -26,6 +26,7 @@ export type { RetriedStep, RetryResult } from './harness/reconciler/retry-steps.
 export type { ListedPlan, PlanListing } from './workspace/plan-listing.js';
 export type { PlanSwitch, StepUpdateOutcome, WorkspaceStepUpdate } from './workspace/plan-services.js';
 export { NoPlanHomeError, type HomePlanFiles } from './workspace/plan-home.js';
+export type { FiledNote, FileNoteInput, NoteFiling, NoteScope } from './workspace/note-services.js';
 export {
   doctorLine,
   worstCheck,
@@ -60,7 +61,7 @@ export {
   validateRelativePrefix,
   type VaultResolution,
 } from './config/roots.js';
-export { getConfigValue, setConfigValue, unsetConfigValue } from './config/config-writer.js';
+export { getConfigValue, setConfigValue, setConfigValues, unsetConfigValue } from './config/config-writer.js';
 
 // ------------------------------------------------------------------- selection and the doctor
 export { selectBackend, type SelectedBackend, type SelectOptions } from './selection/select-backend.js';
