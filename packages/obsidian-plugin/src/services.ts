@@ -1,4 +1,4 @@
-import type { Vocabulary } from '@agentm/core';
+import type { DoctorCheck, Vocabulary } from '@agentm/core';
 
 /**
  * What the commands need from AgentM's core, as one small interface. The real implementation
@@ -43,30 +43,24 @@ export interface RecallHit {
 export interface PlanLookup {
   /** The project's slug; undefined when no project could be told. */
   readonly project: string | undefined;
-  /** Vault paths of its plan files (`PLAN.md` first, then `PLAN-*.md`). */
-  readonly plans: readonly string[];
+  /** Its plans as the workspace lists them (`PLAN.md` first, then `PLAN-*.md`): name, title (the goal), vault path. */
+  readonly plans: readonly { readonly name: string; readonly title: string; readonly path: string }[];
   /** Why `plans` is empty, in words for a notice. */
   readonly reason?: string;
 }
 
 export interface DoctorReport {
-  /** agentm's storage selection for this machine, exactly as `agentm doctor` prints its storage row. */
-  readonly storage: { readonly status: 'ok' | 'warn' | 'fail'; readonly line: string };
-  /** The plugin's own state. */
-  readonly vault: {
+  /** The workspace's checks (core's doctor, this vault against the agents on this machine), in order. */
+  readonly checks: readonly DoctorCheck[];
+  /** The plugin's memory root: where it keeps memory in this vault and why (the checks compare it with the agents'). */
+  readonly memoryRoot: {
     /** The memory root folder as shown to people (`/` for the vault root). */
-    readonly memoryRoot: string;
+    readonly folder: string;
     /** Where it came from, in words. */
-    readonly memoryRootSource: string;
+    readonly source: string;
     /** The memory root on disk. */
-    readonly memoryRootPath: string;
-    /** The vault lock, in words. */
-    readonly lock: string;
-    /** Conflict copies listed now (undefined before the first scan). */
-    readonly conflicts: number | undefined;
+    readonly path: string;
   };
-  /** Things to fix (e.g. agents write to another memory root). */
-  readonly warnings: readonly string[];
 }
 
 export interface AgentMServices {
@@ -81,6 +75,6 @@ export interface AgentMServices {
   recall(query: string): Promise<readonly RecallHit[]>;
   /** The current project's plan files. */
   activePlanFiles(): Promise<PlanLookup>;
-  /** agentm's storage preview and the plugin's state; never throws for a misconfiguration (it reports `fail`). */
+  /** The workspace's doctor and the plugin's memory root; never throws for a misconfiguration (it reports `fail`). */
   doctor(): Promise<DoctorReport>;
 }

@@ -1,12 +1,13 @@
-import { selectPlanFiles, type Workspace } from '@agentm/core';
+import type { Workspace } from '@agentm/core';
 import type { PlanLookup } from '../services.js';
 import type { ServiceDeps } from './deps.js';
 import { currentProject } from './project.js';
 
 /**
- * The plan files of the current project (the active file's, else the "Default project" setting), from
- * its `_harness/` folder by core's rules (`selectPlanFiles`: `PLAN.md` first, then `PLAN-*.md`; no
- * archives, temps or sync conflict copies). Which one is active is recorded in the repository's
+ * The plans of the current project (the active file's, else the "Default project" setting), as the
+ * workspace lists them for a project reached by its slug (`listPlans({ project })`: its `_harness/` in
+ * the store, PLAN.md first, then PLAN-<name>.md, each titled by its goal; archives, temps and sync
+ * conflict copies never listed). Which one is active is recorded in the repository's
  * `.harness/active-plan`, which Obsidian cannot see: with several plans the caller offers a picker.
  */
 export async function activePlanFiles(deps: ServiceDeps, ws: Workspace): Promise<PlanLookup> {
@@ -20,19 +21,13 @@ export async function activePlanFiles(deps: ServiceDeps, ws: Workspace): Promise
     };
   }
   const { backend } = deps.context();
-  const dir = backend.resolve(project.dir, '_harness');
-  const children = await backend.list(dir);
-  const folders = new Set<string>();
-  for (const child of children) if ((await backend.info(child)).isDir) folders.add(child.name);
-  const names = selectPlanFiles(
-    children.map((c) => c.name),
-    (name) => !folders.has(name),
-  );
-  const plans = names.map((name) => backend.pathOf(dir.child(name)));
+  const vaultPath = (key: string) => backend.pathOf(backend.resolve(key));
+  const listing = await ws.listPlans({ project: project.slug });
+  const plans = listing.plans.map((plan) => ({ name: plan.name, title: plan.title, path: vaultPath(plan.planKey!) }));
   if (plans.length > 0) return { project: project.slug, plans };
   return {
     project: project.slug,
     plans,
-    reason: `project ${project.slug} has no plan: no PLAN.md or PLAN-*.md in ${backend.pathOf(dir)}.`,
+    reason: `project ${project.slug} has no plan: no PLAN.md or PLAN-*.md in ${vaultPath(listing.stateKey!)}.`,
   };
 }

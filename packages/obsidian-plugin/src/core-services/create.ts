@@ -21,6 +21,6 @@ export function createCoreServices(deps: ServiceDeps): AgentMServices & { readon
     saveNote: async (request) => saveMemoryNote(deps, await ws(), request, (path) => recallIndex.changed(path)),
     recall: async (query) => recallIndex.search(query, (await currentProject(deps, await ws()))?.slug),
     activePlanFiles: async () => activePlanFiles(deps, await ws()),
-    doctor: () => doctorReport(deps),
+    doctor: async () => doctorReport(deps, await ws()),
   };
 }
