@@ -29,6 +29,7 @@ export { NoPlanHomeError, type HomePlanFiles } from './workspace/plan-home.js';
 export { openPlan } from './workspace/open-plan.js';
 export type { PlanDetail, PlanHandle, SteerOptions } from './workspace/plan-handle.js';
 export type { PlanSummary, ProgressEntry, StepSummary } from './harness/reconciler/plan-view.js';
+export type { FiledNote, FileNoteInput, NoteFiling, NoteScope } from './workspace/note-services.js';
 export {
   doctorLine,
   worstCheck,
@@ -63,7 +64,7 @@ export {
   validateRelativePrefix,
   type VaultResolution,
 } from './config/roots.js';
-export { getConfigValue, setConfigValue, unsetConfigValue } from './config/config-writer.js';
+export { getConfigValue, setConfigValue, setConfigValues, unsetConfigValue } from './config/config-writer.js';
 
 // ------------------------------------------------------------------- selection and the doctor
 export { selectBackend, type SelectedBackend, type SelectOptions } from './selection/select-backend.js';

@@ -108,7 +108,10 @@ describe('the plan view', () => {
     const reads = s.view.reads;
     await new Promise((resolve) => setTimeout(resolve, 100)); // many debounce windows: no timer reads
     expect(s.view.reads).toBe(reads);
-    await writeFile(planFile(s), PLAN.replace('- [ ] Run the tests', '- [/] Run the tests'));
+    await writeFile(
+      planFile(s),
+      PLAN.replace('- [ ] Run the tests [id:: test]', '- [/] Run the tests [id:: test] [agent:: 77@ci-box]'),
+    );
     await s.v.fake.vault.rescan(); // the app's file watcher
     await vi.waitFor(() => expect(step(s.view, 'test').dataset['status']).toBe('running'));
     expect(s.view.reads).toBe(reads + 1);

@@ -70,8 +70,9 @@ describe("the README's Tasks custom statuses", () => {
 
   it('cover [/] [!] [?] [-], each named after the status AgentM reads from that symbol', () => {
     expect(statuses.map((s) => s.symbol)).toEqual(['/', '!', '?', '-']);
+    // A step is running when someone claimed it (`[agent:: …]`); an unclaimed `[/]` reads as pending.
     for (const status of statuses)
-      expect(parsePlan(`- [${status.symbol}] step\n`).steps[0]!.stored).toBe(status.name.toLowerCase());
+      expect(parsePlan(`- [${status.symbol}] step [agent:: ann]\n`).steps[0]!.stored).toBe(status.name.toLowerCase());
   });
 
   it('give Tasks the matching type (cancelled is closed, the others open) and toggle to themselves', () => {

@@ -5,6 +5,7 @@ import type { ProjectResolution } from '../routing/resolve-project.js';
 import { isSafeSegment } from '../routing/slug.js';
 import { listPlans, selectPlanFiles } from '../state/list-plans.js';
 import { harnessStateDir, readStateFile } from '../state/state-files.js';
+import { stateLocation } from '../state/state-location.js';
 import { BackendPlanFiles } from '../harness/reconciler/backend-plan-files.js';
 import { HarnessError } from '../harness/errors.js';
 import type { PlanFiles } from '../harness/reconciler/plan-files.js';
@@ -58,6 +59,13 @@ export async function planHome(ws: WorkspaceContext, project?: string): Promise<
 export async function homeDir(ws: WorkspaceContext, home: PlanHome): Promise<string> {
   if (home.kind === 'repository') return harnessStateDir(home.resolution);
   return ws.localRoot === undefined ? home.dir.key : join(ws.localRoot, ...home.dir.parts);
+}
+
+/** The state directory of a home as a store locator, when the plans live in the store (not in the repo's `.harness/`). */
+export async function homeLocator(home: PlanHome): Promise<Locator | undefined> {
+  if (home.kind === 'store') return home.dir;
+  const location = await stateLocation(home.resolution);
+  return location.kind === 'backend' ? location.dir : undefined;
 }
 
 /** The plan file names of a home: `PLAN.md` first, then `PLAN-*.md`; archives, temps and conflict copies left out. */

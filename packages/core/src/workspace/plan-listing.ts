@@ -5,7 +5,7 @@ import { parsePlan } from '../harness/plan/plan-document.js';
 import { planTitle } from '../harness/plan/plan-title.js';
 import { planNameOf } from '../harness/reconciler/backend-plan-files.js';
 import { summarizePlan, type PlanSummary } from '../harness/reconciler/plan-view.js';
-import { activePlanOf, homeDir, homePlanFiles, readHomeFile, type PlanHome } from './plan-home.js';
+import { activePlanOf, homeDir, homeLocator, homePlanFiles, readHomeFile, type PlanHome } from './plan-home.js';
 import type { WorkspaceContext } from './context.js';
 
 /** One plan of a project, as every front end lists it. */
@@ -19,6 +19,9 @@ export interface ListedPlan {
   /** The plan and progress files, as paths to show (absolute when the store is on this machine). */
   readonly planFile: string;
   readonly progressFile: string;
+  /** Their store keys, when the plans live in the store (a front end inside the store opens them by key). */
+  readonly planKey?: string;
+  readonly progressKey?: string;
   /** With `summaries`: the frontmatter `goal`, when there is one. */
   readonly goal?: string;
   /** With `summaries`: the frontmatter `status`, else `open`. */
@@ -35,6 +38,8 @@ export interface PlanListing {
   readonly project: string | undefined;
   /** Where the plan files live (the store's `<project>/_harness/` or the repo's `.harness/`), as a path to show. */
   readonly stateDir: string;
+  /** The state directory's store key, when the plans live in the store (not in the repo's `.harness/`). */
+  readonly stateKey?: string;
   /** The repository whose `.harness/active-plan` says which plan is active; undefined when listed by slug (no marker to read). */
   readonly repository: string | undefined;
   /** PLAN.md first, then PLAN-*.md in code-point order; archives, temps and sync conflict copies never listed. */
@@ -61,6 +66,7 @@ export async function listHomePlans(
   options: { readonly summaries?: boolean } = {},
 ): Promise<PlanListing> {
   const stateDir = await homeDir(ws, home);
+  const dir = await homeLocator(home);
   const [names, active] = await Promise.all([homePlanFiles(ws, home), activePlanOf(home)]);
   const activeName = active && 'name' in active ? active.name : undefined;
   const plans = await Promise.all(
@@ -73,6 +79,7 @@ export async function listHomePlans(
         active: name === activeName,
         planFile: join(stateDir, pair.plan),
         progressFile: join(stateDir, pair.progress),
+        ...(dir ? { planKey: dir.child(pair.plan).key, progressKey: dir.child(pair.progress).key } : {}),
       };
       if (options.summaries === false) return base;
       const [plan, progress] = await Promise.all([
@@ -96,7 +103,7 @@ export async function listHomePlans(
   const marker =
     repository === undefined ? undefined : (await readActivePlanMarker(repository).catch(() => undefined))?.trim();
   const binding = marker ? { binding: marker } : {};
-  const base = { project, stateDir, repository, plans, ...binding };
+  const base = { project, stateDir, ...(dir ? { stateKey: dir.key } : {}), repository, plans, ...binding };
   if (active === undefined) return base;
   if ('error' in active) return { ...base, bindingError: active.error };
   const pair = {

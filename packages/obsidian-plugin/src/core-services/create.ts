@@ -34,6 +34,6 @@ export function createCoreServices(deps: ServiceDeps): AgentMServices & { readon
     activePlanFiles: async () => activePlanFiles(deps, await ws()),
     planBoard: async () => planBoard(deps, await ws()),
     openPlan: async (project, name) => openPlan(await ws(), name, { project }),
-    doctor: () => doctorReport(deps),
+    doctor: async () => doctorReport(deps, await ws()),
   };
 }

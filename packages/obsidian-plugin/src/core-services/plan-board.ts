@@ -4,9 +4,10 @@ import type { ServiceDeps } from './deps.js';
 import { currentProject } from './project.js';
 
 /**
- * The current project's plans (the active file's project, else the default project), as the workspace
- * lists a project's `_harness/` folder in the store (`listPlans` by slug: PLAN.md then PLAN-*.md, titled,
- * with status and counts; no archives or conflict copies). Obsidian has no repository, so no plan is
+ * The plans of the current project (the active file's, else the "Default project" setting), as the
+ * workspace lists them for a project reached by its slug (`listPlans({ project })`: its `_harness/` in
+ * the store, PLAN.md first, then PLAN-<name>.md, each titled by its goal, with its status and counts;
+ * archives, temps and sync conflict copies never listed). Obsidian has no repository, so no plan is
  * marked active (`.harness/active-plan` lives in the repository).
  */
 export async function planBoard(deps: ServiceDeps, ws: Workspace): Promise<PlanBoard> {
@@ -17,17 +18,16 @@ export async function planBoard(deps: ServiceDeps, ws: Workspace): Promise<PlanB
       folder: undefined,
       plans: [],
       reason:
-        'No current project: open a note inside a project folder (e.g. desk/projects/<slug>/…), or set a default project in Settings → AgentM.',
+        'no current project: open a note inside a project folder (e.g. desk/projects/<slug>/…), or set a default project in Settings → AgentM.',
     };
   const { backend } = deps.context();
-  const folder = backend.pathOf((await ws.projectFolder(project.slug)).child('_harness'));
-  const { plans } = await ws.listPlans({ project: project.slug });
+  const listing = await ws.listPlans({ project: project.slug });
+  const folder = backend.pathOf(backend.resolve(listing.stateKey!));
+  if (listing.plans.length > 0) return { project: project.slug, folder, plans: listing.plans };
   return {
     project: project.slug,
     folder,
-    plans,
-    ...(plans.length === 0
-      ? { reason: `Project ${project.slug} has no plan yet (no PLAN.md or PLAN-*.md in ${folder}).` }
-      : {}),
+    plans: [],
+    reason: `project ${project.slug} has no plan: no PLAN.md or PLAN-*.md in ${folder}.`,
   };
 }

@@ -138,7 +138,7 @@ export class PlanView extends DrawnView {
     });
     const refresh = header.createEl('button', { text: 'Refresh' });
     draw.registerDomEvent(refresh, 'click', () => this.#requestRender());
-    if (board?.reason) root.createDiv({ cls: 'agentm-muted', text: board.reason });
+    if (board?.reason) root.createDiv({ cls: 'agentm-muted', text: capitalize(board.reason) });
     for (const listed of board?.plans ?? []) {
       const shown = this.#shown.get(listed.name);
       renderPlanCard(
@@ -200,4 +200,9 @@ export class PlanView extends DrawnView {
     const path = shown && this.deps.vaultPath(shown.handle.files.planLabel);
     if (path) await this.deps.open(path);
   }
+}
+
+/** A service's reason (written to follow "AgentM: ") as a sentence of its own. */
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -32,6 +32,11 @@ export interface DoctorOptions {
   /** Send one small request to each configured chat and embeddings endpoint. */
   readonly liveProviders?: boolean;
   /**
+   * Only the checks a status bar shows, cheap enough for every configuration change: storage and (for
+   * an editor) agreement. Nothing is walked, opened or asked.
+   */
+  readonly quick?: boolean;
+  /**
    * An editor's workspace against the agents': the host an agent in this folder (the `agentm` CLI,
    * `agentm mcp`, Claude Code's hooks) reads its config and environment through. The `agreement` check
    * then fails when the editor's memory root or lock directory is not the agents'. Absent: this context

@@ -15,8 +15,8 @@ import { storeChecks } from './store-checks.js';
 import type { DoctorSubject } from './subject.js';
 
 /**
- * Every check of the doctor, in the order every front end shows them: storage (what selection does
- * with this context's host), agreement (an editor against the agents in its folder), set-up hints and
+ * Every check of the doctor (`quick`: the first two), in the order every front end shows them: storage
+ * (what selection does with this context's host), agreement (an editor against the agents in its folder), set-up hints and
  * legacy config, required capabilities, the store (lock, links, leftover temps, conflict copies), the
  * providers, the project and its plans, the memory index, and the round trip. `workspace` is undefined
  * when it could not be opened (`openError`: the storage check says why, and the checks that need a
@@ -30,6 +30,7 @@ export async function runDoctor(
   const checks: DoctorCheck[] = [await storageCheck(host, options.agents)];
   const add = (check: DoctorCheck | undefined) => check && checks.push(check);
   if (ws && options.agents) add(await agreementCheck(ws, options.agents));
+  if (options.quick) return checks;
   add(await freshInstallCheck(host));
   add(await legacyConfigCheck(host));
   if (options.requires) add(requiresCheck(ws, openError, options.requires));
