@@ -131,7 +131,7 @@ suite('language model tools and the MCP server definition', () => {
     const file = join(world.vault, 'desk', 'projects', world.slug, 'convention', 'tools-ask-first.md');
     assert.equal(
       text,
-      `Saved the convention memory 'tools-ask-first' at ${file}. It is indexed: agentm_recall finds it.`,
+      `Saved the convention memory 'tools-ask-first' in project '${world.slug}' at ${file}. It is indexed: agentm_recall finds it.`,
     );
     const note = readFileSync(file, 'utf8');
     assert.match(note, /^---\ntype: convention\nstatus: active\n/);
@@ -199,10 +199,10 @@ suite('language model tools and the MCP server definition', () => {
     assert.match(failed, /^Step 'docs' of plan 'PLAN' went ready → failed\. The plan is now failed\.$/);
     const log = parseProgress(readFileSync(join(world.harness, 'progress.md'), 'utf8'));
     assert.ok(log.some((o) => o.kind === 'note' && o.step === 'register' && o.text === 'halfway there'));
-    assert.ok(log.some((o) => o.kind === 'tool_result' && o.text === 'step "register" completed: built in 3 s'));
-    assert.ok(
-      log.some((o) => o.kind === 'error' && o.step === 'docs' && o.text === 'step "docs" failed: the API is not final'),
-    );
+    // The workspace's updateStep, as every front end's: a result is a note (never a tool result), a failure its reason.
+    assert.ok(log.some((o) => o.kind === 'note' && o.step === 'register' && o.text === 'built in 3 s'));
+    assert.ok(!log.some((o) => o.kind === 'tool_result'), 'a step update logged a tool result');
+    assert.ok(log.some((o) => o.kind === 'error' && o.step === 'docs' && o.text === 'the API is not final'));
     assert.ok(
       log.some(
         (o) =>
@@ -212,7 +212,9 @@ suite('language model tools and the MCP server definition', () => {
     const final = await refusal('agentm_update_step', { step: 'register', action: 'start' });
     assert.match(final, /invalid transition "done" -> "running"/);
     const unknown = await refusal('agentm_update_step', { step: 'nope', action: 'note', text: 'x' });
-    assert.match(unknown, /plan 'PLAN' has no step 'nope'; its steps are: schema, register, docs, old/);
+    assert.match(unknown, /plan step "nope" not found: no checklist item has this id/);
+    const again = await refusal('agentm_update_step', { step: 'register', action: 'done' });
+    assert.match(again, /it is already done/);
   });
 
   test("the MCP server definition provider returns a stdio definition of `agentm mcp` over this window's vault and folder", async () => {
@@ -229,7 +231,8 @@ suite('language model tools and the MCP server definition', () => {
     assert.equal(definition.command, process.execPath, "the bundled CLI runs on the editor's Node");
     assert.deepEqual(definition.args, [join(extension().extensionPath, 'dist', 'agentm.mjs'), 'mcp']);
     assert.equal(definition.cwd?.fsPath, world.repo);
-    assert.equal(definition.env['MEMORY_VAULT_PATH'], world.vault);
+    // No override: the server reads the shared .agentm-config.json, as VS Code does (the same store below).
+    assert.equal(definition.env['MEMORY_VAULT_PATH'], undefined);
     assert.equal(definition.version, extension().packageJSON.version);
     assert.equal(testing.mcpProvider.resolveMcpServerDefinition(definition), definition);
 
