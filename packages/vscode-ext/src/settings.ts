@@ -54,24 +54,6 @@ function explicit<T>(c: vscode.WorkspaceConfiguration, key: string): T | undefin
 }
 
 /**
- * The recall tuning as core's query takes it: only what a person set. A half-life set here applies to
- * every memory, exactly as `agentm recall --half-life` does; unset, notes age by the config's
- * `memory.recall.note_half_life` and harness-log entries by memQL's hour (the workspace resolves it).
- */
-export function recallTuning(settings: AgentMSettings): {
-  readonly wSem?: number;
-  readonly wRec?: number;
-  readonly halfLife?: number;
-} {
-  const r = settings.recall;
-  return {
-    ...(r.semanticWeight !== undefined ? { wSem: r.semanticWeight } : {}),
-    ...(r.recencyWeight !== undefined ? { wRec: r.recencyWeight } : {}),
-    ...(r.halfLifeHours !== undefined ? { halfLife: r.halfLifeHours * 3_600_000 } : {}),
-  };
-}
-
-/**
  * The environment core should see: the process environment with `agentm.vault.path` applied as
  * `MEMORY_VAULT_PATH`, so selection has one input and the setting wins over the variable.
  */

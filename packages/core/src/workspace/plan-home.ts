@@ -3,7 +3,7 @@ import { NotFoundError } from '../seam/errors.js';
 import type { Locator } from '../seam/locator.js';
 import type { ProjectResolution } from '../routing/resolve-project.js';
 import { isSafeSegment } from '../routing/slug.js';
-import { listPlans, selectPlanFiles } from '../state/list-plans.js';
+import { listPlans, listStorePlanFiles } from '../state/list-plans.js';
 import { harnessStateDir, readStateFile } from '../state/state-files.js';
 import { stateLocation } from '../state/state-location.js';
 import { BackendPlanFiles } from '../harness/reconciler/backend-plan-files.js';
@@ -71,13 +71,7 @@ export async function homeLocator(home: PlanHome): Promise<Locator | undefined> 
 /** The plan file names of a home: `PLAN.md` first, then `PLAN-*.md`; archives, temps and conflict copies left out. */
 export async function homePlanFiles(ws: WorkspaceContext, home: PlanHome): Promise<string[]> {
   if (home.kind === 'repository') return listPlans(home.resolution);
-  const children = await ws.backend.list(home.dir);
-  const folders = new Set<string>();
-  for (const child of children) if ((await ws.backend.info(child)).isDir) folders.add(child.name);
-  return selectPlanFiles(
-    children.map((c) => c.name),
-    (name) => !folders.has(name),
-  );
+  return listStorePlanFiles(ws.backend, home.dir);
 }
 
 /** A state file of a home (a plan or progress file name); `''` when absent. */

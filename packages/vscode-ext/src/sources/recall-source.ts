@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { MemoryIndex, RecallItem } from '@agentm/core';
-import { readSettings, recallTuning } from '../settings';
+import { recallTuning } from '../recall-tuning';
+import { readSettings } from '../settings';
 import type { IndexService } from './index-service';
 import { memoryFile, type ProjectTracker } from './project-tracker';
 import type { RecallAnswer, RecallHit, RecallRequest, RecallSource, RecallState } from './types';

@@ -3,8 +3,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { doctorLine, type DoctorCheck } from '@agentm/core';
 import type { TestingApi } from '../../src/extension';
 import {
@@ -18,7 +16,9 @@ import {
   run,
   setVaultPath,
   tempDir,
+  toolText,
   useVault,
+  withMcpServer,
   waitForStatus,
   workspaceFolder,
 } from './helpers';
@@ -55,23 +55,10 @@ function cliChecks(): DoctorCheck[] {
 /** What `agentm mcp`, started as VS Code starts it (the extension's server definition), reports of its store. */
 async function mcpChecks(testing: TestingApi): Promise<DoctorCheck[]> {
   const definition = testing.mcpProvider.provideMcpServerDefinitions()[0] as vscode.McpStdioServerDefinition;
-  const client = new Client({ name: 'agentm-itest', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: definition.command,
-      args: [...definition.args],
-      cwd: definition.cwd!.fsPath,
-      env: { ...(process.env as Record<string, string>), ...(definition.env as Record<string, string>) },
-      stderr: 'pipe',
-    }),
-  );
-  try {
+  return withMcpServer(definition, async (client) => {
     const answer = await client.callTool({ name: 'doctor', arguments: {} });
-    const text = (answer.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
-    return JSON.parse(text) as DoctorCheck[];
-  } finally {
-    await client.close();
-  }
+    return JSON.parse(toolText(answer)) as DoctorCheck[];
+  });
 }
 
 /** The memory root a storage check names, and the lock directory a lock check names. */

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { ActivationReport } from '../../src/perf';
 import type { ItemSnapshot } from '../../src/views/snapshot';
 
@@ -319,4 +321,34 @@ export async function providerEndpoint(
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, close: () => server.close() };
+}
+
+/**
+ * Starts `agentm mcp` as VS Code's agents start it — from the extension's server definition, with an MCP
+ * client (the SDK's own) — and hands the client to `work`; the server is closed afterwards.
+ */
+export async function withMcpServer<T>(
+  definition: vscode.McpStdioServerDefinition,
+  work: (client: Client) => Promise<T>,
+): Promise<T> {
+  const client = new Client({ name: 'agentm-itest', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: definition.command,
+      args: [...definition.args],
+      cwd: definition.cwd!.fsPath,
+      env: { ...(process.env as Record<string, string>), ...(definition.env as Record<string, string>) },
+      stderr: 'pipe',
+    }),
+  );
+  try {
+    return await work(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** The text of an MCP tool's answer. */
+export function toolText(answer: Record<string, unknown>): string {
+  return ((answer['content'] ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
 }

@@ -2,12 +2,20 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
 import { appendObservations, makeObservation, parsePlan, parseProgress } from '@agentm/core';
 import type { TestingApi } from '../../src/extension';
-import { extension, leaveWorld, makeWorld, removeTempDirs, showViews, waitFor, type World } from './helpers';
+import {
+  extension,
+  leaveWorld,
+  makeWorld,
+  removeTempDirs,
+  showViews,
+  toolText,
+  waitFor,
+  withMcpServer,
+  type World,
+} from './helpers';
 
 const TOOLS = ['agentm_recall', 'agentm_save_memory', 'agentm_plan_status', 'agentm_update_step'];
 
@@ -249,27 +257,15 @@ suite('language model tools and the MCP server definition', () => {
     // And an MCP client (the SDK's own, as VS Code's agents speak it) starts it from the definition,
     // lists AgentM's tools and recalls a note of this window's vault through it.
     world.file('memory/fix/debounce-watcher.md', NOTE);
-    const client = new Client({ name: 'agentm-itest', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: definition.command,
-        args: [...definition.args],
-        cwd: definition.cwd!.fsPath,
-        env: { ...(process.env as Record<string, string>), ...(definition.env as Record<string, string>) },
-        stderr: 'pipe',
-      }),
-    );
-    try {
+    await withMcpServer(definition, async (client) => {
       const names = (await client.listTools()).tools.map((t) => t.name);
       for (const name of ['recall', 'save', 'read_plan', 'update_step'])
         assert.ok(names.includes(name), names.join(', '));
       const answer = await client.callTool({ name: 'recall', arguments: { query: 'debounce rename' } });
-      const text = (answer.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
+      const text = toolText(answer);
       assert.equal(answer.isError, undefined, text);
       assert.match(text, /Debounce the file watcher/);
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   test('agentm.cli.path re-publishes the definition; a missing CLI is refused naming the setting', async () => {
