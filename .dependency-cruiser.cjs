@@ -40,7 +40,8 @@ const LAYERS = [
 const CORE = '^packages/core/src/';
 const EDITORS = '^packages/(vscode-ext|obsidian-plugin)/';
 /** Core's public entries as built (`exports` in packages/core/package.json): the main entry and its subpaths. */
-const CORE_ENTRIES = '^packages/core/dist/(index|write-protocol|backends|testing)\\.(js|d\\.ts)$';
+const CORE_ENTRIES =
+  '^packages/core/dist/(index|config|memory|harness|providers|write-protocol|backends|testing)\\.(js|d\\.ts)$';
 
 const downwardOnly = LAYERS.slice(0, -1).map((layer, i) => ({
   name: `layer-${layer}-imports-downward-only`,
@@ -168,7 +169,7 @@ module.exports = {
     {
       name: 'editors-reach-core-through-its-public-entries',
       comment:
-        'the editors import @agentm/core and its declared subpaths (protocol, backends, testing), never core/src or core/dist internals',
+        'the editors import @agentm/core and its declared subpaths (config, memory, harness, providers, protocol, backends, testing), never core/src or core/dist internals',
       severity: 'error',
       from: { path: EDITORS },
       to: { path: '^packages/core/', pathNot: CORE_ENTRIES },
@@ -179,7 +180,11 @@ module.exports = {
         'an @agentm/core/<path> that package.json does not export (src/…, dist/…) does not resolve: refuse it by name',
       severity: 'error',
       from: { path: EDITORS },
-      to: { couldNotResolve: true, path: '^@agentm/core/', pathNot: '^@agentm/core/(protocol|backends|testing)$' },
+      to: {
+        couldNotResolve: true,
+        path: '^@agentm/core/',
+        pathNot: '^@agentm/core/(config|memory|harness|providers|protocol|backends|testing)$',
+      },
     },
     {
       name: 'no-circular-in-core',

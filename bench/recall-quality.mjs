@@ -16,7 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MemoryIndex, noteToDocument, recall } from '@agentm/core';
+import { MemoryIndex, noteToDocument, recall } from '@agentm/core/memory';
 import { DeviceLocalBackend } from '@agentm/core/backends';
 import { recognizeConflictName } from '@agentm/core/protocol';
 import { buildFts5, searchBasicMemory } from './lib/fts5.mjs';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LockTimeout } from '@agentm/core';
+import { LockTimeout } from '@agentm/core/protocol';
 import { lockDirFor, withVaultLock } from '@agentm/core/protocol';
 import { VaultBackend } from '@agentm/core/backends';
 import { tempDir } from './helpers/temp.js';

@@ -1,12 +1,11 @@
 import type { App } from 'obsidian';
 import { isAbsolute, relative, sep } from 'node:path';
+import { BackendConfigError, reportSkippedEntry } from '@agentm/core/backends';
 import {
-  BackendConfigError,
   capabilities,
   InvalidLocatorError,
   Locator,
   NotFoundError,
-  reportSkippedEntry,
   StorageBackend,
   type BackendClass,
   type BackendOptions,

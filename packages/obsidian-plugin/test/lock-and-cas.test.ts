@@ -1,6 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LockTimeout } from '@agentm/core';
+import { LockTimeout } from '@agentm/core/protocol';
 import { contentHash } from '@agentm/core/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { spawnFixture, spawnProcess } from '../../../test/helpers/processes.js';

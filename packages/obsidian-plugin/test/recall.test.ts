@@ -1,7 +1,8 @@
 import { realpathSync } from 'node:fs';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildNote, MemoryIndex } from '@agentm/core';
+import { buildNote } from '@agentm/core';
+import { MemoryIndex } from '@agentm/core/memory';
 import { contentHash } from '@agentm/core/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unloadPlugin } from './fake-obsidian/testing.js';

@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConcurrentModificationError, setSkippedEntrySink } from '@agentm/core';
+import { ConcurrentModificationError } from '@agentm/core/protocol';
+import { setSkippedEntrySink } from '@agentm/core/backends';
 import { contentHash, lockDirFor } from '@agentm/core/protocol';
 import { runConformance, UNIVERSAL_CHECKS } from '@agentm/core/testing';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { App } from 'obsidian';
-import { ConcurrentModificationError } from '@agentm/core';
+import { ConcurrentModificationError } from '@agentm/core/protocol';
 import { contentHash } from '@agentm/core/protocol';
 import type { PluginHost } from '../host.js';
 import type { AgentWriter } from '../write/agent-writer.js';

@@ -1,5 +1,5 @@
 import { MarkdownView, type App, type TFile } from 'obsidian';
-import { ConcurrentModificationError } from '@agentm/core';
+import { ConcurrentModificationError } from '@agentm/core/protocol';
 import { agentmConflictName, casWriteFile, checkExpectation, contentHash } from '@agentm/core/protocol';
 import { diskPath } from '../disk.js';
 import type { PluginHost } from '../host.js';

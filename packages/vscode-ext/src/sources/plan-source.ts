@@ -1,11 +1,10 @@
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { effectiveStatus, type Observation } from '@agentm/core/harness';
 import {
-  effectiveStatus,
   parsePlan,
   parseProgress,
   type ListedPlan,
-  type Observation,
   type StepUpdateOutcome,
   type Workspace,
   type WorkspaceStepUpdate,

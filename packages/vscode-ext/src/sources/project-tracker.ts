@@ -1,14 +1,8 @@
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import * as vscode from 'vscode';
-import {
-  configFilePath,
-  stateLocation,
-  Workspace,
-  type HostEnv,
-  type ProjectResolution,
-  type StateLocation,
-  type WorkspaceOptions,
-} from '@agentm/core';
+import { configFilePath, type ProjectResolution } from '@agentm/core/config';
+import { stateLocation, type StateLocation } from '@agentm/core/harness';
+import { Workspace, type HostEnv, type WorkspaceOptions } from '@agentm/core';
 import { isTempName } from '@agentm/core/protocol';
 import { Debouncer } from './debounce';
 import { currentHost } from './host';
