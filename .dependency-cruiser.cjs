@@ -52,7 +52,7 @@ const downwardOnly = LAYERS.slice(0, -1).map((layer, i) => ({
 }));
 
 /**
- * Inside memory/: notes (the note format) ← documents (what the index holds, the layout, the rank-view
+ * Inside memory/: notes (the note format) ← documents (what the index holds, the layout, the ranking
  * contract) ← indexing (the derived index) ← similarity.ts (the one similarity module, over the indexing
  * analyzer) ← recall ← consolidation. `memory/errors.ts` is shared by all.
  */

@@ -1,5 +1,5 @@
 import { isRecallable, type IndexDocument } from '../documents/document.js';
-import type { RankView } from '../documents/rank-view.js';
+import type { RankView } from '../documents/rank-contract.js';
 import { Bm25Index, type Bm25Parts } from './bm25.js';
 import {
   ALWAYS_LOAD,
