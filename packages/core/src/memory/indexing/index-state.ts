@@ -15,7 +15,7 @@ import {
 import { FileTable, type FileEntry, type FrozenFiles } from './file-table.js';
 import { DocsView, FilesView } from './index-views.js';
 import { SupersededKeys } from './supersession.js';
-import { columnRankView } from './rank-view.js';
+import { columnRankView } from './column-rank-view.js';
 import { previewOf, searchableParts } from './searchable.js';
 import { TermScanner } from './term-scanner.js';
 
