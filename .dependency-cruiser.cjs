@@ -66,7 +66,7 @@ const MEMORY_ORDER = [
 ];
 
 /**
- * Inside harness/: plan (the PLAN format) ← observations (the progress log) ← commands (how a command is
+ * Inside harness/: plan (the PLAN format) ← observations (the progress log) ← command-exec (how a command is
  * split, approved, given an environment without secrets, spawned and recorded: the trust model) ← tools
  * (what a step can do, their typed errors) ← inner-loop (the hardened tool loop) ← reconciler ← executors
  * (how a step is dispatched) ← planner ← trace (trace, replay, eval). `harness/errors.ts` is shared by all.
@@ -74,7 +74,7 @@ const MEMORY_ORDER = [
 const HARNESS_ORDER = [
   ['plan', 'plan/'],
   ['observations', 'observations/'],
-  ['commands', 'commands/'],
+  ['command-exec', 'command-exec/'],
   ['tools', 'tools/'],
   ['inner-loop', 'inner-loop/'],
   ['reconciler', 'reconciler/'],

@@ -5,7 +5,7 @@
  * tells apart.
  */
 export type { RunStepEvent } from './workspace/harness-services.js';
-export type { ApprovalAsker, ApprovalPrompt } from './harness/commands/command-gate.js';
+export type { ApprovalAsker, ApprovalPrompt } from './harness/command-exec/command-gate.js';
 export type { StepAction } from './harness/reconciler/step-update.js';
 export type { ProgressEntry, StepSummary } from './harness/reconciler/plan-view.js';
 export { planTitle } from './harness/plan/plan-title.js';
@@ -15,5 +15,5 @@ export { makeObservation, type Observation } from './harness/observations/observ
 export { appendObservations } from './harness/observations/progress-format.js';
 export { stateLocation, type StateLocation } from './state/state-location.js';
 export { PlanNotFoundError, RetryRefusedError, StalePlanError, UnknownStepError } from './harness/errors.js';
-export { CommandsNotApprovedError } from './harness/commands/plan-commands.js';
+export { CommandsNotApprovedError } from './harness/command-exec/plan-commands.js';
 export { PreflightError } from './harness/executors/preflight.js';

@@ -18,11 +18,11 @@ import type { StepDispatcher, StepOutcome } from '../harness/reconciler/dispatch
 import { preflightPlan, PreflightError } from '../harness/executors/preflight.js';
 import { parsePlan } from '../harness/plan/plan-document.js';
 import { planTitle } from '../harness/plan/plan-title.js';
-import { approvePlanCommands } from '../harness/commands/plan-commands.js';
+import { approvePlanCommands } from '../harness/command-exec/plan-commands.js';
 import { rolesFromConfig } from '../harness/tools/roles-config.js';
 import type { Role } from '../harness/tools/roles.js';
-import type { ApprovalAsker } from '../harness/commands/command-gate.js';
-import { commandPolicyFor, type CommandPolicy } from '../harness/commands/command-policy.js';
+import type { ApprovalAsker } from '../harness/command-exec/command-gate.js';
+import { commandPolicyFor, type CommandPolicy } from '../harness/command-exec/command-policy.js';
 import type { WorkspaceContext } from './context.js';
 
 /** How a front end lets commands run: who is asked about an unapproved one, and what it adds. */
