@@ -1,7 +1,7 @@
 /**
  * Import-direction check (DESIGN §2). Core layers import downward only:
  *
- *   text ← seam ← protocol ← backends ← config ← selection ← routing ← state ← providers ← memory ← harness
+ *   text ← seam ← write-protocol ← backends ← config ← selection ← routing ← state ← providers ← memory ← harness
  *        ← workspace ← process-seam ← agents ← cli
  *
  * - text: pure string functions (the secret redactor and the personal-data scrubber) that every layer may
@@ -23,7 +23,7 @@
 const LAYERS = [
   'text',
   'seam',
-  'protocol',
+  'write-protocol',
   'backends',
   'config',
   'selection',

@@ -5,7 +5,7 @@
  */
 import type { ChatProvider } from '../providers/chat.js';
 import { harnessDispatcher } from '../harness/executors/harness-dispatcher.js';
-import { ConcurrentModificationError } from '../protocol/errors.js';
+import { ConcurrentModificationError } from '../write-protocol/errors.js';
 import { PlanExistsError } from '../harness/errors.js';
 import type { PlanFiles } from '../harness/reconciler/plan-files.js';
 import { planGoal, writePlanDraft, type PlanDraft } from '../harness/planner/planner.js';

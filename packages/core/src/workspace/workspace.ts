@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { StorageBackend } from '../seam/backend.js';
 import type { Locator } from '../seam/locator.js';
 import { InvalidLocatorError } from '../seam/errors.js';
-import { defaultLockRoot } from '../protocol/vault-lock.js';
+import { defaultLockRoot } from '../write-protocol/vault-lock.js';
 import { builtinBackends } from '../backends/builtins.js';
 import { readConfigTolerant, type ConfigData } from '../config/config-file.js';
 import { processHost, type HostEnv } from '../config/host.js';

@@ -6,7 +6,7 @@ import { DeviceLocalBackend, deviceLocalRoot } from '../../src/backends/device-l
 import { VaultBackend } from '../../src/backends/vault.js';
 import { BackendConfigError, PathEscapeError } from '../../src/backends/errors.js';
 import { Locator, NotFoundError } from '../../src/index.js';
-import { contentHash } from '../../src/protocol/content-hash.js';
+import { contentHash } from '../../src/write-protocol/content-hash.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function vaultIn(dir: string) {

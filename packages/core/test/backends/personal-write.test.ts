@@ -8,8 +8,8 @@ import {
 } from '../../src/backends/personal-write.js';
 import { VaultBackend } from '../../src/backends/vault.js';
 import { BackendConfigError, PathEscapeError } from '../../src/backends/errors.js';
-import { ConcurrentModificationError } from '../../src/protocol/errors.js';
-import { contentHash } from '../../src/protocol/content-hash.js';
+import { ConcurrentModificationError } from '../../src/write-protocol/errors.js';
+import { contentHash } from '../../src/write-protocol/content-hash.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function vault() {

@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { fileSnapshot, tempDir } from '../../../../test/helpers/temp.js';
 import { VaultBackend } from '../../src/backends/vault.js';
-import { ConcurrentModificationError } from '../../src/protocol/errors.js';
+import { ConcurrentModificationError } from '../../src/write-protocol/errors.js';
 import { Locator } from '../../src/seam/locator.js';
 import { NoteValidationError, UnknownKindError } from '../../src/memory/notes/errors.js';
 import { parseNote, serializeNote } from '../../src/index.js';

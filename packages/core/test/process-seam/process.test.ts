@@ -14,7 +14,7 @@ import {
 } from '../../src/process-seam/process.js';
 import { saveNote } from '../../src/memory/notes/save.js';
 import { StorageSelectionError } from '../../src/index.js';
-import { contentHash } from '../../src/protocol/content-hash.js';
+import { contentHash } from '../../src/write-protocol/content-hash.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 /** Every entry under `root` (but not under `skip`): path, kind, bytes hash and mtime. */

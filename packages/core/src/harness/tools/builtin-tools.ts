@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { atomicWrite } from '../../protocol/atomic-write.js';
+import { atomicWrite } from '../../write-protocol/atomic-write.js';
 import { redactSecrets } from '../../text/redact.js';
 import { runProcess } from '../command-exec/run-process.js';
 import { ToolError } from './tool-errors.js';
