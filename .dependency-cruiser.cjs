@@ -169,7 +169,7 @@ module.exports = {
     {
       name: 'editors-reach-core-through-its-public-entries',
       comment:
-        'the editors import @agentm/core and its declared subpaths (config, memory, harness, providers, protocol, backends, testing), never core/src or core/dist internals',
+        'the editors import @agentm/core and its declared subpaths (config, memory, harness, providers, write-protocol, backends, testing), never core/src or core/dist internals',
       severity: 'error',
       from: { path: EDITORS },
       to: { path: '^packages/core/', pathNot: CORE_ENTRIES },
@@ -183,7 +183,7 @@ module.exports = {
       to: {
         couldNotResolve: true,
         path: '^@agentm/core/',
-        pathNot: '^@agentm/core/(config|memory|harness|providers|protocol|backends|testing)$',
+        pathNot: '^@agentm/core/(config|memory|harness|providers|write-protocol|protocol|backends|testing)$',
       },
     },
     {

@@ -147,7 +147,7 @@ async function buildAt(rev, dir) {
     outfile,
     alias: {
       '@agentm/core': join(core, 'index.ts'),
-      '@agentm/core/protocol': join(core, 'write-protocol.ts'),
+      '@agentm/core/write-protocol': join(core, 'write-protocol.ts'),
       '@agentm/core/backends': join(core, 'backends.ts'),
     },
     nodePaths: [join(PLUGIN, 'node_modules'), join(PLUGIN, '..', 'core', 'node_modules')],
@@ -297,7 +297,7 @@ async function measureVault(h) {
     await indicator.refresh();
     look.push(performance.now() - t);
   }
-  const { acquire } = await import('@agentm/core/protocol').then((m) => ({ acquire: m.withVaultLock }));
+  const { acquire } = await import('@agentm/core/write-protocol').then((m) => ({ acquire: m.withVaultLock }));
   const busyFrom = indicator.following.looks;
   for (let i = 0; i < 10; i++)
     await acquire(dir, async () => new Promise((resolve) => setTimeout(resolve, 20)), {

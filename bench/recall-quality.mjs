@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemoryIndex, noteToDocument, recall } from '@agentm/core/memory';
 import { DeviceLocalBackend } from '@agentm/core/backends';
-import { recognizeConflictName } from '@agentm/core/protocol';
+import { recognizeConflictName } from '@agentm/core/write-protocol';
 import { buildFts5, searchBasicMemory } from './lib/fts5.mjs';
 import { plantBackground, QUERY_CLASSES } from './lib/quality-classes.mjs';
 import { summarize } from './lib/quality-metrics.mjs';

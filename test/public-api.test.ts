@@ -56,14 +56,16 @@ describe('the public API of @agentm/core (issue 12)', () => {
     for (const concrete of ['VaultBackend', 'DeviceLocalBackend', 'FsBackend']) expect(keys).not.toContain(concrete);
   });
 
-  it('@agentm/core/testing, /backends and /protocol hold the optional parts', () => {
+  it('@agentm/core/testing, /backends and /write-protocol hold the optional parts (/protocol: the old name of /write-protocol)', () => {
     const keys = inFreshProcess(
-      `const [t, b, p] = await Promise.all(['testing', 'backends', 'protocol'].map((s) => import('@agentm/core/' + s)));
-       console.log(JSON.stringify({ testing: Object.keys(t), backends: Object.keys(b), protocol: Object.keys(p) }))`,
+      `const subs = ['testing', 'backends', 'write-protocol', 'protocol'];
+       const ms = await Promise.all(subs.map((s) => import('@agentm/core/' + s)));
+       console.log(JSON.stringify(Object.fromEntries(subs.map((s, i) => [s, Object.keys(ms[i])]))))`,
     ) as Record<string, string[]>;
     expect(keys['testing']).toEqual(expect.arrayContaining(['runConformance', 'UNIVERSAL_CHECKS', 'MemoryBackend']));
     expect(keys['backends']).toEqual(expect.arrayContaining(['VaultBackend', 'DeviceLocalBackend', 'builtinBackends']));
-    expect(keys['protocol']).toEqual(expect.arrayContaining(['withLockDir', 'casWriteFile', 'atomicWrite']));
+    expect(keys['write-protocol']).toEqual(expect.arrayContaining(['withLockDir', 'casWriteFile', 'atomicWrite']));
+    expect(keys['protocol']).toEqual(keys['write-protocol']);
   });
 
   it('@agentm/core/config, /memory, /harness and /providers hold the building blocks, as built', () => {

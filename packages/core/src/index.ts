@@ -10,7 +10,7 @@
  * storage preview), `@agentm/core/memory` (the index, recall, layout, note vocabulary and validation),
  * `@agentm/core/harness` (plan views, step states, approvals, the progress log's entries, the harness
  * errors, harness state), `@agentm/core/providers` (chat and embeddings), `@agentm/core/backends` (the concrete stores),
- * `@agentm/core/protocol` (the vault write protocol, for backend authors), `@agentm/core/testing` (the
+ * `@agentm/core/write-protocol` (the vault write protocol, for backend authors), `@agentm/core/testing` (the
  * conformance suites and the in-memory backend). Importing any of them registers nothing and starts
  * nothing. test/core-public-api.test.ts pins how many names this entry exports.
  */

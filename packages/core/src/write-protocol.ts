@@ -1,7 +1,8 @@
 /**
- * @agentm/core/protocol — the vault write protocol (DESIGN §5), for authors of backends that write into a
+ * @agentm/core/write-protocol — the vault write protocol (DESIGN §5), for authors of backends that write into a
  * vault agents share (Obsidian's in-vault backend): the agentm lock, the content-hash compare-and-swap,
- * the atomic temp-and-rename write, and conflict-copy names.
+ * the atomic temp-and-rename write, and conflict-copy names. `@agentm/core/protocol` is its old name, kept
+ * so a branch written before the rename still resolves.
  */
 export { atomicWrite, isTempName, type AtomicWriteOptions } from './write-protocol/atomic-write.js';
 export { casWriteFile, checkExpectation, currentHash, type CasWriteOptions } from './write-protocol/cas-write.js';

@@ -12,7 +12,7 @@ import {
   type Info,
   type WriteOptions,
 } from '@agentm/core';
-import { isTempName, type LockHold } from '@agentm/core/protocol';
+import { isTempName, type LockHold } from '@agentm/core/write-protocol';
 import { diskPath, fileSystemAdapter } from './disk.js';
 import { defaultHost, type PluginHost } from './host.js';
 import { AgentWriter } from './write/agent-writer.js';

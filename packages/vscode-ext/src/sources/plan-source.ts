@@ -9,7 +9,7 @@ import {
   type Workspace,
   type WorkspaceStepUpdate,
 } from '@agentm/core';
-import { contentHash } from '@agentm/core/protocol';
+import { contentHash } from '@agentm/core/write-protocol';
 import { ExtensionError, NothingToDoError } from '../errors';
 import { lastFailures } from './plan-facts';
 import type { ProjectTracker } from './project-tracker';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { configFilePath, type ProjectResolution } from '@agentm/core/config';
 import { stateLocation, type StateLocation } from '@agentm/core/harness';
 import { Workspace, type HostEnv, type WorkspaceOptions } from '@agentm/core';
-import { isTempName } from '@agentm/core/protocol';
+import { isTempName } from '@agentm/core/write-protocol';
 import { Debouncer } from './debounce';
 import { currentHost } from './host';
 import { vscodeProviders } from './providers';
