@@ -17,7 +17,11 @@ import {
   withoutApproval,
 } from '../../src/harness/command-exec/approvals.js';
 import { approvalsFilePath, readApprovals, repoKey } from '../../src/harness/command-exec/approvals-file.js';
-import { buildCommandEnv, EnvAllowConfigError, envAllowFromConfig } from '../../src/harness/command-exec/command-env.js';
+import {
+  buildCommandEnv,
+  EnvAllowConfigError,
+  envAllowFromConfig,
+} from '../../src/harness/command-exec/command-env.js';
 import { createCommandGate, type ApprovalPrompt } from '../../src/harness/command-exec/command-gate.js';
 import { commandDigest, formatArgv } from '../../src/harness/command-exec/command-text.js';
 import { commandsToApprove } from '../../src/harness/command-exec/plan-commands.js';
