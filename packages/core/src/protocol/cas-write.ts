@@ -44,12 +44,14 @@ export function checkExpectation(file: string, expected: string | null | undefin
 }
 
 /**
- * The last checks before a rename under the lock, synchronous and back to back: the lock is still ours,
- * the target still matches the expectation, and the lock is still ours. A pause anywhere before the
- * last check (SIGSTOP, a sleeping laptop, a long GC) that let a waiter take the lock over and write is
- * caught; the last check refreshes the heartbeat, so after it a takeover needs this process to stop for
- * a whole stale window between the check and the rename syscall — the remaining window, microseconds
- * of synchronous code.
+ * The last checks before a rename under the lock, synchronous and back to back: the target still
+ * matches the expectation, then the lock is still ours (one `stat`: the directory we made, untouched
+ * since our last stamp, which came before the re-hash — so nobody held the lock while we hashed) and
+ * its heartbeat fresh. A pause anywhere before the ownership check (SIGSTOP, a sleeping laptop, a long
+ * GC) that let a waiter take the lock over and write is caught: as `LockCompromisedError` when the lock
+ * was lost (checked as well when the hash differs, so a taken-over writer learns why), else as
+ * `ConcurrentModificationError`. After it, a takeover needs this process to stop for most of a stale
+ * window between the check and the rename syscall — microseconds of synchronous code.
  */
 export function verifyOwnedAndUnchanged(
   hold: LockHold | undefined,
@@ -57,8 +59,12 @@ export function verifyOwnedAndUnchanged(
   expected: string | null | undefined,
   path: string,
 ): void {
-  hold?.assertHeld();
-  checkExpectation(label, expected, currentHashSync(path));
+  try {
+    checkExpectation(label, expected, currentHashSync(path));
+  } catch (error) {
+    hold?.assertHeld(); // a lost lock explains the difference better than the difference itself
+    throw error;
+  }
   hold?.assertHeld();
 }
 
