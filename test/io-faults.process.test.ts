@@ -1,27 +1,19 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lockDirFor } from '@agentm/core/protocol';
 import { runAgentm } from './helpers/cli.js';
-import { FIXTURES } from './helpers/processes.js';
+import { buildFaultShim } from './helpers/fault-shim.js';
 import { tempDir } from './helpers/temp.js';
 
 /**
- * Faults are injected into a real agentm process by an LD_PRELOAD shim (test/fixtures/fault-shim.c)
- * compiled here: the chosen libc call fails with the chosen errno for paths under a prefix, and the
- * real code path handles it. Without a C compiler (or on a platform without LD_PRELOAD) the mechanism
- * is unavailable and these tests are skipped.
+ * Faults are injected into a real agentm process by an LD_PRELOAD shim (test/fixtures/fault-shim.c):
+ * the chosen libc call fails with the chosen errno for paths under a prefix, and the real code path
+ * handles it. Where the shim cannot be built these tests are skipped, saying why.
  */
-const shimDir = mkdtempSync(join(tmpdir(), 'agentm-shim-'));
-const shim = join(shimDir, 'fault-shim.so');
-const built =
-  process.platform === 'linux' &&
-  spawnSync('cc', ['-shared', '-fPIC', '-o', shim, FIXTURES + 'fault-shim.c', '-ldl'], { stdio: 'ignore' }).status ===
-    0;
-afterAll(() => rmSync(shimDir, { recursive: true, force: true }));
+const shim = buildFaultShim();
+const built = shim !== undefined;
 
 async function world() {
   const home = await tempDir();

@@ -23,7 +23,7 @@ export async function storeRows(host: HostEnv, options: { fix?: boolean } = {}):
   if (root === undefined) return [];
   const lockRoot = defaultLockRoot(host.env as NodeJS.ProcessEnv, host.home);
   const rows: DoctorRow[] = [];
-  if (selected.protocol === 'vault') rows.push(await lockRow(root, lockRoot));
+  rows.push(await lockRow(root, lockRoot)); // the vault's and the device-local store's alike
   const scan = await scanStore(root);
   rows.push(linksRow(root, scan.outsideLinks));
   rows.push(await tempsRow(root, scan.leftoverTemps, options.fix === true, lockRoot));
