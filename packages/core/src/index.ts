@@ -124,8 +124,15 @@ export {
 } from './providers/settings.js';
 
 // ------------------------------------------------------------------------- errors, by family
-export { AgentMError, InvalidLocatorError, NotFoundError } from './seam/errors.js';
-export { ConcurrentModificationError, LockCompromisedError, LockTimeout } from './protocol/errors.js';
+export { AgentMError, EXIT_WRITE_LANDED, InvalidLocatorError, NotFoundError } from './seam/errors.js';
+export {
+  ConcurrentModificationError,
+  LockCompromisedError,
+  LockReleaseError,
+  LockTimeout,
+  WriteLandedError,
+  WriteNotDurableError,
+} from './protocol/errors.js';
 export { BackendConfigError, PathEscapeError } from './backends/errors.js';
 export { ConfigError, ConfigValueError, CorruptConfigError } from './config/errors.js';
 export { CapabilityMismatchError, StorageSelectionError } from './selection/errors.js';

@@ -96,6 +96,8 @@ export async function casWriteFile(path: string, content: string, options: CasWr
   const label = options.label ?? path;
   const prepared = await prepareWrite(path, content);
   const critical = options.critical ?? ((commit) => commit());
+  let renamed = false;
+  let afterRename: unknown;
   try {
     await critical(async (hold) => {
       // Without a caller expectation, the bytes found on entering the critical section are the
@@ -104,12 +106,19 @@ export async function casWriteFile(path: string, content: string, options: CasWr
       const expected = options.expectHash !== undefined ? options.expectHash : currentHashSync(path);
       await options.beforeRecheck?.();
       await commitWrite(prepared, () => verifyOwnedAndUnchanged(hold, label, expected, path));
+      renamed = true;
     });
   } catch (error) {
-    await discardWrite(prepared);
-    throw error;
+    if (!renamed) {
+      await discardWrite(prepared);
+      throw error;
+    }
+    // The rename landed and leaving the critical section failed (the lock could not be removed): the
+    // write is in place, so its directory is still synced before that error is reported.
+    afterRename = error;
   }
   await syncDirectory(dirname(path), path);
+  if (afterRename !== undefined) throw afterRename;
 }
 
 /** The full vault write protocol for one file: CAS replace with the commit under the store's lock. */

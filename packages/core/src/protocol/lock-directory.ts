@@ -215,8 +215,11 @@ export class HeldLockDirectory {
 
   /**
    * Stops the heartbeat and removes the directory if it is still ours (never a lock another writer
-   * took over). An error removing it — other than its absence — is a `LockReleaseError`: a lock left
-   * behind silently would stall every writer for the stale window, and the error may be the disk's.
+   * took over). A failed removal — other than its absence — is retried (an I/O error can be
+   * transient); if it keeps failing, the lock is marked stale (its mtime set to the epoch, which
+   * agentm's waiters and ours both read as a dead holder) so the next writer takes it over at once
+   * instead of waiting out the stale window, and a `LockReleaseError` says so: a lock left behind
+   * silently would stall every writer, and the error may be the disk's.
    */
   release(): void {
     if (this.#released) return;
@@ -226,12 +229,18 @@ export class HeldLockDirectory {
     if (this.#lost) return;
     const st = statSync(this.lockDir, { bigint: true, throwIfNoEntry: false });
     if (st === undefined || !untouched(st, this.#mark)) return;
-    try {
-      rmdirSync(this.lockDir);
-    } catch (error) {
-      const err = error as NodeJS.ErrnoException;
-      if (err.code !== 'ENOENT') throw new LockReleaseError(this.lockDir, err);
+    let failure: NodeJS.ErrnoException | undefined;
+    for (let attempt = 0; attempt < RELEASE_ATTEMPTS; attempt++) {
+      if (attempt > 0) pauseSync(RELEASE_RETRY_MS * attempt);
+      try {
+        rmdirSync(this.lockDir);
+        return;
+      } catch (error) {
+        failure = error as NodeJS.ErrnoException;
+        if (failure.code === 'ENOENT') return;
+      }
     }
+    throw new LockReleaseError(this.lockDir, failure!, markStale(this.lockDir), RELEASE_ATTEMPTS);
   }
 
   /** `release` for exit and signal handlers: nothing may throw there. */
@@ -241,6 +250,25 @@ export class HeldLockDirectory {
     } catch {
       // The process is ending; the lock goes stale and is taken over.
     }
+  }
+}
+
+/** How often a lock whose removal fails is tried again, and the pause before each retry (× the attempt). */
+const RELEASE_ATTEMPTS = 3;
+const RELEASE_RETRY_MS = 20;
+
+/** Blocks this thread for `ms` (only on the failure path of a release, which is synchronous). */
+function pauseSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Sets a lock we could not remove to look long dead; whether that worked. */
+function markStale(lockDir: string): 'marked-stale' | 'left' {
+  try {
+    utimesSync(lockDir, 0, 0);
+    return 'marked-stale';
+  } catch {
+    return 'left';
   }
 }
 
