@@ -22,15 +22,21 @@ export function registerPlan(program: Command, ctx: CliContext): void {
       const explicit = planOption(opts.name, '--name');
       // The harness, the planner and the chat client load here, when a plan is made (not for --help).
       const { PlanExistsError } = await import('../../harness/errors.js');
-      const { DEFAULT_PLANNER_RETRY } = await import('../../harness/planner/decompose.js');
-      const { cliChatShowingWait } = await import('../model-wait.js');
+      const { plannerRetry } = await import('../../harness/planner/decompose.js');
+      const { cliWaitingFor } = await import('../model-wait.js');
       const ws = await cliWorkspace(ctx);
       const harness = await ws.harness();
-      const provider = await cliChatShowingWait(ctx, ws, 'agentm plan', DEFAULT_PLANNER_RETRY.perCallTimeoutMs);
+      const provider = await ws.chat();
+      // A goal with no word to name it by (only punctuation) plans into PLAN.md, as before.
+      const name = explicit ?? ((await planNameFromGoal(goal)) || 'PLAN');
       let planned: Awaited<ReturnType<typeof harness.plan>>;
       try {
-        // A goal with no word to name it by (only punctuation) plans into PLAN.md, as before.
-        planned = await harness.plan(goal, explicit ?? ((await planNameFromGoal(goal)) || 'PLAN'), { provider });
+        // The planner waits within one budget (every attempt), and that budget is what the progress line says.
+        planned = provider
+          ? await cliWaitingFor(ctx, provider, 'agentm plan', plannerRetry(provider).totalBudgetMs!, () =>
+              harness.plan(goal, name, { provider }),
+            )
+          : await harness.plan(goal, name, {});
       } catch (error) {
         if (error instanceof PlanExistsError)
           throw new CliError(
@@ -40,11 +46,10 @@ export function registerPlan(program: Command, ctx: CliContext): void {
         throw error;
       }
       const { files, draft } = planned;
-      const name = files.name;
       if (draft.fallbackReason) ctx.io.err(`agentm plan: planned as a single step: ${draft.fallbackReason}\n`);
       if (opts.json) {
         ctx.io.out(
-          `${JSON.stringify({ plan: files.planLabel, name, goal: draft.goal, fallbackReason: draft.fallbackReason ?? null, steps: draft.steps }, null, 2)}\n`,
+          `${JSON.stringify({ plan: files.planLabel, name: files.name, goal: draft.goal, fallbackReason: draft.fallbackReason ?? null, steps: draft.steps }, null, 2)}\n`,
         );
       } else {
         ctx.io.out(`wrote ${files.planLabel}\n`);
