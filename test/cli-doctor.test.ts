@@ -36,6 +36,7 @@ describe('agentm doctor (black box)', { timeout: 120_000 }, () => {
       ['lock', 'ok'],
       ['links', 'ok'],
       ['temps', 'ok'],
+      ['evolves', 'ok'],
       ['provider chat', 'info'],
       ['provider embeddings', 'info'],
       ['index', 'info'],

@@ -217,6 +217,7 @@ describe('agentm mcp: tools over stdio, through the SDK client', () => {
       ['project', 'ok'],
       ['plans', 'ok'],
       ['lock', 'ok'],
+      ['evolves', 'ok'],
       ['index', 'ok'],
     ]);
     expect(rows[1]!.line).toContain(`plan state in ${world.harness} (through the store)`);

@@ -2,6 +2,9 @@ import { removeLeftoverTemps, scanStore, TEMP_LEFTOVER_MS, type TempFile } from 
 import type { HostEnv } from '../config/host.js';
 import { defaultLockRoot, inspectLock, LOCK_STALE_MS, lockDirFor } from '../protocol/vault-lock.js';
 import { selectBackend } from '../selection/select-backend.js';
+import { readConfigTolerant } from '../config/config-file.js';
+import { spacePath } from '../config/roots.js';
+import type { StorageBackend } from '../seam/backend.js';
 import type { DoctorRow } from './doctor.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -27,7 +30,27 @@ export async function storeRows(host: HostEnv, options: { fix?: boolean } = {}):
   const scan = await scanStore(root);
   rows.push(linksRow(root, scan.outsideLinks));
   rows.push(await tempsRow(root, scan.leftoverTemps, options.fix === true, lockRoot));
+  const space = spacePath('memory', await readConfigTolerant(host));
+  rows.push(await evolvesRow(selected.backend, space, options.fix === true));
   return rows;
+}
+
+/** Half-done evolves (see half-done-evolves.ts): reported, and with `fix` finished under the lock. */
+async function evolvesRow(backend: StorageBackend, space: string, fix: boolean): Promise<DoctorRow> {
+  const { describeHalfDoneEvolve, findHalfDoneEvolves, finishHalfDoneEvolve, halfDoneEvolvesWarning } =
+    await import('../memory/notes/half-done-evolves.js');
+  const found = await findHalfDoneEvolves(backend, space);
+  if (found.length === 0) return { check: 'evolves', status: 'ok', line: 'evolves [OK] no evolve left half-done' };
+  if (!fix) return { check: 'evolves', status: 'warn', line: halfDoneEvolvesWarning(found) };
+  const finished: typeof found = [];
+  for (const half of found) if (await finishHalfDoneEvolve(backend, half, space)) finished.push(half);
+  return {
+    check: 'evolves',
+    status: 'ok',
+    line:
+      `evolves [OK] finished ${finished.length} interrupted evolve(s) under the lock:\n` +
+      finished.map((h) => `  ${describeHalfDoneEvolve(h, true)}`).join('\n'),
+  };
 }
 
 async function lockRow(root: string, lockRoot: string): Promise<DoctorRow> {

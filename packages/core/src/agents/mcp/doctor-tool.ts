@@ -73,6 +73,13 @@ export function registerDoctorTool(server: McpServer, ctx: McpContext): void {
                 : { check: 'lock', status: 'ok', line: 'lock [OK] a writer holds the vault lock right now' },
           );
         }
+        const { findHalfDoneEvolves, halfDoneEvolvesWarning } = await import('../../memory/notes/half-done-evolves.js');
+        const halfDone = await findHalfDoneEvolves(ws.backend, ws.memorySpace);
+        rows.push(
+          halfDone.length === 0
+            ? { check: 'evolves', status: 'ok', line: 'evolves [OK] no evolve left half-done' }
+            : { check: 'evolves', status: 'warn', line: halfDoneEvolvesWarning(halfDone) },
+        );
         try {
           const index = await ws.index();
           rows.push({
