@@ -6,7 +6,7 @@ import { runAgentm } from './helpers/cli.js';
 import { tempDir } from './helpers/temp.js';
 import { agentmWorld, vaultConfig } from './helpers/agentm-world.js';
 
-describe('agentm doctor (black box)', { timeout: 120_000 }, () => {
+describe('agentm doctor (black box)', { timeout: 60_000 }, () => {
   it('with no configuration selects the device-local store, round-trips a probe note through it and removes it', async () => {
     const home = await tempDir();
     const result = await runAgentm(['doctor', '--roundtrip'], { home });
