@@ -133,8 +133,8 @@ async function crashAndRecover(
   const moment = await momentOf(root);
   const problems: string[] = [];
   const evolvesRow = async () =>
-    (JSON.parse((await cli(['doctor', '--json'])).stdout) as { check: string; status: string; line: string }[]).find(
-      (r) => r.check === 'evolves',
+    (JSON.parse((await cli(['doctor', '--json'])).stdout) as { id: string; status: string; line: string }[]).find(
+      (r) => r.id === 'evolves',
     );
   const before = await evolvesRow();
   if ((before?.status === 'warn') !== (moment === 'half-done' || moment === 'successor-written'))

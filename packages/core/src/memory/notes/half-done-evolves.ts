@@ -120,12 +120,3 @@ export function describeHalfDoneEvolve(half: HalfDoneEvolve, done = false): stri
     ? `${half.note.key}: its new version ${half.successor!.key} was written; the old note ${removed}`
     : `${half.note.key}: its new version was never written; the note is unchanged and its archive ${half.archive.key} ${removed} (run the evolve again)`;
 }
-
-/** What doctor says of half-done evolves it found and left (the fix is `agentm doctor --fix`). */
-export function halfDoneEvolvesWarning(found: readonly HalfDoneEvolve[]): string {
-  return (
-    `evolves [WARN] ${found.length} evolve(s) were interrupted between their writes (the archive says superseded, ` +
-    `the note still holds the archived text); finish them with: agentm doctor --fix\n` +
-    found.map((h) => `  ${describeHalfDoneEvolve(h)}`).join('\n')
-  );
-}
