@@ -26,6 +26,10 @@ export function aptInstall(missing, purpose) {
   const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   if (process.getuid?.() !== 0)
     throw new SetupError(`${purpose} need the Debian packages ${missing.join(', ')}; run as root: ${command}`);
+  if (!hasTool('apt-get'))
+    throw new SetupError(
+      `${purpose} need ${missing.join(', ')} and there is no apt-get here: install them with this system's package manager`,
+    );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [
     ['update', '-qq'],
