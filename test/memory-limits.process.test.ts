@@ -72,7 +72,7 @@ describe('bounds on what the index reads', () => {
     expect(peak - base).toBeLessThan(4 * 40 * MB);
     expect(await ids(large, 'headmarker')).toEqual(['memory/reference/pasted-log.md']);
     expect(await ids(large, 'tailmarker')).toEqual([]);
-  }, 180_000);
+  }, 60_000);
 
   it('memory.index.max_note_chars sets the prefix, and a value it cannot mean is refused (exit 2)', async () => {
     const v = await vault();

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { aptInstall, hasTool, missingAptPackages, SetupError } from '../apt.mjs';
 import {
   APT_PACKAGES,
   CODE_SERVER_VERSION,
@@ -20,43 +21,14 @@ import {
   toolPaths,
 } from './env.mjs';
 
-export class SetupError extends Error {
-  name = 'SetupError';
-}
-
-function missingAptPackages(packages) {
-  return packages.filter((p) => {
-    const r = spawnSync('dpkg-query', ['-W', '-f=${Status}', p], { encoding: 'utf8' });
-    return r.status !== 0 || !r.stdout.includes('install ok installed');
-  });
-}
+export { SetupError };
 
 /** chromium (the browser) and libkrb5-dev (code-server's kerberos module compiles against gssapi.h). */
 export function ensureApt() {
   const wanted = [...APT_PACKAGES];
-  const hasTool = (t) => spawnSync('sh', ['-c', `command -v ${t}`]).status === 0;
   if (!hasTool('make') || !hasTool('g++')) wanted.push('build-essential');
   if (!hasTool('python3')) wanted.push('python3');
-  const missing = missingAptPackages(wanted);
-  if (missing.length === 0) return 'present';
-  const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
-  if (process.getuid?.() !== 0) {
-    throw new SetupError(
-      `the VS Code e2e tests need the Debian packages ${missing.join(', ')}; run as root: ${command}`,
-    );
-  }
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', ...missing],
-  ]) {
-    const r = spawnSync('apt-get', args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    if (r.status !== 0) {
-      const tail = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
-      throw new SetupError(`apt-get ${args[0]} failed; run by hand to see why: ${command}\n${tail}`);
-    }
-  }
-  return `installed ${missing.join(' ')}`;
+  return aptInstall(missingAptPackages(wanted), 'the VS Code e2e tests');
 }
 
 const INSTALL_LOCK_STALE_MS = 20 * 60_000;

@@ -227,7 +227,9 @@ export class IndexState {
     this.#ids?.set(id, slot);
     if (this.bm25.bulk) return; // settled once at endBulk()
     const superseded = this.#supersession();
-    if (supersedes) for (const key of superseded.add(supersedes, id)) this.#settle(this.#noteSlot(key));
+    if (supersedes)
+      for (const key of superseded.add(supersedes, id, this.store.updated.data[slot]))
+        this.#settle(this.#noteSlot(key));
     this.#settle(slot);
   }
 
@@ -257,7 +259,7 @@ export class IndexState {
     if (this.#ids?.get(id) === slot) this.#ids.delete(id);
     if (supersedes && this.#superseded) {
       const value = store.doc(slot).supersedes!;
-      for (const key of this.#superseded.remove(value, id)) this.#settle(this.#noteSlot(key));
+      for (const key of this.#superseded.remove(value, id, store.updated.data[slot])) this.#settle(this.#noteSlot(key));
     }
   }
 
@@ -269,7 +271,9 @@ export class IndexState {
     let ok = this.#statusOk[status];
     if (ok === undefined) ok = this.#statusOk[status] = isRecallable({ status: store.statuses.list[status]! }) ? 1 : 0;
     const superseded =
-      this.#superseded !== undefined && this.#superseded.size > 0 && this.#superseded.has(store.id(slot));
+      this.#superseded !== undefined &&
+      this.#superseded.size > 0 &&
+      this.#superseded.hides(store.id(slot), store.updated.data[slot]!);
     if (ok && this.bm25.live[slot] && !superseded) store.flags.data[slot]! |= RECALLABLE;
     else store.flags.data[slot]! &= ~RECALLABLE;
   }
@@ -288,7 +292,8 @@ export class IndexState {
       this.#superseded = new SupersededKeys();
       const flags = this.store.flags.data;
       for (const slot of this.liveSlots())
-        if (flags[slot]! & SUPERSEDES) this.#superseded.add(this.store.doc(slot).supersedes!, this.store.id(slot));
+        if (flags[slot]! & SUPERSEDES)
+          this.#superseded.add(this.store.doc(slot).supersedes!, this.store.id(slot), this.store.updated.data[slot]);
     }
     return this.#superseded;
   }
