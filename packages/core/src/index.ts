@@ -98,6 +98,14 @@ export { recall, type RecallItem, type RecallQuery, type RecallResult } from './
 export { phaseRecall, type PhaseRecallRequest, type PhaseRecallResult } from './memory/recall/phase-recall-shell.js';
 export { PHASES, type Phase } from './memory/recall/budget.js';
 export { RECALL_DEFAULTS } from './memory/recall/score.js';
+export {
+  INJECTION_FLOOR,
+  RANKING_DEFAULTS,
+  type InjectionFloor,
+  type RankingParams,
+  type RecallFormula,
+} from './memory/recall/ranking.js';
+export { memoriesToInject } from './memory/recall/injection.js';
 export type { ConsolidationReport } from './memory/consolidation/consolidate.js';
 
 // -------------------------------------------------------------------------------- providers

@@ -70,8 +70,10 @@ export async function phaseRecallIn(
   request: Omit<PhaseRecallRequest, 'env' | 'readBody'>,
 ): Promise<PhaseRecallResult> {
   const refreshed = await index.refresh();
+  const settings = memorySettingsFromConfig(ws.config);
   const result = await phaseRecall(index, {
-    noteHalfLife: memorySettingsFromConfig(ws.config).noteHalfLife,
+    noteHalfLife: settings.noteHalfLife,
+    formula: settings.formula,
     ...request,
     env: ws.host.env as NodeJS.ProcessEnv,
     readBody: bodyReader(ws.backend),

@@ -17,6 +17,7 @@ export interface FrozenTerms {
 }
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
 export class TermTable {
   readonly #frozen: FrozenTerms | undefined;
@@ -62,6 +63,34 @@ export class TermTable {
     if (id >= this.#frozenCount) return this.#added[id - this.#frozenCount]!;
     const f = this.#frozen!;
     return decoder.decode(f.blob.subarray(f.offsets[id]!, f.offsets[id + 1]!));
+  }
+
+  /**
+   * The ids of the terms that start with `prefix` and are longer, or undefined when there are more
+   * than `limit` of them (a prefix that common says nothing). Scans the snapshot's bytes in place:
+   * about a millisecond per 100 000 terms.
+   */
+  withPrefix(prefix: string, limit: number): number[] | undefined {
+    const out: number[] = [];
+    const f = this.#frozen;
+    if (f) {
+      const want = encoder.encode(prefix);
+      const { blob, offsets } = f;
+      const first = want[0]!;
+      for (let id = 0; id < this.#frozenCount; id++) {
+        const at = offsets[id]!;
+        if (blob[at] !== first || offsets[id + 1]! - at <= want.length) continue;
+        let k = 1;
+        while (k < want.length && blob[at + k] === want[k]) k++;
+        if (k === want.length && out.push(id) > limit) return undefined;
+      }
+    }
+    for (let i = 0; i < this.#added.length; i++) {
+      const term = this.#added[i]!;
+      if (term.length > prefix.length && term.startsWith(prefix) && out.push(this.#frozenCount + i) > limit)
+        return undefined;
+    }
+    return out;
   }
 
   #frozenId(term: string): number {
