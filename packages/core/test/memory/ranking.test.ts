@@ -254,16 +254,18 @@ describe('the injection floor', () => {
     score: 1,
     coverage: 1,
     specificity: 1,
+    evidence: 2,
     ...over,
   });
 
-  it('injects nothing for memories that share only a common word with the prompt, or only part of it', () => {
-    const floor = { coverage: 0.5, specificity: 0.5, relative: 0.5 };
-    expect(memoriesToInject([item('a', { specificity: 0.2 }), item('b', { coverage: 0.3 })], 5, floor)).toEqual([]);
+  it('injects nothing for memories that share only a common word with the prompt, or too little of it', () => {
+    const floor = { coverage: 0.3, evidence: 1, specificity: 0.5, relative: 0.5 };
+    const weak = [item('a', { specificity: 0.2 }), item('b', { coverage: 0.2 }), item('c', { evidence: 0.6 })];
+    expect(memoriesToInject(weak, 5, floor)).toEqual([]);
   });
 
   it('never injects a memory or a title twice, nor an always-load note, and keeps within a share of the best', () => {
-    const floor = { coverage: 0.5, specificity: 0.5, relative: 0.5 };
+    const floor = { coverage: 0.3, evidence: 1, specificity: 0.5, relative: 0.5 };
     const got = memoriesToInject(
       [
         item('a', { score: 1 }),

@@ -5,9 +5,10 @@
  * (a word of the query, or a feedback term), each with variants (the word's own term, and the longer
  * terms it is a prefix of: `config` → configur, `auth` → authent); a concept scores a document by its
  * best variant, so a document never gains by holding several spellings of one word. Beside the score,
- * each match carries how much of the query it covers (the share of the query's IDF mass it matches)
- * and how specific its best match is (that word's IDF over the highest IDF this index can give): what
- * a relevance floor needs to tell "about this" from "shares a common word".
+ * each match carries how much of the query it covers (the share of the query's IDF mass it matches),
+ * how much it shares with it (that IDF mass in units of the highest IDF this index can give) and how
+ * specific its best match is (that word's IDF, in the same unit): what a relevance floor needs to tell
+ * "about this" from "shares a common word".
  */
 import { FIELD_SHIFT, TF_MASK, type PostingStore } from './postings.js';
 import type { TermTable } from './term-table.js';
@@ -54,6 +55,11 @@ export interface Matches {
   readonly coverage: Float64Array;
   /** IDF of the most specific word each match contains, over the highest IDF of this index, in [0, 1]. */
   readonly specificity: Float64Array;
+  /**
+   * The IDF mass of the query's words each match contains, in units of the highest IDF of this index
+   * (two rare words shared ≈ 2; one common word ≈ 0.2): what it shares, whatever the query's length.
+   */
+  readonly evidence: Float64Array;
   /** The query's counted concepts, and how many the index holds at all. */
   readonly concepts: number;
   readonly found: number;
@@ -65,6 +71,7 @@ const EMPTY: Matches = {
   count: 0,
   coverage: new Float64Array(0),
   specificity: new Float64Array(0),
+  evidence: new Float64Array(0),
   concepts: 0,
   found: 0,
 };
@@ -222,16 +229,18 @@ export function searchConcepts(
   const outScores = new Float64Array(count);
   const coverage = new Float64Array(count);
   const specificity = new Float64Array(count);
+  const evidence = new Float64Array(count);
   for (let i = 0; i < count; i++) {
     const slot = touched[i]!;
     outSlots[i] = slot;
     outScores[i] = acc[slot]!;
     coverage[i] = mass > 0 ? Math.min(1, cover[slot]! / mass) : 0;
     specificity[i] = Math.min(1, spec[slot]! / idfMax);
+    evidence[i] = cover[slot]! / idfMax;
     acc[slot] = 0;
     cover[slot] = 0;
     spec[slot] = 0;
     seen[slot] = 0;
   }
-  return { slots: outSlots, scores: outScores, count, coverage, specificity, concepts: counted, found };
+  return { slots: outSlots, scores: outScores, count, coverage, specificity, evidence, concepts: counted, found };
 }

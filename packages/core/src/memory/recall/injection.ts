@@ -3,21 +3,28 @@
  * each once. Nothing rather than noise — a prompt that only shares a common word with the vault
  * ("thanks, looks good", "run the tests again") gets no memory. Pure.
  *
- * The floor is scale-free, so it carries from one vault to another: a memory must match a share of
- * the query's IDF mass (`coverage`: words the vault has never seen count fully against it), its most
- * specific matching word must be rare enough (`specificity`: that word's IDF over the highest IDF the
- * index can give, so the same threshold means the same in a vault of 500 notes and of 100 000), and
- * after the first, each must score within a share of the best (`relative`).
+ * The floor is scale-free, so it carries from one vault to another (IDFs are taken in units of the
+ * highest IDF the index can give, so a threshold means the same in a vault of 500 notes and of
+ * 100 000): a memory must hold enough of the prompt's words by their rarity (`evidence`: about one
+ * per rare word, far less per common one, however long the prompt), its most specific matching word
+ * must be rare enough (`specificity`), it must match some share of the prompt's IDF mass (`coverage`:
+ * words the vault has never seen count against it — "how does quicksort pick a pivot"), and after the
+ * first, each must score within a share of the best (`relative`).
  */
 import type { RecallItem } from './recall.js';
 import { INJECTION_FLOOR, type InjectionFloor } from './ranking.js';
 
-/** Whether an item clears the floor's absolute parts (coverage and specificity). */
+/** Whether an item clears the floor's absolute parts (coverage, evidence and specificity). */
 export function clearsFloor(
-  item: Pick<RecallItem, 'coverage' | 'specificity' | 'similarity'>,
+  item: Pick<RecallItem, 'coverage' | 'evidence' | 'specificity' | 'similarity'>,
   floor: InjectionFloor,
 ): boolean {
-  return item.similarity > 0 && item.coverage >= floor.coverage && item.specificity >= floor.specificity;
+  return (
+    item.similarity > 0 &&
+    item.coverage >= floor.coverage &&
+    item.evidence >= floor.evidence &&
+    item.specificity >= floor.specificity
+  );
 }
 
 /** A title as a person reads it, for telling two memories of the same title apart. */

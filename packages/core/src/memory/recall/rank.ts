@@ -36,6 +36,8 @@ export interface Ranked<D> {
   readonly coverage: number;
   /** IDF of its most specific matching word over the index's highest (0 without words). */
   readonly specificity: number;
+  /** IDF mass of the query's words it holds, in units of the index's highest IDF (0 without words). */
+  readonly evidence: number;
 }
 
 /** Lexical matches of a query by slot. `undefined` = no words in the query (rank by recency). */
@@ -46,6 +48,7 @@ export interface MatchSet {
   /** Share of the query's IDF mass each match covers (absent: every match covers it all). */
   readonly coverage?: Float64Array | undefined;
   readonly specificity?: Float64Array | undefined;
+  readonly evidence?: Float64Array | undefined;
 }
 
 /** Candidates kept for the final stages (phrase credit, revisions) beyond the k returned. */
@@ -59,6 +62,7 @@ interface Candidate {
   readonly raw: number;
   readonly coverage: number;
   readonly specificity: number;
+  readonly evidence: number;
 }
 
 /**
@@ -121,6 +125,7 @@ export function rankDocuments<D extends RankDoc & StageDoc>(
       cosine: cosines ? cosines[c.slot] : undefined,
       coverage: c.coverage,
       specificity: c.specificity,
+      evidence: c.evidence,
       updatedMs,
     });
   }
@@ -145,7 +150,7 @@ function lexical<D>(
   const out: Candidate[] = [];
   if (!matches) {
     for (let slot = 0; slot < view.size; slot++)
-      if (ok(slot)) out.push({ slot, relevance: 0, raw: 0, coverage: 0, specificity: 0 });
+      if (ok(slot)) out.push({ slot, relevance: 0, raw: 0, coverage: 0, specificity: 0, evidence: 0 });
     return out;
   }
   const raws = new Float64Array(matches.count);
@@ -166,6 +171,7 @@ function lexical<D>(
       raw: raws[i]!,
       coverage: matches.coverage ? matches.coverage[i]! : 1,
       specificity: matches.specificity ? matches.specificity[i]! : 0,
+      evidence: matches.evidence ? matches.evidence[i]! : 0,
     });
   }
   return out;
@@ -207,5 +213,6 @@ function fused<D>(
     raw: e.lexical?.raw ?? 0,
     coverage: e.lexical?.coverage ?? 0,
     specificity: e.lexical?.specificity ?? 0,
+    evidence: e.lexical?.evidence ?? 0,
   }));
 }

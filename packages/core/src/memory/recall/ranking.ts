@@ -40,6 +40,8 @@ export interface RankingParams {
 export interface InjectionFloor {
   /** Least share of the query's IDF mass a memory must match. */
   readonly coverage: number;
+  /** Least IDF mass of the query's words it must hold, in units of the index's highest IDF. */
+  readonly evidence: number;
   /** Least specificity of its most specific matching word (IDF over the highest IDF of the index). */
   readonly specificity: number;
   /** Least score, as a share of the best injected memory's. */
@@ -47,21 +49,26 @@ export interface InjectionFloor {
 }
 
 export const RANKING_DEFAULTS: RankingParams = Object.freeze({
-  k1: 1.2,
-  b: 0.75,
-  fields: Object.freeze([2, 2, 1, 1] as const),
-  coverage: 1,
-  prefix: 0.5,
-  phrase: 0.1,
+  k1: 0.6,
+  b: 0.3,
+  fields: Object.freeze([0.5, 2, 2, 1] as const),
+  coverage: 0.5,
+  prefix: 0.7,
+  phrase: 0.2,
   recencyBoost: 0.05,
-  revisionDecay: 0.5,
+  revisionDecay: 1,
   feedbackTerms: 0,
   feedbackDocs: 8,
   feedbackWeight: 0.3,
-  fusionK: 60,
+  fusionK: 5,
 });
 
-export const INJECTION_FLOOR: InjectionFloor = Object.freeze({ coverage: 0.5, specificity: 0.5, relative: 0.5 });
+export const INJECTION_FLOOR: InjectionFloor = Object.freeze({
+  coverage: 0,
+  evidence: 1,
+  specificity: 0.5,
+  relative: 0.5,
+});
 
 /** Bounds of each parameter: what a value outside would mean is nonsense (or unbounded recency). */
 const BOUNDS: Readonly<Record<keyof Omit<RankingParams, 'fields'>, readonly [number, number]>> = {

@@ -65,6 +65,11 @@ export interface RecallItem {
   readonly coverage: number;
   /** How specific its most specific matching word is (IDF over the index's highest), in [0, 1]. */
   readonly specificity: number;
+  /**
+   * How much it shares with the query: the IDF mass of the query's words it holds, in units of the
+   * index's highest IDF (≈ 1 per rare word, far less per common one), whatever the query's length.
+   */
+  readonly evidence: number;
 }
 
 export interface RecallResult {
@@ -172,6 +177,7 @@ function toItem(r: Ranked<StoredDoc>, terms: readonly string[]): RecallItem {
     score: r.score,
     coverage: r.coverage,
     specificity: r.specificity,
+    evidence: r.evidence,
   };
 }
 
