@@ -177,6 +177,9 @@ export function searchConcepts(
     if (variants.length === 0) continue;
     found++;
     let touchedHere = 0;
+    // One variant (most words): its score is the concept's, added straight in (no best-of pass).
+    const direct = variants.length === 1;
+    const credit = concept.counted ? conceptIdf * variants[0]!.weight : 0;
     for (const v of variants) {
       const weight = v.weight * v.idf * (k1 + 1);
       const tail = tails.get(v.id);
@@ -203,6 +206,18 @@ export function searchConcepts(
           const value = tfs[i]!;
           const t = (value & TF_MASK) * norms[slot]! + boosts[value >>> FIELD_SHIFT]!;
           const s = (weight * t) / (k1 + t);
+          if (direct) {
+            if (seen[slot] === 0) {
+              seen[slot] = 1;
+              touched[count++] = slot;
+            }
+            acc[slot] = acc[slot]! + concept.weight * s;
+            if (credit > 0) {
+              cover[slot] = cover[slot]! + credit;
+              if (credit > spec[slot]!) spec[slot] = credit;
+            }
+            continue;
+          }
           if (bestWeight[slot] === 0) conceptTouched[touchedHere++] = slot;
           if (s > best[slot]!) best[slot] = s;
           if (v.weight > bestWeight[slot]!) bestWeight[slot] = v.weight;

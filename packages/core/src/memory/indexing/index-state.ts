@@ -58,6 +58,9 @@ export class IndexState {
   #scanner: TermScanner | undefined;
   /** Recallable by status, per status symbol. */
   #statusOk: number[] = [];
+  /** The field `#flag` marks terms of (putFile scans a document's fields with it). */
+  #field = 0;
+  readonly #flag = (id: number) => this.bm25.flagTerm(id, this.#field);
 
   constructor(parts?: { bm25: Bm25Parts; docs: FrozenDocs; files: FrozenFiles }) {
     this.bm25 = new Bm25Index(parts?.bm25);
@@ -119,7 +122,10 @@ export class IndexState {
       // Another file may hold this id only where ids are not keys (a custom mapper): only then look.
       const old = foreign || this.#hasForeign() ? this.slotOf(full.id) : undefined;
       if (old !== undefined) this.#removeSlot(old);
-      for (const [field, text] of searchableFields(full)) scanner.scan(text, (id) => this.bm25.flagTerm(id, field));
+      for (const [field, text] of searchableFields(full)) {
+        this.#field = field;
+        scanner.scan(text, this.#flag);
+      }
       const length = scanner.scan(full.text, count);
       const { text, ...rest } = full;
       const stored = { ...rest, preview: previewOf(text) };

@@ -50,17 +50,18 @@ export class TermScanner {
         // FNV-1a kept within 30 bits: a small integer throughout, so the optimized code never has to
         // box it (a hash outside that range deoptimized this loop over and over).
         let h = Math.imul(0x811c9dc5 ^ WORD[c]!, 0x01000193) & 0x3fffffff;
-        let capital = false;
+        // Non-zero when a letter after the first is upper-case (its lower-case code differs): no branch.
+        let capital = 0;
         while (++i < n) {
           const d = text.charCodeAt(i);
           const l = d < 128 ? WORD[d]! : 0;
           if (l === 0) break;
-          if (l !== d) capital = true;
+          capital |= l ^ d;
           h = Math.imul(h ^ l, 0x01000193) & 0x3fffffff;
         }
         const length = i - start;
         if (ascii && length >= 2 && length <= MAX_TOKEN) {
-          if (capital) {
+          if (capital !== 0) {
             for (const id of this.#capitalIds(text.slice(start, i))) pending[np++] = id;
             continue;
           }

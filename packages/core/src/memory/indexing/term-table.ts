@@ -24,6 +24,7 @@ export class TermTable {
   readonly #frozenCount: number;
   readonly #ids = new Map<string, number>();
   readonly #added: string[] = [];
+  #byPrefix: { start: Int32Array; ids: Int32Array } | undefined;
 
   constructor(frozen?: FrozenTerms) {
     this.#frozen = frozen;
@@ -66,21 +67,25 @@ export class TermTable {
   }
 
   /**
-   * The ids of the terms that start with `prefix` and are longer, or undefined when there are more
-   * than `limit` of them (a prefix that common says nothing). Scans the snapshot's bytes in place:
-   * about a millisecond per 100 000 terms.
+   * The ids of the terms that start with `prefix` (at least 3 characters) and are longer, or undefined
+   * when there are more than `limit` of them (a prefix that common says nothing). The snapshot's terms
+   * are grouped by their first two bytes once, on the first call (a counting sort: two passes over the
+   * offsets, a few milliseconds for 300 000 terms); the terms added since are few and scanned.
    */
   withPrefix(prefix: string, limit: number): number[] | undefined {
+    const want = encoder.encode(prefix);
+    if (want.length < 3) return undefined;
     const out: number[] = [];
     const f = this.#frozen;
     if (f) {
-      const want = encoder.encode(prefix);
       const { blob, offsets } = f;
-      const first = want[0]!;
-      for (let id = 0; id < this.#frozenCount; id++) {
+      const { start, ids } = this.#buckets();
+      const key = (want[0]! << 8) | want[1]!;
+      for (let j = start[key]!; j < start[key + 1]!; j++) {
+        const id = ids[j]!;
         const at = offsets[id]!;
-        if (blob[at] !== first || offsets[id + 1]! - at <= want.length) continue;
-        let k = 1;
+        if (offsets[id + 1]! - at <= want.length) continue;
+        let k = 2;
         while (k < want.length && blob[at + k] === want[k]) k++;
         if (k === want.length && out.push(id) > limit) return undefined;
       }
@@ -91,6 +96,29 @@ export class TermTable {
         return undefined;
     }
     return out;
+  }
+
+  /** The snapshot's term ids grouped by their first two bytes: `ids[start[k]..start[k + 1]]` (terms of 2+ bytes). */
+  #buckets(): { start: Int32Array; ids: Int32Array } {
+    if (this.#byPrefix) return this.#byPrefix;
+    const { blob, offsets } = this.#frozen!;
+    const start = new Int32Array(65537);
+    const keyOf = (id: number) => {
+      const at = offsets[id]!;
+      return offsets[id + 1]! - at < 2 ? -1 : (blob[at]! << 8) | blob[at + 1]!;
+    };
+    for (let id = 0; id < this.#frozenCount; id++) {
+      const key = keyOf(id);
+      if (key >= 0) start[key + 1]!++;
+    }
+    for (let k = 0; k < 65536; k++) start[k + 1]! += start[k]!;
+    const ids = new Int32Array(start[65536]!);
+    const cursor = start.slice(0, 65536);
+    for (let id = 0; id < this.#frozenCount; id++) {
+      const key = keyOf(id);
+      if (key >= 0) ids[cursor[key]!++] = id;
+    }
+    return (this.#byPrefix = { start, ids });
   }
 
   #frozenId(term: string): number {

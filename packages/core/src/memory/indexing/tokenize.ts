@@ -27,9 +27,19 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 
 export const STOP_WORD_MAX = Math.max(...[...STOP_WORDS].map((w) => w.length));
 
+/** Stems computed before: Porter's algorithm is a cascade of regular expressions, a word costs microseconds. */
+const stems = new Map<string, string>();
+const STEM_CACHE = 50_000;
+
 /** The term a lower-case word stands for: Porter's stem of a word of the letters a–z, else the word. */
 export function stem(word: string): string {
-  return word.length > 2 && LETTERS.test(word) ? porter2(word) : word;
+  if (word.length <= 2 || !LETTERS.test(word)) return word;
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    if (stems.size >= STEM_CACHE) stems.clear();
+    stems.set(word, (stemmed = porter2(word)));
+  }
+  return stemmed;
 }
 
 /**

@@ -9,8 +9,10 @@ import { tokenize } from '../indexing/tokenize.js';
 import type { RankingParams } from './ranking.js';
 
 /** A prefix shared by more terms than this says nothing about the word (`con`). */
-const PREFIX_LIMIT = 48;
+const PREFIX_LIMIT = 16;
+/** Words this long are expanded: what people shorten (`env`, `auth`, `config`); longer words have stems. */
 const PREFIX_MIN = 3;
+const PREFIX_MAX = 6;
 const LETTERS = /^[a-z]+$/;
 
 /** The distinct terms of a query's words, in first-seen order. */
@@ -20,12 +22,13 @@ export function queryWords(text: string): string[] {
 
 /**
  * The concepts of a query's terms: each term, and (with a prefix weight) the indexed terms it is a
- * prefix of, at that weight — an abbreviation or a stem finds the longer word (`auth` → authent).
+ * prefix of, at that weight — a short word finds the longer one it abbreviates (`auth` → authent).
+ * Only terms of 3 to 6 letters are expanded, to at most 16 longer terms.
  */
 export function queryConcepts(terms: readonly string[], index: Bm25Index, params: RankingParams): QueryConcept[] {
   return terms.map((term) => {
     const variants = [{ term, weight: 1 }];
-    if (params.prefix > 0 && term.length >= PREFIX_MIN && LETTERS.test(term)) {
+    if (params.prefix > 0 && term.length >= PREFIX_MIN && term.length <= PREFIX_MAX && LETTERS.test(term)) {
       const ids = index.terms.withPrefix(term, PREFIX_LIMIT);
       if (ids) for (const id of ids) variants.push({ term: index.terms.term(id), weight: params.prefix });
     }

@@ -56,13 +56,27 @@ const REFINE_MARGIN = 20;
 /** Depth of each list reciprocal rank fusion reads. */
 const FUSION_DEPTH = 200;
 
-interface Candidate {
-  readonly slot: number;
-  readonly relevance: number;
-  readonly raw: number;
-  readonly coverage: number;
-  readonly specificity: number;
-  readonly evidence: number;
+/** Candidates as parallel typed arrays: no object per candidate (a common word has 100 000). */
+interface Candidates {
+  n: number;
+  readonly slots: Int32Array;
+  readonly relevance: Float64Array;
+  readonly raw: Float64Array;
+  readonly coverage: Float64Array;
+  readonly specificity: Float64Array;
+  readonly evidence: Float64Array;
+}
+
+function candidates(capacity: number): Candidates {
+  return {
+    n: 0,
+    slots: new Int32Array(capacity),
+    relevance: new Float64Array(capacity),
+    raw: new Float64Array(capacity),
+    coverage: new Float64Array(capacity),
+    specificity: new Float64Array(capacity),
+    evidence: new Float64Array(capacity),
+  };
 }
 
 /**
@@ -86,7 +100,7 @@ export function rankDocuments<D extends RankDoc & StageDoc>(
   const view = Array.isArray(docs) ? docsView(docs as readonly (D | undefined)[]) : (docs as RankView<D>);
   const ok = view.scope(options);
   const gamma = options.params.coverage;
-  const candidates = cosines
+  const c = cosines
     ? fused(view, ok, matches, cosines, options.params.fusionK, gamma)
     : lexical(view, ok, matches, gamma);
   const memql = options.formula === 'memql';
@@ -101,12 +115,13 @@ export function rankDocuments<D extends RankDoc & StageDoc>(
   // before its recency (a pow) or its document is looked at.
   const ceiling = (relevance: number) =>
     noWords ? Infinity : memql ? options.wSem * relevance + Math.max(0, options.wRec) : relevance * (1 + beta);
-  for (const c of candidates) {
-    if (!heap.admits(ceiling(c.relevance), Infinity)) continue;
-    const episode = view.episode(c.slot);
-    const similarity = c.relevance * (episode ? logWeight : view.global(c.slot) ? globalWeight : 1);
+  for (let i = 0; i < c.n; i++) {
+    const slot = c.slots[i]!;
+    if (!heap.admits(ceiling(c.relevance[i]!), Infinity)) continue;
+    const episode = view.episode(slot);
+    const similarity = c.relevance[i]! * (episode ? logWeight : view.global(slot) ? globalWeight : 1);
     if (!heap.admits(ceiling(similarity), Infinity)) continue;
-    const updatedMs = view.updatedMs(c.slot);
+    const updatedMs = view.updatedMs(slot);
     const recency = recencyOf(options.now - updatedMs, episode ? options.halfLife : noteHalfLife);
     const score = noWords
       ? memql
@@ -117,15 +132,15 @@ export function rankDocuments<D extends RankDoc & StageDoc>(
         : similarity * (1 + beta * recency);
     if (!heap.admits(score, updatedMs)) continue;
     heap.push({
-      slot: c.slot,
+      slot,
       similarity,
       recency,
       score,
-      bm25: c.raw,
-      cosine: cosines ? cosines[c.slot] : undefined,
-      coverage: c.coverage,
-      specificity: c.specificity,
-      evidence: c.evidence,
+      bm25: c.raw[i]!,
+      cosine: cosines ? cosines[slot] : undefined,
+      coverage: c.coverage[i]!,
+      specificity: c.specificity[i]!,
+      evidence: c.evidence[i]!,
       updatedMs,
     });
   }
@@ -146,34 +161,31 @@ function lexical<D>(
   ok: (slot: number) => boolean,
   matches: MatchSet | undefined,
   gamma: number,
-): Candidate[] {
-  const out: Candidate[] = [];
+): Candidates {
   if (!matches) {
-    for (let slot = 0; slot < view.size; slot++)
-      if (ok(slot)) out.push({ slot, relevance: 0, raw: 0, coverage: 0, specificity: 0, evidence: 0 });
+    const out = candidates(view.size);
+    for (let slot = 0; slot < view.size; slot++) if (ok(slot)) out.slots[out.n++] = slot;
     return out;
   }
-  const raws = new Float64Array(matches.count);
+  const out = candidates(matches.count);
   let max = 0;
   for (let i = 0; i < matches.count; i++) {
-    if (!ok(matches.slots[i]!)) continue;
+    const slot = matches.slots[i]!;
+    if (!ok(slot)) continue;
     const coverage = matches.coverage ? matches.coverage[i]! : 1;
     // Coordination: a memory holding half of the query's IDF mass keeps 0.5^γ of its score.
-    const raw = matches.scores[i]! * (gamma === 0 ? 1 : Math.pow(coverage, gamma));
-    raws[i] = raw;
+    const raw =
+      matches.scores[i]! * (gamma === 0 ? 1 : gamma === 0.5 ? Math.sqrt(coverage) : Math.pow(coverage, gamma));
+    if (!(raw > 0)) continue;
+    const j = out.n++;
+    out.slots[j] = slot;
+    out.raw[j] = raw;
+    out.coverage[j] = coverage;
+    out.specificity[j] = matches.specificity ? matches.specificity[i]! : 0;
+    out.evidence[j] = matches.evidence ? matches.evidence[i]! : 0;
     if (raw > max) max = raw;
   }
-  for (let i = 0; i < matches.count; i++) {
-    if (!(raws[i]! > 0)) continue;
-    out.push({
-      slot: matches.slots[i]!,
-      relevance: Math.min(1, raws[i]! / max),
-      raw: raws[i]!,
-      coverage: matches.coverage ? matches.coverage[i]! : 1,
-      specificity: matches.specificity ? matches.specificity[i]! : 0,
-      evidence: matches.evidence ? matches.evidence[i]! : 0,
-    });
-  }
+  for (let j = 0; j < out.n; j++) out.relevance[j] = Math.min(1, out.raw[j]! / max);
   return out;
 }
 
@@ -188,31 +200,39 @@ function fused<D>(
   cosines: ArrayLike<number>,
   k: number,
   gamma: number,
-): Candidate[] {
-  const lex = matches ? lexical(view, ok, matches, gamma) : [];
-  const byLex = new TopK<Candidate & { score: number; updatedMs: number }>(FUSION_DEPTH);
-  for (const c of lex) byLex.push({ ...c, score: c.raw, updatedMs: 0 });
+): Candidates {
+  const lex = matches ? lexical(view, ok, matches, gamma) : candidates(0);
+  const byLex = new TopK<{ index: number; score: number; updatedMs: number }>(FUSION_DEPTH);
+  for (let i = 0; i < lex.n; i++)
+    if (byLex.admits(lex.raw[i]!, 0)) byLex.push({ index: i, score: lex.raw[i]!, updatedMs: 0 });
   const byVec = new TopK<{ slot: number; score: number; updatedMs: number }>(FUSION_DEPTH);
   for (let slot = 0; slot < view.size; slot++) {
     const cos = cosines[slot];
     if (cos === undefined || !Number.isFinite(cos) || !ok(slot)) continue;
     if (byVec.admits(cos, 0)) byVec.push({ slot, score: cos, updatedMs: 0 });
   }
-  const fusedBy = new Map<number, { score: number; lexical?: Candidate }>();
-  byLex.sorted().forEach((c, rank) => fusedBy.set(c.slot, { score: 1 / (k + rank + 1), lexical: c }));
+  const fusedBy = new Map<number, { score: number; lexical: number }>();
+  byLex
+    .sorted()
+    .forEach(({ index }, rank) => fusedBy.set(lex.slots[index]!, { score: 1 / (k + rank + 1), lexical: index }));
   byVec.sorted().forEach(({ slot }, rank) => {
     const entry = fusedBy.get(slot);
     if (entry) entry.score += 1 / (k + rank + 1);
-    else fusedBy.set(slot, { score: 1 / (k + rank + 1) });
+    else fusedBy.set(slot, { score: 1 / (k + rank + 1), lexical: -1 });
   });
   let max = 0;
   for (const e of fusedBy.values()) if (e.score > max) max = e.score;
-  return [...fusedBy].map(([slot, e]) => ({
-    slot,
-    relevance: max > 0 ? e.score / max : 0,
-    raw: e.lexical?.raw ?? 0,
-    coverage: e.lexical?.coverage ?? 0,
-    specificity: e.lexical?.specificity ?? 0,
-    evidence: e.lexical?.evidence ?? 0,
-  }));
+  const out = candidates(fusedBy.size);
+  for (const [slot, e] of fusedBy) {
+    const j = out.n++;
+    out.slots[j] = slot;
+    out.relevance[j] = max > 0 ? e.score / max : 0;
+    if (e.lexical >= 0) {
+      out.raw[j] = lex.raw[e.lexical]!;
+      out.coverage[j] = lex.coverage[e.lexical]!;
+      out.specificity[j] = lex.specificity[e.lexical]!;
+      out.evidence[j] = lex.evidence[e.lexical]!;
+    }
+  }
+  return out;
 }
