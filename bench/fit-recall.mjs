@@ -13,8 +13,8 @@
 //      that leave ≥ 93 % of unanswerable dev prompts empty-handed and ≥ 93 % of answerable ones with a
 //      right note (a margin over the 90 % goals, for what test holds that dev did not).
 // Run: node bench/fit-recall.mjs (about 15 minutes on 2 idle cores). Same environment as the bench, and
-// FIT_STAGES (default lexical,rm3,fusion,floor) and FIT_START (a JSON point of the grid to start from,
-// e.g. what an earlier run chose) to redo a part.
+// FIT_STAGES (default lexical,rm3,fusion,floor), FIT_START (a JSON point of the grid to start from,
+// e.g. what an earlier run chose) and FIT_PASSES (default 2) to redo a part.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,7 +92,7 @@ try {
   Object.assign(point, JSON.parse(process.env.FIT_START ?? '{}'));
   let best = await score(point);
   console.log(`start ${f(best)} ${JSON.stringify(point)}`);
-  for (let pass = 1; pass <= (stages.has('lexical') ? 2 : 0); pass++) {
+  for (let pass = 1; pass <= (stages.has('lexical') ? Number(process.env.FIT_PASSES ?? 2) : 0); pass++) {
     for (const [name, values] of Object.entries(GRID)) {
       for (const value of values) {
         if (value === point[name]) continue;
