@@ -51,10 +51,10 @@ export interface InjectionFloor {
 export const RANKING_DEFAULTS: RankingParams = Object.freeze({
   k1: 0.6,
   b: 0.3,
-  fields: Object.freeze([0.5, 2, 2, 1] as const),
-  coverage: 0.5,
+  fields: Object.freeze([5, 3, 2, 1] as const),
+  coverage: 1,
   prefix: 0.7,
-  phrase: 0.2,
+  phrase: 0.3,
   recencyBoost: 0.05,
   revisionDecay: 1,
   feedbackTerms: 0,
@@ -66,7 +66,7 @@ export const RANKING_DEFAULTS: RankingParams = Object.freeze({
 export const INJECTION_FLOOR: InjectionFloor = Object.freeze({
   coverage: 0,
   evidence: 1,
-  specificity: 0.5,
+  specificity: 0.6,
   relative: 0.5,
 });
 

@@ -19,7 +19,7 @@ export const RECALL_DEFAULTS = Object.freeze({
    * Relevance weight of an episode against a note: a raw log entry that repeats a subject's words
    * yields to the note written about it, unless it matches clearly better.
    */
-  logWeight: 0.8,
+  logWeight: 0.7,
   /**
    * Relevance weight of a global note when recall is scoped to a project: on an equal match the
    * project's own note is the more specific answer.
