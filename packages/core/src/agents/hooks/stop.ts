@@ -1,10 +1,9 @@
+import { vaultPath } from '../../config/roots.js';
 import { NoteExistsError } from '../../memory/notes/errors.js';
 import { parsePlan } from '../../harness/plan/plan-document.js';
 import { computePlanTerminal } from '../../harness/reconciler/core.js';
 import { stepViews } from '../../harness/reconciler/plan-mutation.js';
 import { systemMessageOutput } from './hook-io.js';
-import { agentPlanFiles } from '../plan-files.js';
-import { projectGroup } from '../project-group.js';
 import { NO_ANSWER, type HookAnswer, type HookContext } from './hook-context.js';
 import { confidenceThreshold, offerSave, type SaveCandidate } from './offer-save.js';
 import {
@@ -27,12 +26,16 @@ export const PROMOTION_TAGS: readonly string[] = ['plan-done'];
  * `ask` (the default) saves without asking when the plan's confidence (steps done among those settled)
  * reaches the threshold (0.8), else asks — and a hook's stdin is never a terminal, so it skips. The
  * cursor then moves past what was offered (compare-and-swap under the `.harness/` lock), so each piece
- * of progress is offered once. Nothing happens while the plan is still moving, or without a project.
+ * of progress is offered once. Nothing happens while the plan is still moving, without a project, or
+ * without a vault (agentm's `plan_done_promotion`: no vault path, no promotion, the cursor untouched — a
+ * brief filed in the device-local store would be found by no one, and `offer-save-here` offers nothing
+ * there either; a vault configured later still gets the progress).
  */
 export async function stop(ctx: HookContext): Promise<HookAnswer> {
   const slug = ctx.project.slug;
   if (slug === undefined) return NO_ANSWER;
-  const { files, name } = await agentPlanFiles(ctx.ws, ctx.project);
+  if ((await vaultPath(ctx.ws.host, ctx.ws.config)) === undefined) return NO_ANSWER;
+  const { files, name } = await ctx.ws.planFiles();
   const plan = await files.readPlan();
   if (!plan) return NO_ANSWER;
   const doc = parsePlan(plan.text);
@@ -43,7 +46,7 @@ export async function stop(ctx: HookContext): Promise<HookAnswer> {
   const body = promotionBody(doc, name, since.text);
   let message = '';
   if (body !== undefined) {
-    const group = await projectGroup(ctx.ws, slug);
+    const { group } = await ctx.ws.noteFiling({ scope: 'project' });
     const candidate: SaveCandidate = {
       phase: 'work',
       project: slug,
