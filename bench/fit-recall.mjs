@@ -18,7 +18,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { memoriesToInject, RANKING_DEFAULTS, RECALL_DEFAULTS, recall } from '@agentm/core';
+import { memoriesToInject, RANKING_DEFAULTS, RECALL_DEFAULTS, recall } from '@agentm/core/memory';
 import { injectionFigures } from './lib/quality-metrics.mjs';
 import { closeSplit, prepareSplit, scoreAgentm, scoreReferences } from './lib/quality-run.mjs';
 import { NOW, SOURCES } from './lib/quality-sources.mjs';

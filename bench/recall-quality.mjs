@@ -19,7 +19,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { INJECTION_FLOOR, RANKING_DEFAULTS } from '@agentm/core';
+import { INJECTION_FLOOR, RANKING_DEFAULTS } from '@agentm/core/memory';
 import { closeSplit, prepareSplit, scoreAgentm, scoreInjection, scoreReferences } from './lib/quality-run.mjs';
 import { printInjection, printQuality, printVariants } from './lib/quality-report.mjs';
 import { SEEDS } from './lib/quality-sources.mjs';

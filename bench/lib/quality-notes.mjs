@@ -5,7 +5,7 @@
  */
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { noteFingerprint } from '@agentm/core';
+import { noteFingerprint } from '@agentm/core/memory';
 import { localDate } from './quality-vault.mjs';
 
 export class NoteWriter {

@@ -14,9 +14,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { MemoryIndex, memoriesToInject, noteToDocument, recall } from '@agentm/core';
+import { MemoryIndex, memoriesToInject, noteToDocument, recall } from '@agentm/core/memory';
 import { DeviceLocalBackend } from '@agentm/core/backends';
-import { recognizeConflictName } from '@agentm/core/protocol';
+import { recognizeConflictName } from '@agentm/core/write-protocol';
 import { rng } from './corpus.mjs';
 import { buildFts5, searchBasicMemory } from './fts5.mjs';
 import { NOW } from './quality-sources.mjs';

@@ -1,4 +1,4 @@
-import { docsView, type RankDoc, type RankView, type ScopeOptions } from '../documents/rank-view.js';
+import { docsView, type RankDoc, type RankView, type ScopeOptions } from '../documents/rank-contract.js';
 import type { RankingParams, RecallFormula } from './ranking.js';
 import { recallScore, recencyOf } from './score.js';
 import { refineTop, type StageDoc } from './rank-stages.js';
