@@ -16,12 +16,12 @@ import { FileTable, type FileEntry, type FrozenFiles } from './file-table.js';
 import { DocsView, FilesView } from './index-views.js';
 import { SupersededKeys } from './supersession.js';
 import { columnRankView } from './column-rank-view.js';
-import { previewOf, searchableParts } from './searchable.js';
+import { previewOf, searchableFields } from './searchable.js';
 import { TermScanner } from './term-scanner.js';
 
 export type { StoredDoc } from './doc-store.js';
 export type { FileEntry } from './file-table.js';
-export { PREVIEW_CHARS, previewOf, searchableParts, searchableText } from './searchable.js';
+export { PREVIEW_CHARS, previewOf, searchableFields, searchableText } from './searchable.js';
 
 /**
  * Documents prepared elsewhere (a read worker), as columns: document i's record (see encodeRecord),
@@ -58,6 +58,9 @@ export class IndexState {
   #scanner: TermScanner | undefined;
   /** Recallable by status, per status symbol. */
   #statusOk: number[] = [];
+  /** The field `#flag` marks terms of (putFile scans a document's fields with it). */
+  #field = 0;
+  readonly #flag = (id: number) => this.bm25.flagTerm(id, this.#field);
 
   constructor(parts?: { bm25: Bm25Parts; docs: FrozenDocs; files: FrozenFiles }) {
     this.bm25 = new Bm25Index(parts?.bm25);
@@ -119,8 +122,11 @@ export class IndexState {
       // Another file may hold this id only where ids are not keys (a custom mapper): only then look.
       const old = foreign || this.#hasForeign() ? this.slotOf(full.id) : undefined;
       if (old !== undefined) this.#removeSlot(old);
-      let length = 0;
-      for (const part of searchableParts(full)) length += scanner.scan(part, count);
+      for (const [field, text] of searchableFields(full)) {
+        this.#field = field;
+        scanner.scan(text, this.#flag);
+      }
+      const length = scanner.scan(full.text, count);
       const { text, ...rest } = full;
       const stored = { ...rest, preview: previewOf(text) };
       const slot = this.bm25.addCounted(length);
