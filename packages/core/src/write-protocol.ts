@@ -5,6 +5,14 @@
  */
 export { atomicWrite, isTempName, type AtomicWriteOptions } from './protocol/atomic-write.js';
 export { casWriteFile, checkExpectation, currentHash, type CasWriteOptions } from './protocol/cas-write.js';
+export {
+  appendChanges,
+  changeLogEnd,
+  changeLogPathFor,
+  readChanges,
+  type ChangeCursor,
+  type ChangeRead,
+} from './protocol/change-log.js';
 export { contentHash, shortHash } from './protocol/content-hash.js';
 export {
   agentmConflictName,
