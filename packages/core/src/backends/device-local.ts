@@ -4,6 +4,8 @@ import type { BackendOptions, WriteOptions } from '../seam/backend.js';
 import { capabilities } from '../seam/capabilities.js';
 import type { Locator } from '../seam/locator.js';
 import { casWriteFile } from '../protocol/cas-write.js';
+import { changeLogPathFor } from '../protocol/change-log.js';
+import { defaultLockRoot, lockDirFor } from '../protocol/vault-lock.js';
 import { FsBackend } from './fs-backend.js';
 
 export const DEVICE_LOCAL_PROTOCOL = 'device-local';
@@ -30,10 +32,22 @@ export class DeviceLocalBackend extends FsBackend {
   static readonly declaredCapabilities = capabilities();
   readonly capabilities = DeviceLocalBackend.declaredCapabilities;
 
+  readonly #lockRoot: string;
+  #changeLog: string | undefined;
+
   constructor(options: BackendOptions = {}) {
     super(deviceLocalRoot(typeof options.root === 'string' ? options.root : undefined), {
       createRoot: options['createRoot'] !== false,
     });
+    this.#lockRoot = typeof options.lockRoot === 'string' && options.lockRoot !== '' ? options.lockRoot : defaultLockRoot();
+  }
+
+  /**
+   * Where the vault's lock would be for this root (this store takes no lock, but keys its change log
+   * the same way, so every writer and index of the root find it).
+   */
+  override get changeLogPath(): string {
+    return (this.#changeLog ??= changeLogPathFor(lockDirFor(this.root, this.#lockRoot)));
   }
 
   protected async writeFile(path: string, content: string, locator: Locator, options: WriteOptions): Promise<void> {

@@ -2,6 +2,7 @@ import type { BackendOptions, WriteOptions } from '../seam/backend.js';
 import { capabilities } from '../seam/capabilities.js';
 import type { Locator } from '../seam/locator.js';
 import { casWriteFile } from '../protocol/cas-write.js';
+import { changeLogPathFor } from '../protocol/change-log.js';
 import { defaultLockRoot, lockDirFor, withLockDir, type VaultLockOptions } from '../protocol/vault-lock.js';
 import { BackendConfigError } from './errors.js';
 import { FsBackend, removeChecked, type RemoveOptions } from './fs-backend.js';
@@ -53,6 +54,11 @@ export class VaultBackend extends FsBackend {
     this.lockDir = lockDirFor(this.root, options.lockRoot ?? defaultLockRoot());
     this.personalRoot =
       typeof options.personalRoot === 'string' && options.personalRoot.trim() !== '' ? options.personalRoot : undefined;
+  }
+
+  /** Beside this vault's lock: every writer of the memory root on this machine appends there. */
+  override get changeLogPath(): string {
+    return changeLogPathFor(this.lockDir);
   }
 
   override get conflictStrategy(): string {

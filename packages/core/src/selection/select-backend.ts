@@ -82,7 +82,8 @@ export async function planSelection(options: SelectOptions = {}): Promise<Select
   }
   if (protocol === 'device-local') {
     const root = deviceLocalRoot(options.deviceLocalRoot, host.env as NodeJS.ProcessEnv, host.home);
-    return { choice, protocol, origin, backendClass, root, constructorOptions: { root, ...createRoot } };
+    const lockRoot = options.lockRoot ?? defaultLockRoot(host.env as NodeJS.ProcessEnv, host.home);
+    return { choice, protocol, origin, backendClass, root, constructorOptions: { root, lockRoot, ...createRoot } };
   }
   return { choice, protocol, origin, backendClass, root: undefined, constructorOptions: { ...createRoot } };
 }

@@ -5,6 +5,7 @@ import type { FrozenDocs } from './doc-store.js';
 import type { FrozenFiles } from './file-table.js';
 import { IndexState } from './index-state.js';
 import { compactParts, type CompactParts } from './snapshot-parts.js';
+import { marksFromJson, type SourceMarks } from './source-marks.js';
 import type { FrozenTerms } from './term-table.js';
 import { TermTable } from './term-table.js';
 
@@ -20,7 +21,8 @@ import { TermTable } from './term-table.js';
  */
 // 2: progress entries that are the harness's bookkeeping are no longer episodes (documents/bookkeeping.ts).
 // 3: typed sections opened in place (columns, term and file tables), searchable file names.
-export const INDEX_SCHEMA_VERSION = 3;
+// 4: source marks (change-log cursor, folder mtimes, last walk) in the header and `marks` journal ops.
+export const INDEX_SCHEMA_VERSION = 4;
 const MAGIC = Buffer.from('AGMIDX\n\0', 'latin1');
 const PREFIX = MAGIC.length + 8;
 
@@ -40,12 +42,15 @@ interface Header {
   readonly kinds: readonly string[];
   readonly statuses: readonly string[];
   readonly sections: SectionTable;
+  readonly marks?: unknown;
 }
 
 export interface SnapshotMeta {
   readonly root: string;
   readonly snapshotId: string;
   readonly builtMs: number;
+  /** What the index knew of its sources when the snapshot was written. */
+  readonly marks?: SourceMarks | undefined;
 }
 
 /** Thrown by `decodeSnapshot`; the caller maps it to a rebuild. */
@@ -206,7 +211,8 @@ export function decodeSnapshot(file: Uint8Array): { state: IndexState; meta: Sna
   const lengths = u32('docs.length');
   check(header, docs, files, terms, block, lengths);
   const state = new IndexState({ bm25: { terms: new TermTable(terms), block, lengths }, docs, files });
-  return { state, meta: { root: header.root, snapshotId: header.snapshotId, builtMs: header.builtMs } };
+  const marks = marksFromJson(header.marks);
+  return { state, meta: { root: header.root, snapshotId: header.snapshotId, builtMs: header.builtMs, marks } };
 }
 
 /** Counts that must agree (the checksum catches damage; this catches a writer's mistake). */

@@ -11,6 +11,7 @@ import {
   type SnapshotMeta,
 } from './codec.js';
 import type { IndexState } from './index-state.js';
+import type { SourceMarks } from './source-marks.js';
 import { journalHeader, journalLines, parseJournal, type JournalOp, type ParsedJournal } from './journal.js';
 
 export const SNAPSHOT_FILE = 'index.snap';
@@ -83,8 +84,8 @@ export class IndexStore {
   }
 
   /** Writes a new snapshot of `state`, then clears the journal it supersedes. Returns its metadata. */
-  async writeSnapshot(state: IndexState, root: string, builtMs: number): Promise<SnapshotMeta> {
-    const meta: SnapshotMeta = { root, snapshotId: randomBytes(8).toString('hex'), builtMs };
+  async writeSnapshot(state: IndexState, root: string, builtMs: number, marks: SourceMarks): Promise<SnapshotMeta> {
+    const meta: SnapshotMeta = { root, snapshotId: randomBytes(8).toString('hex'), builtMs, marks };
     await atomicWrite(this.snapshotPath, encodeSnapshot(state, meta), { fsync: false });
     // A crash here leaves the old journal, naming the old snapshot: it is ignored on load.
     await rm(this.journalPath, { force: true });

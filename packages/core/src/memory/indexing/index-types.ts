@@ -82,3 +82,19 @@ export interface RefreshReport {
   /** Read worker threads a full build used (absent: none, everything on the calling thread). */
   readonly readWorkers?: number;
 }
+
+/** The report of a refresh that found nothing to do. */
+export function nothingChanged(documents: number): RefreshReport {
+  return {
+    rebuilt: undefined,
+    read: 0,
+    indexed: 0,
+    touched: 0,
+    removed: 0,
+    unchanged: 0,
+    documents,
+    conflictCopies: [],
+    errors: [],
+    warnings: [],
+  };
+}

@@ -7,25 +7,27 @@ import { DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
 import type { DocumentLimits } from '../documents/source-documents.js';
 import { MemoryArgumentError } from '../errors.js';
 import type { EmbeddingProvider } from '../../providers/embeddings.js';
+import { LockTimeout } from '../../protocol/errors.js';
 import { applyChanges, type ApplyJob } from './apply-changes.js';
 import { startBuildPool, type ReadPool } from './read-pool.js';
 import { embedPending } from './embed-pending.js';
 import { KeyFeed } from './feed.js';
-import type { SnapshotMeta } from './codec.js';
+import { IndexFiles } from './index-files.js';
 import { IndexState } from './index-state.js';
 import {
   INDEX_LOCK_TIMEOUT_MS,
+  nothingChanged,
   type LoadStatus,
   type MemoryIndexOptions,
   type RefreshOptions,
   type RefreshReport,
 } from './index-types.js';
-import { IndexStore } from './index-store.js';
-import { opWeight, type JournalOp } from './journal.js';
+import { scanChanges } from './catch-up.js';
 import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
 import { planRefresh } from './refresh-plan.js';
 import { VectorCache } from './vectors.js';
-import { walkSources, walkWarnings } from './walk.js';
+import { walkSources, walkWarnings, type WalkResult } from './walk.js';
+import { beginWalk, revalidationDue, walkMarks, type MarksDelta, type SourceMarks } from './source-marks.js';
 import { infosOf, probeSources, progressFeed } from './probe-sources.js';
 
 /**
@@ -41,18 +43,10 @@ export class MemoryIndex extends DerivedMaintenance {
   readonly root: string;
   readonly layout: MemoryLayout;
   #state = new IndexState();
-  #meta: SnapshotMeta | undefined;
-  #journal: JournalOp[] = [];
-  #journalBytes = 0;
-  /** Whether the journal file holds exactly `#journal` and may be appended to. */
-  #journalOnDisk = false;
-  #stamp = '';
-  #status: LoadStatus = 'missing';
   #vectors: VectorCache | undefined;
-  #statusDetail = '';
   /** The read workers of the full build in progress, if it uses them. */
   #pool: ReadPool | undefined;
-  readonly #store: IndexStore;
+  readonly #files: IndexFiles;
   readonly #options: MemoryIndexOptions;
 
   private constructor(options: MemoryIndexOptions, root: string, dir: string) {
@@ -62,7 +56,7 @@ export class MemoryIndex extends DerivedMaintenance {
     this.root = root;
     this.dir = dir;
     this.layout = options.layout ?? DEFAULT_LAYOUT;
-    this.#store = new IndexStore(dir);
+    this.#files = new IndexFiles(dir, root, options.journalLimitBytes ?? 1 << 20, () => this.#now());
   }
 
   /** Opens (loads) the index of a memory root. Never walks the notes; call `refresh()` for that. */
@@ -76,18 +70,23 @@ export class MemoryIndex extends DerivedMaintenance {
     const dir = options.indexDir ?? indexDirFor(root, options.indexRoot ?? defaultIndexRoot(options.env));
     assertOutside(dir, root);
     const index = new MemoryIndex(options, root, dir);
-    await index.#load();
+    index.#state = await index.#files.load();
     if (options.embedder) index.#vectors = await VectorCache.load(dir, options.embedder.id);
     return index;
   }
 
   /** How the last load went: `loaded`, or why the next refresh will rebuild. */
   get loadStatus(): LoadStatus {
-    return this.#status;
+    return this.#files.status;
   }
 
   get loadDetail(): string {
-    return this.#statusDetail;
+    return this.#files.detail;
+  }
+
+  /** What the index knows of its sources beyond the files (see source-marks.ts). */
+  get marks(): SourceMarks {
+    return this.#files.marks;
   }
 
   /** The in-memory index, for recall. Treat as read-only. */
@@ -108,23 +107,19 @@ export class MemoryIndex extends DerivedMaintenance {
   /** Brings the index up to date with the notes: incremental, or a full rebuild when the index was unusable. */
   refresh(options: RefreshOptions = {}): Promise<RefreshReport> {
     return this.#locked(async () =>
-      this.#status === 'loaded' ? this.#incremental(options) : this.#rebuild(this.#status, options),
+      this.loadStatus === 'loaded' ? this.#incremental(options) : this.#rebuild(this.loadStatus, options),
     );
   }
 
   /** Re-reads just these locators (a watcher or a save path knows what changed). */
   update(locators: readonly Locator[]): Promise<RefreshReport> {
     return this.#locked(async () => {
-      if (this.#status !== 'loaded') return this.#rebuild(this.#status);
+      if (this.loadStatus !== 'loaded') return this.#rebuild(this.loadStatus);
       const { plan, infos, gone } = await probeSources(this.backend, this.layout, this.#state.files, locators);
-      return this.#apply({
-        state: this.#state,
-        read: plan.read,
-        infos,
-        remove: gone,
-        unchanged: plan.unchanged,
-        conflictCopies: [],
-      });
+      return this.#apply(
+        { state: this.#state, read: plan.read, infos, remove: gone, unchanged: plan.unchanged, conflictCopies: [] },
+        { persist: true },
+      );
     });
   }
 
@@ -149,21 +144,72 @@ export class MemoryIndex extends DerivedMaintenance {
     return files.filter((f) => f.mtimeMs > mtimeMs).map((f) => f.locator);
   }
 
+  /**
+   * Catches up with what changed since the index's marks without walking every note (see catch-up.ts):
+   * the store's change log (every AgentM writer's keys) and the folders whose mtime moved. A note AgentM
+   * wrote is always in the next answer; an edit in place by another program waits for a full walk
+   * (`refresh`, which an answer asks for in the background when `revalidationDue`). Falls back to
+   * `refresh()` when the index has no marks to catch up from (not built, built by an older AgentM, or
+   * its place in the change log lost). Persists what it found when the index's lock is free at once and
+   * no new snapshot is needed; otherwise the change is applied in memory only, for this answer.
+   */
+  async refreshChanges(options: RefreshOptions = {}): Promise<RefreshReport> {
+    if (this.loadStatus !== 'loaded') return this.refresh(options);
+    const scan = () =>
+      scanChanges(this.#state, this.marks, { backend: this.backend, layout: this.layout, now: this.#now() });
+    const first = await scan();
+    if (first === undefined) return this.refresh(options);
+    if (first.empty) return nothingChanged(this.#state.docs.size);
+    const apply = (found: NonNullable<typeof first>, persist: boolean) =>
+      this.#apply(
+        { state: this.#state, ...found, conflictCopies: [] },
+        { marks: found.marks, persist, journalOnly: true },
+      );
+    try {
+      // Scanned again under the lock: another process may have caught up (or rebuilt) meanwhile.
+      const report = await this.#locked(async () => {
+        const found = await scan();
+        return found === undefined
+          ? undefined
+          : found.empty
+            ? nothingChanged(this.#state.docs.size)
+            : apply(found, true);
+      }, 0);
+      return report ?? (await this.refresh(options));
+    } catch (error) {
+      if (!(error instanceof LockTimeout)) throw error;
+      // Another process holds the index (a background walk): answer from memory, persist nothing.
+      return apply(first, false);
+    }
+  }
+
+  /**
+   * Whether a full walk in the background is due (see `revalidationDue`): the last one began more than
+   * `afterMs` ago (or ten walks' time on a large store). Always false for an index that is not built.
+   */
+  revalidationDue(afterMs: number): boolean {
+    return this.loadStatus === 'loaded' && revalidationDue(this.marks, this.#now(), afterMs);
+  }
+
   async #incremental(options: RefreshOptions = {}): Promise<RefreshReport> {
+    const started = beginWalk(this.backend.changeLogPath, this.#now());
     const walk = await walkSources(this.backend, this.layout);
     const plan = planRefresh(
       this.#state.fileStats(),
       walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })),
     );
-    const report = await this.#apply({
-      state: this.#state,
-      read: options.onProgress ? progressFeed(plan.read, options.onProgress) : plan.read,
-      onProgress: options.onProgress,
-      infos: infosOf(walk.files),
-      remove: plan.remove,
-      unchanged: plan.unchanged,
-      conflictCopies: walk.conflictCopies.map((l) => l.key),
-    });
+    const report = await this.#apply(
+      {
+        state: this.#state,
+        read: options.onProgress ? progressFeed(plan.read, options.onProgress) : plan.read,
+        onProgress: options.onProgress,
+        infos: infosOf(walk.files),
+        remove: plan.remove,
+        unchanged: plan.unchanged,
+        conflictCopies: walk.conflictCopies.map((l) => l.key),
+      },
+      { marks: walkMarks(started, walk.folders, this.#now()), persist: true },
+    );
     return { ...report, warnings: [...walkWarnings(walk), ...report.warnings] };
   }
 
@@ -172,6 +218,7 @@ export class MemoryIndex extends DerivedMaintenance {
    * The walk feeds the readers as it goes (see KeyFeed); postings are inverted in bulk.
    */
   async #rebuild(reason: LoadStatus | 'requested', options: RefreshOptions = {}): Promise<RefreshReport> {
+    const started = beginWalk(this.backend.changeLogPath, this.#now());
     const fresh = new IndexState();
     fresh.beginBulk();
     const feed = new KeyFeed();
@@ -202,21 +249,26 @@ export class MemoryIndex extends DerivedMaintenance {
       await this.#closePool();
       fresh.endBulk();
       this.#state = fresh;
-      this.#journal = [];
-      this.#journalBytes = 0;
+      this.#files.restart();
     };
+    let walked: WalkResult | undefined;
+    void walking.then((w) => (walked = w));
     try {
-      const report = await this.#apply({
-        state: fresh,
-        read: feed,
-        infos,
-        remove: [],
-        unchanged: 0,
-        conflictCopies: [],
-        rebuilt: reason,
-        beforePersist: ready,
-        onProgress,
-      });
+      const report = await this.#apply(
+        {
+          state: fresh,
+          read: feed,
+          infos,
+          remove: [],
+          unchanged: 0,
+          conflictCopies: [],
+          rebuilt: reason,
+          beforePersist: ready,
+          onProgress,
+        },
+        // `ready` awaited the walk before the marks are read.
+        { marks: () => walkMarks(started, walked!.folders, this.#now()), persist: true },
+      );
       const walk = await walking;
       return {
         ...report,
@@ -236,28 +288,25 @@ export class MemoryIndex extends DerivedMaintenance {
     await pool?.close();
   }
 
-  /** Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit). */
-  async #apply(job: ApplyJob): Promise<RefreshReport> {
+  /**
+   * Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit) with the
+   * marks they bring the index to. With `persist: false` (an answer without the lock) nothing is written:
+   * the state is this process's alone until the next locked operation reloads it.
+   */
+  async #apply(job: ApplyJob, persisting: Persisting): Promise<RefreshReport> {
     try {
-      return await this.#applyUnsafe(job);
+      return await this.#applyUnsafe(job, persisting);
     } catch (error) {
       // Nothing half-applied stays in memory: go back to what is on disk.
-      await this.#load();
+      this.#state = await this.#files.load();
       throw error;
     }
   }
 
-  async #applyUnsafe({
-    state,
-    read,
-    infos,
-    remove,
-    unchanged,
-    conflictCopies,
-    rebuilt,
-    beforePersist,
-    onProgress,
-  }: ApplyJob): Promise<RefreshReport> {
+  async #applyUnsafe(
+    { state, read, infos, remove, unchanged, conflictCopies, rebuilt, beforePersist, onProgress }: ApplyJob,
+    persisting: Persisting,
+  ): Promise<RefreshReport> {
     const source = {
       backend: this.backend,
       layout: this.layout,
@@ -275,7 +324,16 @@ export class MemoryIndex extends DerivedMaintenance {
     const count = read instanceof KeyFeed ? read.total : read.length;
     onProgress?.({ phase: 'saving', done: count, total: count, totalKnown: true });
     await beforePersist?.();
-    await this.#persist(ops, rebuilt !== undefined);
+    const marks = typeof persisting.marks === 'function' ? persisting.marks() : persisting.marks;
+    if (!persisting.persist) this.#files.invalidate();
+    else if (
+      (await this.#files.persist(this.#state, ops, {
+        snapshot: rebuilt !== undefined,
+        marks,
+        journalOnly: persisting.journalOnly,
+      })) === 'deferred'
+    )
+      this.#files.invalidate();
     const warnings: string[] = [];
     const { embedder } = this.#options;
     if (embedder && this.#vectors) {
@@ -297,87 +355,21 @@ export class MemoryIndex extends DerivedMaintenance {
     };
   }
 
-  async #persist(ops: readonly JournalOp[], snapshot: boolean): Promise<void> {
-    const limit = this.#options.journalLimitBytes ?? 1 << 20;
-    const weight = ops.reduce((n, op) => n + opWeight(op), 0);
-    if (snapshot || !this.#meta || this.#journalBytes + weight > limit) {
-      this.#meta = await this.#store.writeSnapshot(this.#state, this.root, this.#now());
-      this.#journal = [];
-      this.#journalBytes = 0;
-      this.#journalOnDisk = false;
-      this.#status = 'loaded';
-      this.#statusDetail = '';
-    } else if (ops.length > 0) {
-      this.#journal.push(...ops);
-      this.#journalBytes += weight;
-      if (this.#journalOnDisk) await this.#store.appendJournal(ops);
-      else await this.#store.writeJournal(this.#meta.snapshotId, this.#journal);
-      this.#journalOnDisk = true;
-    }
-    this.#stamp = await this.#store.stamp();
-  }
-
-  async #load(): Promise<void> {
-    const loaded = await this.#store.load(this.root);
-    this.#stamp = await this.#store.stamp();
-    if (loaded.status !== 'loaded') {
-      this.#state = new IndexState();
-      this.#meta = undefined;
-      this.#journal = [];
-      this.#journalOnDisk = false;
-      this.#status = loaded.status;
-      this.#statusDetail = loaded.detail;
-      return;
-    }
-    this.#state = loaded.state;
-    this.#meta = loaded.meta;
-    this.#journal = [];
-    this.#journalBytes = 0;
-    this.#replay(loaded.journal?.ops ?? []);
-    this.#journalOnDisk = loaded.journal?.clean ?? false;
-    this.#status = 'loaded';
-    this.#statusDetail = '';
-  }
-
-  #replay(ops: readonly JournalOp[]): void {
-    for (const op of ops) {
-      if (op.op === 'put') this.#state.putFile(op.file, op.docs);
-      else if (op.op === 'touch') this.#state.touchFile(op.key, op.mtimeMs);
-      else this.#state.deleteFile(op.key);
-      this.#journal.push(op);
-      this.#journalBytes += opWeight(op);
-    }
-  }
-
-  /** Catches up with another process's writes: its new journal ops, or its new snapshot. */
-  async #catchUp(): Promise<void> {
-    const stamp = await this.#store.stamp();
-    if (stamp === this.#stamp) return;
-    const journal = this.#meta ? await this.#store.readJournal(this.#meta.snapshotId) : undefined;
-    const sameSnapshot = this.#meta !== undefined && stamp.split('|')[0] === this.#stamp.split('|')[0];
-    if (sameSnapshot && journal && journal.ops.length >= this.#journal.length) {
-      this.#replay(journal.ops.slice(this.#journal.length));
-      this.#journalOnDisk = journal.clean;
-      this.#stamp = stamp;
-      return;
-    }
-    await this.#load();
-  }
-
   /** Reloads from disk if another process changed the index. Cheap (two stats) when nothing changed. */
   async sync(): Promise<void> {
-    await this.#catchUp();
+    this.#state = await this.#files.catchUp(this.#state);
   }
 
-  #locked<T>(fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` under the index directory's lock (waiting `timeoutMs`, default the options'), caught up first. */
+  #locked<T>(fn: () => Promise<T>, timeoutMs?: number): Promise<T> {
     const lockOptions = {
       ...(this.#options.lockRoot ? { lockRoot: this.#options.lockRoot } : {}),
-      timeoutMs: this.#options.lockTimeoutMs ?? INDEX_LOCK_TIMEOUT_MS,
+      timeoutMs: timeoutMs ?? this.#options.lockTimeoutMs ?? INDEX_LOCK_TIMEOUT_MS,
     };
     return withVaultLock(
       this.dir,
       async () => {
-        await this.#catchUp();
+        await this.sync();
         return fn();
       },
       lockOptions,
@@ -391,4 +383,12 @@ export class MemoryIndex extends DerivedMaintenance {
   get #limits(): DocumentLimits {
     return { maxNoteChars: this.#options.maxNoteChars };
   }
+}
+
+/** How `#apply` persists: the marks the change brings the index to (a function: known once the walk is done). */
+interface Persisting {
+  readonly marks?: MarksDelta | (() => MarksDelta) | undefined;
+  readonly persist: boolean;
+  /** Never write a snapshot (an answer's foreground): a change that needs one is left to a background refresh. */
+  readonly journalOnly?: boolean;
 }

@@ -1,0 +1,123 @@
+import { changeLogEnd, type ChangeCursor } from '../../protocol/change-log.js';
+import type { WalkedFolder } from './walk.js';
+
+/**
+ * What an index remembers about its sources besides the files themselves, so that an answer can catch
+ * up without walking every note (issue 19 §4):
+ * - `changes`: how far the store's change log was read (every AgentM writer appends there);
+ * - `folders`: each folder's mtime when it was last listed — an entry added, removed or renamed by any
+ *   program changes it (an edit in place does not); RACY when it was listed too soon after a change to
+ *   trust (a coarse clock may not tick again for a change in the same instant), ABSENT for a source
+ *   root that did not exist;
+ * - `walkedMs`/`walkMs`: when the last full walk began and how long it took (the revalidation clock).
+ * Persisted with the index (snapshot header, journal `marks` ops), so they always describe its state.
+ */
+export interface SourceMarks {
+  readonly changes?: ChangeCursor | undefined;
+  readonly folders?: Readonly<Record<string, number>> | undefined;
+  readonly walkedMs?: number | undefined;
+  readonly walkMs?: number | undefined;
+}
+
+/** A change to the marks: fields replaced; in `folders`, `null` forgets a folder. */
+export interface MarksDelta {
+  readonly changes?: ChangeCursor | undefined;
+  readonly folders?: Readonly<Record<string, number | null>> | undefined;
+  /** Replace every folder (a full walk's listing) instead of merging. */
+  readonly allFolders?: boolean | undefined;
+  readonly walkedMs?: number | undefined;
+  readonly walkMs?: number | undefined;
+}
+
+/** A folder mark that says: list it again next time. */
+export const RACY = -1;
+
+/** The mark of a source root that did not exist: check again whether it does. */
+export const ABSENT = -2;
+
+/**
+ * How close to the listing a folder's mtime may be and still be trusted: a change in the same tick of a
+ * coarse filesystem clock (1–2 s on FAT, HFS+, some network filesystems) would leave the mtime as is.
+ */
+export const RACY_WINDOW_MS = 2_000;
+
+/** The mark of a folder with `mtimeMs`, listed at `listedMs`. */
+export function folderMark(mtimeMs: number, listedMs: number): number {
+  if (Number.isNaN(mtimeMs)) return ABSENT;
+  return listedMs - mtimeMs < RACY_WINDOW_MS ? RACY : mtimeMs;
+}
+
+/** The folders of a walk as marks. */
+export function walkedFolderMarks(folders: readonly WalkedFolder[], listedMs: number): Record<string, number> {
+  const marks: Record<string, number> = {};
+  for (const f of folders) marks[f.key] = folderMark(f.mtimeMs, listedMs);
+  return marks;
+}
+
+/** The marks after `delta`. Pure. */
+export function applyMarks(marks: SourceMarks, delta: MarksDelta): SourceMarks {
+  let folders = marks.folders;
+  if (delta.folders !== undefined) {
+    const next: Record<string, number> = delta.allFolders ? {} : { ...folders };
+    for (const [key, value] of Object.entries(delta.folders)) {
+      if (value === null) delete next[key];
+      else next[key] = value;
+    }
+    folders = next;
+  }
+  return {
+    changes: delta.changes ?? marks.changes,
+    folders,
+    walkedMs: delta.walkedMs ?? marks.walkedMs,
+    walkMs: delta.walkMs ?? marks.walkMs,
+  };
+}
+
+/** Marks read back from JSON (a snapshot header, a journal op): what does not have the expected shape is dropped. */
+export function marksFromJson(value: unknown): SourceMarks {
+  if (typeof value !== 'object' || value === null) return {};
+  const v = value as Record<string, unknown>;
+  const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+  const c = v['changes'] as Record<string, unknown> | undefined;
+  const changes =
+    typeof c === 'object' && c !== null && (typeof c['id'] === 'string' || c['id'] === undefined || c['id'] === null)
+      ? { id: typeof c['id'] === 'string' ? c['id'] : undefined, offset: num(c['offset']) ?? 0 }
+      : undefined;
+  let folders: Record<string, number> | undefined;
+  if (typeof v['folders'] === 'object' && v['folders'] !== null) {
+    folders = {};
+    for (const [key, mark] of Object.entries(v['folders'] as Record<string, unknown>)) folders[key] = num(mark) ?? RACY;
+  }
+  return { changes, folders, walkedMs: num(v['walkedMs']), walkMs: num(v['walkMs']) };
+}
+
+/**
+ * Whether the sources are due for a full walk in the background: never walked, or the last walk began
+ * more than `afterMs` ago — or ten walks' time, whichever is longer, so that on a large store the
+ * background walks take at most a tenth of the time.
+ */
+export function revalidationDue(marks: SourceMarks, nowMs: number, afterMs: number): boolean {
+  if (marks.walkedMs === undefined) return true;
+  return nowMs - marks.walkedMs >= Math.max(afterMs, 10 * (marks.walkMs ?? 0));
+}
+
+/** Taken before a full walk: where the change log ends (undefined: the store keeps none) and when the walk began. */
+export interface WalkStart {
+  readonly cursor: ChangeCursor | undefined;
+  readonly atMs: number;
+}
+
+export function beginWalk(changeLogPath: string | undefined, nowMs: number): WalkStart {
+  return { cursor: changeLogPath !== undefined ? changeLogEnd(changeLogPath) : undefined, atMs: nowMs };
+}
+
+/** A full walk's marks: everything logged before it began is in it, and every folder it listed. */
+export function walkMarks(start: WalkStart, folders: readonly WalkedFolder[], nowMs: number): MarksDelta {
+  return {
+    changes: start.cursor,
+    folders: walkedFolderMarks(folders, start.atMs),
+    allFolders: true,
+    walkedMs: start.atMs,
+    walkMs: Math.max(0, nowMs - start.atMs),
+  };
+}
