@@ -30,6 +30,11 @@ export interface CliIo {
    */
   readonly termOut?: (text: string) => void;
   readonly termErr?: (text: string) => void;
+  /**
+   * Starts `agentm <args>` as a detached process of its own that outlives this one (a background refresh
+   * of the memory index). Absent where the CLI runs inside another program (tests): nothing is started.
+   */
+  readonly background?: (args: readonly string[]) => void;
 }
 
 export interface CliContext {

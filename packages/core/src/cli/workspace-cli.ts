@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseDurationMs } from '../memory/recall/duration.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { BACKGROUND_REFRESH_ARGS } from '../workspace/background.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT_USAGE } from './errors.js';
 import { hostOf } from './support.js';
@@ -21,6 +22,7 @@ export async function cliWorkspace(
   options: { readonly projectRoot?: string; readonly createRoot?: boolean; readonly service?: boolean } = {},
 ): Promise<Workspace> {
   const { Workspace } = await import('../workspace/workspace.js');
+  const background = ctx.io.background;
   return Workspace.open({
     host: hostOf(ctx),
     projectRoot: options.projectRoot ?? ctx.io.cwd,
@@ -28,6 +30,8 @@ export async function cliWorkspace(
     index: {
       workerScript: READ_WORKER_SCRIPT,
       ...(options.service !== false ? { service: { version: coreVersion() } } : {}),
+      // A recall catches up from the change log and the folders; a full walk runs detached when due.
+      ...(background !== undefined ? { revalidate: () => background(BACKGROUND_REFRESH_ARGS) } : {}),
     },
     warn: (message) => ctx.io.err(`agentm: warning: ${message}\n`),
     ...(options.createRoot !== undefined ? { createRoot: options.createRoot } : {}),

@@ -5,6 +5,10 @@ import { ConfigValueError } from '../config/errors.js';
 export const KEY_NOTE_HALF_LIFE = 'memory.recall.note_half_life';
 /** Config key: characters of a note the index reads (a positive whole number). */
 export const KEY_MAX_NOTE_CHARS = 'memory.index.max_note_chars';
+/** Config key: how long after a full walk of the notes an answer asks for another in the background (`10s`, `2m`). */
+export const KEY_REVALIDATE_AFTER = 'memory.index.revalidate_after';
+/** Default of `memory.index.revalidate_after`. */
+export const DEFAULT_REVALIDATE_AFTER_MS = 10_000;
 
 /** What the memory keys of a config set; absent keys are absent (the engine's defaults apply). */
 export interface MemorySettings {
@@ -12,6 +16,8 @@ export interface MemorySettings {
   readonly noteHalfLife?: number;
   /** Characters of a note indexed. */
   readonly maxNoteChars?: number;
+  /** Time after a full walk before an answer asks for another in the background, ms. */
+  readonly revalidateAfterMs?: number;
 }
 
 const UNITS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
@@ -23,12 +29,13 @@ export function parseHalfLife(text: string): number | undefined {
 }
 
 /**
- * The memory settings of a config (`memory.recall.note_half_life`, `memory.index.max_note_chars`).
+ * The memory settings of a config (`memory.recall.note_half_life`, `memory.index.max_note_chars`,
+ * `memory.index.revalidate_after`).
  * A key holding something it cannot mean is a ConfigValueError naming the key and a valid value —
  * never silently the default.
  */
 export function memorySettingsFromConfig(config: ConfigData = {}): MemorySettings {
-  const out: { noteHalfLife?: number; maxNoteChars?: number } = {};
+  const out: { noteHalfLife?: number; maxNoteChars?: number; revalidateAfterMs?: number } = {};
   const halfLife = config[KEY_NOTE_HALF_LIFE];
   if (halfLife !== undefined) {
     const ms = typeof halfLife === 'string' ? parseHalfLife(halfLife) : undefined;
@@ -50,6 +57,17 @@ export function memorySettingsFromConfig(config: ConfigData = {}): MemorySetting
           `(agentm config set ${KEY_MAX_NOTE_CHARS} 1000000)`,
       );
     out.maxNoteChars = n;
+  }
+  const after = config[KEY_REVALIDATE_AFTER];
+  if (after !== undefined) {
+    const m = typeof after === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(s|m|h)\s*$/.exec(after) : null;
+    if (!m)
+      throw new ConfigValueError(
+        KEY_REVALIDATE_AFTER,
+        `${KEY_REVALIDATE_AFTER} is ${JSON.stringify(after)}: it takes a duration such as "10s", "2m" or "1h" ` +
+          `(agentm config set ${KEY_REVALIDATE_AFTER} 10s)`,
+      );
+    out.revalidateAfterMs = Number(m[1]) * { s: 1_000, m: 60_000, h: 3_600_000 }[m[2] as 's' | 'm' | 'h'];
   }
   return out;
 }

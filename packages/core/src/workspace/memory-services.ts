@@ -9,7 +9,8 @@ import { noteToDocument } from '../memory/note-documents.js';
 import { recall, type RecallQuery, type RecallResult } from '../memory/recall/recall.js';
 import { phaseRecall, type PhaseRecallRequest, type PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
 import type { RefreshOptions } from '../memory/indexing/index-types.js';
-import { memorySettingsFromConfig } from '../memory/memory-config.js';
+import { DEFAULT_REVALIDATE_AFTER_MS, memorySettingsFromConfig } from '../memory/memory-config.js';
+import { backgroundRefresherRunning } from '../memory/indexing/background-refresh.js';
 import { bodyReader } from './body-reader.js';
 import { resolveRecallQuery } from './recall-service.js';
 import type { WorkspaceOptions } from './options.js';
@@ -39,42 +40,63 @@ export async function openWorkspaceIndex(
   });
 }
 
+/** How a recall brings the index up to date first. */
+export interface FreshnessOptions {
+  /** `false`: use a loaded index as it is. */
+  readonly refresh?: boolean | undefined;
+  readonly onProgress?: RefreshOptions['onProgress'];
+  /** Like `onProgress`, but only while the index is being built (a first recall), not refreshed. */
+  readonly onBuildProgress?: RefreshOptions['onProgress'];
+  /** See `WorkspaceOptions.index.revalidate`: catch up without a walk, and ask for one in the background. */
+  readonly revalidate?: (() => void) | undefined;
+}
+
 /**
- * Recall after a refresh (skipped with `refresh: false` when the index is loaded); the refresh's
- * warnings come first. Notes age by the config's `memory.recall.note_half_life` unless the query says
- * otherwise (a `halfLife` given alone applies to notes too).
+ * Brings the index up to date for an answer: a full walk (`refresh`) — or, for a short-lived process that
+ * can start a background refresh (`revalidate`), only what the change log and the folders say changed
+ * (`refreshChanges`: AgentM's own writes are always in; other programs' in-place edits once a background
+ * walk has run), asking for that walk when it is due and none is running. Undefined with `refresh: false`.
+ */
+async function upToDate(ws: WorkspaceContext, index: MemoryIndex, options: FreshnessOptions) {
+  if (options.refresh === false && index.loadStatus === 'loaded') return undefined;
+  const onProgress = options.onProgress ?? (index.loadStatus !== 'loaded' ? options.onBuildProgress : undefined);
+  const refreshOptions = onProgress ? { onProgress } : {};
+  if (options.revalidate === undefined) return index.refresh(refreshOptions);
+  const report = await index.refreshChanges(refreshOptions);
+  const after = memorySettingsFromConfig(ws.config).revalidateAfterMs ?? DEFAULT_REVALIDATE_AFTER_MS;
+  if (index.revalidationDue(after) && !(await backgroundRefresherRunning(index))) options.revalidate();
+  return report;
+}
+
+/**
+ * Recall after bringing the index up to date (see `upToDate`); the refresh's warnings come first. Notes
+ * age by the config's `memory.recall.note_half_life` unless the query says otherwise (a `halfLife` given
+ * alone applies to notes too).
  */
 export async function recallIn(
   ws: WorkspaceContext,
   index: MemoryIndex,
   query: RecallQuery,
-  options: {
-    refresh?: boolean;
-    onProgress?: RefreshOptions['onProgress'];
-    onBuildProgress?: RefreshOptions['onProgress'];
-  },
+  options: FreshnessOptions,
 ): Promise<RecallResult> {
-  const onProgress = options.onProgress ?? (index.loadStatus !== 'loaded' ? options.onBuildProgress : undefined);
-  const refreshed =
-    options.refresh === false && index.loadStatus === 'loaded'
-      ? undefined
-      : await index.refresh(onProgress ? { onProgress } : {});
+  const refreshed = await upToDate(ws, index, options);
   const result = await recall(index, resolveRecallQuery(ws.config, query));
   return { ...result, warnings: [...(refreshed?.warnings ?? []), ...result.warnings] };
 }
 
-/** Phase recall after a refresh, bodies read through the store (frontmatter removed). */
+/** Phase recall after bringing the index up to date, bodies read through the store (frontmatter removed). */
 export async function phaseRecallIn(
   ws: WorkspaceContext,
   index: MemoryIndex,
   request: Omit<PhaseRecallRequest, 'env' | 'readBody'>,
+  options: FreshnessOptions = {},
 ): Promise<PhaseRecallResult> {
-  const refreshed = await index.refresh();
+  const refreshed = await upToDate(ws, index, options);
   const result = await phaseRecall(index, {
     noteHalfLife: memorySettingsFromConfig(ws.config).noteHalfLife,
     ...request,
     env: ws.host.env as NodeJS.ProcessEnv,
     readBody: bodyReader(ws.backend),
   });
-  return { ...result, warnings: [...refreshed.warnings, ...result.warnings] };
+  return { ...result, warnings: [...(refreshed?.warnings ?? []), ...result.warnings] };
 }

@@ -208,8 +208,9 @@ export class Workspace implements WorkspaceContext {
 
   /**
    * Recall (BM25, plus cosine when an embedder is configured, blended with recency) after bringing the
-   * index up to date (`refresh: false` uses a loaded index as it is). Provider failures degrade to
-   * lexical recall and come back as warnings, with the refresh's.
+   * index up to date (`refresh: false` uses a loaded index as it is; with `index.revalidate`, from the
+   * change log and the folders, see `recallIn`). Provider failures degrade to lexical recall and come
+   * back as warnings, with the refresh's.
    */
   async recall(
     query: RecallQuery,
@@ -226,7 +227,7 @@ export class Workspace implements WorkspaceContext {
       if (served) return served;
     }
     const { recallIn } = await import('./memory-services.js');
-    return recallIn(this, await this.index(), query, options);
+    return recallIn(this, await this.index(), query, { ...options, revalidate: this.#options.index?.revalidate });
   }
 
   /**
@@ -263,7 +264,7 @@ export class Workspace implements WorkspaceContext {
   /** Phase recall (always-load notes plus the best candidates for the phase, within its budget) after a refresh. */
   async phaseRecall(request: Omit<PhaseRecallRequest, 'env' | 'readBody'>): Promise<PhaseRecallResult> {
     const { phaseRecallIn } = await import('./memory-services.js');
-    return phaseRecallIn(this, await this.index(), request);
+    return phaseRecallIn(this, await this.index(), request, { revalidate: this.#options.index?.revalidate });
   }
 
   /** A note as `saveNote` would write it (validation and target), without writing. Rejects with `NoteError`s. */

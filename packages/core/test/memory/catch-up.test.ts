@@ -24,7 +24,7 @@ async function store(kind: 'vault' | 'device-local' = 'device-local', notes = 20
   }
   const lockRoot = join(dir, 'locks');
   const counts = { info: 0, list: 0 };
-  const Base = kind === 'vault' ? VaultBackend : DeviceLocalBackend;
+  const Base = (kind === 'vault' ? VaultBackend : DeviceLocalBackend) as typeof DeviceLocalBackend;
   class Counting extends Base {
     override async info(locator: Locator): Promise<Info> {
       counts.info++;

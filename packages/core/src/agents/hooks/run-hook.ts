@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { processHost } from '../../config/host.js';
 import { StorageSelectionError } from '../../selection/errors.js';
+import { BACKGROUND_REFRESH_ARGS } from '../../workspace/background.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { hookBudgetMs, raceDeadline, type Raced } from './budget.js';
 import { normalizeHookEvent, parseHookPayload, HOOK_EVENTS, type HookEvent, type HookPayload } from './hook-io.js';
@@ -19,6 +20,8 @@ export interface HookRunIo {
   readonly readInput: () => Promise<string | undefined>;
   /** Asks the person at the terminal; only when stdin is one. */
   readonly confirm?: ((question: string) => Promise<boolean>) | undefined;
+  /** Starts `agentm <args>` detached (a background refresh of the index); absent: nothing is started. */
+  readonly background?: ((args: readonly string[]) => void) | undefined;
   /** When the hook started, as a `performance.now()` value (the process shell: 0, the process's start). */
   readonly startedAt?: number;
   readonly now?: () => Date;
@@ -126,7 +129,7 @@ async function answer(
   },
 ): Promise<HookAnswer | undefined> {
   const { io, warn } = run;
-  const ws = await openHookWorkspace(resolve(io.cwd, payload.cwd ?? '.'), io.env, io.version, warn);
+  const ws = await openHookWorkspace(resolve(io.cwd, payload.cwd ?? '.'), io, warn);
   if (!ws) return undefined;
   const project = (await ws.project())!; // a directory always resolves, with or without a slug
   const handler = await HANDLERS[event]();
@@ -148,17 +151,22 @@ async function answer(
  */
 async function openHookWorkspace(
   projectRoot: string,
-  env: NodeJS.ProcessEnv,
-  version: string | undefined,
+  io: Pick<HookRunIo, 'env' | 'version' | 'background'>,
   warn: (line: string) => void,
 ): Promise<Workspace | undefined> {
+  const { env, version, background } = io;
   try {
     return await Workspace.open({
       host: processHost(env),
       projectRoot,
       createRoot: false,
-      // Lexical, and from a running `agentm mcp`'s warm index when there is one (the same answer, in time).
-      index: { embeddings: false, ...(version !== undefined ? { service: { version } } : {}) },
+      index: {
+        // Lexical, and from a running `agentm mcp`'s warm index when there is one (the same answer, in time).
+        embeddings: false,
+        ...(version !== undefined ? { service: { version } } : {}),
+        // Without one: caught up from the change log and the folders; a full walk runs detached when due.
+        ...(background !== undefined ? { revalidate: () => background(BACKGROUND_REFRESH_ARGS) } : {}),
+      },
       warn: (message) => warn(`agentm: warning: ${message}`),
     });
   } catch (error) {

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { setPriority } from 'node:os';
 import type { CliContext } from '../context.js';
 import { EXIT_OK } from '../errors.js';
 import { cliWorkspace } from '../workspace-cli.js';
@@ -11,7 +12,12 @@ export function registerReindex(program: Command, ctx: CliContext): void {
     .description('bring the memory index (in the user cache dir) up to date with the notes; --full rebuilds it')
     .option('--full', 'rebuild from scratch instead of re-reading only what changed')
     .option('--json', 'print the report as JSON')
-    .action(async (flags: { full?: boolean; json?: boolean }) => {
+    .addOption(new Option('--background', 'the background refresh a recall starts: quiet, one at a time').hideHelp())
+    .action(async (flags: { full?: boolean; json?: boolean; background?: boolean }) => {
+      if (flags.background) {
+        await backgroundRefresh(ctx);
+        return;
+      }
       const started = Date.now();
       const index = await (await cliWorkspace(ctx)).index();
       const progress = new ProgressBar(ctx.term.err, 'reindex');
@@ -42,4 +48,21 @@ export function registerReindex(program: Command, ctx: CliContext): void {
       }
       ctx.exitCode = EXIT_OK;
     });
+}
+
+/**
+ * `agentm reindex --background`, started detached by a recall that answered without walking: a full walk
+ * (finding the edits other programs made in place) at a low priority, unless another background refresh
+ * of the index is running. Prints nothing (nobody reads it); the index says what it did (its marks).
+ */
+async function backgroundRefresh(ctx: CliContext): Promise<void> {
+  try {
+    setPriority(10);
+  } catch {
+    // not allowed here: run at the normal priority
+  }
+  const { asBackgroundRefresher } = await import('../../memory/indexing/background-refresh.js');
+  const index = await (await cliWorkspace(ctx, { service: false, createRoot: false })).index();
+  await asBackgroundRefresher(index, () => index.refresh());
+  ctx.exitCode = EXIT_OK;
 }

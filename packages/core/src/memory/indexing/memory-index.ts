@@ -89,6 +89,11 @@ export class MemoryIndex extends DerivedMaintenance {
     return this.#files.marks;
   }
 
+  /** The lock root of the index directory's locks (undefined: agentm's default). */
+  get lockRoot(): string | undefined {
+    return this.#options.lockRoot;
+  }
+
   /** The in-memory index, for recall. Treat as read-only. */
   get state(): IndexState {
     return this.#state;
@@ -267,7 +272,7 @@ export class MemoryIndex extends DerivedMaintenance {
           onProgress,
         },
         // `ready` awaited the walk before the marks are read.
-        { marks: () => walkMarks(started, walked!.folders, this.#now()), persist: true },
+        { marks: () => walkMarks(started, walked!.folders, undefined), persist: true },
       );
       const walk = await walking;
       return {

@@ -111,13 +111,16 @@ export function beginWalk(changeLogPath: string | undefined, nowMs: number): Wal
   return { cursor: changeLogPath !== undefined ? changeLogEnd(changeLogPath) : undefined, atMs: nowMs };
 }
 
-/** A full walk's marks: everything logged before it began is in it, and every folder it listed. */
-export function walkMarks(start: WalkStart, folders: readonly WalkedFolder[], nowMs: number): MarksDelta {
+/**
+ * A full walk's marks: everything logged before it began is in it, and every folder it listed. `nowMs`
+ * undefined (a cold build, whose walk time is mostly reading): the walk's duration is not recorded.
+ */
+export function walkMarks(start: WalkStart, folders: readonly WalkedFolder[], nowMs: number | undefined): MarksDelta {
   return {
     changes: start.cursor,
     folders: walkedFolderMarks(folders, start.atMs),
     allFolders: true,
     walkedMs: start.atMs,
-    walkMs: Math.max(0, nowMs - start.atMs),
+    walkMs: nowMs === undefined ? 0 : Math.max(0, nowMs - start.atMs),
   };
 }
