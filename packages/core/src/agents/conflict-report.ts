@@ -1,8 +1,10 @@
 import type { StorageBackend } from '../seam/backend.js';
-import type { Locator } from '../seam/locator.js';
+import { Locator } from '../seam/locator.js';
 import { recognizeConflictName } from '../protocol/conflict-names.js';
 import type { MemoryLayout } from '../memory/documents/layout.js';
 import { walkSources } from '../memory/indexing/walk.js';
+import { conflictKeys } from '../memory/indexing/source-marks.js';
+import type { Workspace } from '../workspace/workspace.js';
 
 /** agentm's `HARNESS_CONFLICT_MERGER_MODE`: `interactive` (default) adds merge guidance, `silent` lists only, `off` skips. */
 export type ConflictReportMode = 'interactive' | 'silent' | 'off';
@@ -28,6 +30,20 @@ export async function findConflictCopies(backend: StorageBackend, layout: Memory
     // The walk judged the ambiguous patterns among the siblings already: trust its verdict here.
     const match = recognizeConflictName(copy.name, () => true);
     return { copy: copy.key, base: copy.parent.child(match?.original ?? copy.name).key };
+  });
+}
+
+/**
+ * The conflict copies of the workspace's store: from the memory index's folder listings, caught up with
+ * the folders that changed since (no walk), or by a full scan when the index is not built yet.
+ */
+export async function conflictCopiesHere(ws: Workspace): Promise<ConflictCopy[]> {
+  const index = await ws.upToDateIndex();
+  if (index === undefined) return findConflictCopies(ws.backend, ws.layout);
+  return conflictKeys(index.marks).map((key) => {
+    const copy = new Locator(key);
+    const match = recognizeConflictName(copy.name, () => true);
+    return { copy: key, base: copy.parent.child(match?.original ?? copy.name).key };
   });
 }
 

@@ -39,7 +39,8 @@ export class DeviceLocalBackend extends FsBackend {
     super(deviceLocalRoot(typeof options.root === 'string' ? options.root : undefined), {
       createRoot: options['createRoot'] !== false,
     });
-    this.#lockRoot = typeof options.lockRoot === 'string' && options.lockRoot !== '' ? options.lockRoot : defaultLockRoot();
+    this.#lockRoot =
+      typeof options.lockRoot === 'string' && options.lockRoot !== '' ? options.lockRoot : defaultLockRoot();
   }
 
   /**

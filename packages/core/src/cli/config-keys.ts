@@ -99,7 +99,7 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
     kind: 'string',
     about:
       'how long after a full walk of the notes a recall asks for another in the background (finds edits other programs made in place), e.g. 10s',
-    fallback: '10s (or ten walks\' time on a large store)',
+    fallback: "10s (or ten walks' time on a large store)",
     check: (value) => memorySettingsFromConfig({ [KEY_REVALIDATE_AFTER]: value }),
   },
   {

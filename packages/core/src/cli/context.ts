@@ -31,10 +31,11 @@ export interface CliIo {
   readonly termOut?: (text: string) => void;
   readonly termErr?: (text: string) => void;
   /**
-   * Starts `agentm <args>` as a detached process of its own that outlives this one (a background refresh
-   * of the memory index). Absent where the CLI runs inside another program (tests): nothing is started.
+   * Starts the background refresh of the memory index (`agentm reindex --background`: a full walk, the
+   * missing embeddings) as a detached process that outlives this one. Absent where the CLI runs inside
+   * another program (tests): nothing is started.
    */
-  readonly background?: (args: readonly string[]) => void;
+  readonly background?: () => void;
 }
 
 export interface CliContext {

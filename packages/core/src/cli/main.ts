@@ -23,14 +23,15 @@ process.stderr.on('error', (error: NodeJS.ErrnoException) => {
 const argv = process.argv.slice(2);
 
 /**
- * `agentm <args>` in a detached process (the same Node, the same entry script) that outlives this one,
- * started synchronously: a hook exits as soon as its answer is written.
+ * The background refresh of the memory index, `agentm reindex --background`, in a detached process (the
+ * same Node, the same entry script) that outlives this one, started synchronously: a hook exits as soon
+ * as its answer is written.
  */
-function background(args: readonly string[]): void {
+function background(): void {
   const script = process.argv[1];
   if (script === undefined) return;
   try {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(process.execPath, [script, 'reindex', '--background'], {
       detached: true,
       stdio: 'ignore',
       cwd: process.cwd(),

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseDurationMs } from '../memory/recall/duration.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { BACKGROUND_REFRESH_ARGS } from '../workspace/background.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT_USAGE } from './errors.js';
 import { hostOf } from './support.js';
@@ -19,7 +18,13 @@ export const READ_WORKER_SCRIPT = fileURLToPath(new URL('../memory/indexing/read
  */
 export async function cliWorkspace(
   ctx: CliContext,
-  options: { readonly projectRoot?: string; readonly createRoot?: boolean; readonly service?: boolean } = {},
+  options: {
+    readonly projectRoot?: string;
+    readonly createRoot?: boolean;
+    readonly service?: boolean;
+    /** `structure`: an answer's open, which skips the snapshot's checksum (see `MemoryIndexOptions.verify`). */
+    readonly verify?: 'full' | 'structure';
+  } = {},
 ): Promise<Workspace> {
   const { Workspace } = await import('../workspace/workspace.js');
   const background = ctx.io.background;
@@ -31,7 +36,8 @@ export async function cliWorkspace(
       workerScript: READ_WORKER_SCRIPT,
       ...(options.service !== false ? { service: { version: coreVersion() } } : {}),
       // A recall catches up from the change log and the folders; a full walk runs detached when due.
-      ...(background !== undefined ? { revalidate: () => background(BACKGROUND_REFRESH_ARGS) } : {}),
+      ...(background !== undefined ? { revalidate: background } : {}),
+      ...(options.verify !== undefined ? { verify: options.verify } : {}),
     },
     warn: (message) => ctx.io.err(`agentm: warning: ${message}\n`),
     ...(options.createRoot !== undefined ? { createRoot: options.createRoot } : {}),

@@ -37,6 +37,7 @@ export async function openWorkspaceIndex(
     workerScript: options.workerScript,
     // A huge note is indexed by its head (config memory.index.max_note_chars): its size never sets RSS.
     maxNoteChars: memorySettingsFromConfig(ws.config).maxNoteChars,
+    verify: options.verify,
   });
 }
 
@@ -57,7 +58,7 @@ export interface FreshnessOptions {
  * (`refreshChanges`: AgentM's own writes are always in; other programs' in-place edits once a background
  * walk has run), asking for that walk when it is due and none is running. Undefined with `refresh: false`.
  */
-async function upToDate(ws: WorkspaceContext, index: MemoryIndex, options: FreshnessOptions) {
+export async function upToDate(ws: WorkspaceContext, index: MemoryIndex, options: FreshnessOptions) {
   if (options.refresh === false && index.loadStatus === 'loaded') return undefined;
   const onProgress = options.onProgress ?? (index.loadStatus !== 'loaded' ? options.onBuildProgress : undefined);
   const refreshOptions = onProgress ? { onProgress } : {};

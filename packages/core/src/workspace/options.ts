@@ -61,6 +61,8 @@ export interface WorkspaceOptions {
      * is running. Absent (long-lived hosts, which watch the store): every recall walks (`refresh`).
      */
     readonly revalidate?: (() => void) | undefined;
+    /** How the index's snapshot is checked when opened (see `MemoryIndexOptions.verify`; default `full`). */
+    readonly verify?: 'full' | 'structure' | undefined;
   };
   /** The chat model and embedder (default: `configProviders`, the `providers.*` keys under `AGENTM_LLM_*`/`AGENTM_EMBED_*`). */
   readonly providers?: (host: HostEnv, config: ConfigData, warn?: (message: string) => void) => ProviderSource;

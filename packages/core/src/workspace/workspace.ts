@@ -261,6 +261,18 @@ export class Workspace implements WorkspaceContext {
     return askRecallService(dir, address, request, RECALL_SERVICE_TIMEOUT_MS);
   }
 
+  /**
+   * The index brought up to date as a recall would (see `recallIn`), or undefined when it is not built
+   * yet (nothing is built here: a session start must not wait for a first build).
+   */
+  async upToDateIndex(): Promise<MemoryIndex | undefined> {
+    const index = await this.index();
+    if (index.loadStatus !== 'loaded') return undefined;
+    const { upToDate } = await import('./memory-services.js');
+    await upToDate(this, index, { revalidate: this.#options.index?.revalidate });
+    return index;
+  }
+
   /** Phase recall (always-load notes plus the best candidates for the phase, within its budget) after a refresh. */
   async phaseRecall(request: Omit<PhaseRecallRequest, 'env' | 'readBody'>): Promise<PhaseRecallResult> {
     const { phaseRecallIn } = await import('./memory-services.js');

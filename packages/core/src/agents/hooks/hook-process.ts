@@ -39,7 +39,7 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
 export async function runHookProcess(
   args: readonly string[],
   version: string,
-  background?: (args: readonly string[]) => void,
+  background?: () => void,
 ): Promise<never> {
   const terminal = process.stdin.isTTY === true;
   await runHook(args[0], {

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { processHost } from '../../config/host.js';
 import { StorageSelectionError } from '../../selection/errors.js';
-import { BACKGROUND_REFRESH_ARGS } from '../../workspace/background.js';
 import { Workspace } from '../../workspace/workspace.js';
 import { hookBudgetMs, raceDeadline, type Raced } from './budget.js';
 import { normalizeHookEvent, parseHookPayload, HOOK_EVENTS, type HookEvent, type HookPayload } from './hook-io.js';
@@ -20,8 +19,8 @@ export interface HookRunIo {
   readonly readInput: () => Promise<string | undefined>;
   /** Asks the person at the terminal; only when stdin is one. */
   readonly confirm?: ((question: string) => Promise<boolean>) | undefined;
-  /** Starts `agentm <args>` detached (a background refresh of the index); absent: nothing is started. */
-  readonly background?: ((args: readonly string[]) => void) | undefined;
+  /** Starts the background refresh of the index (`agentm reindex --background`, detached); absent: nothing is. */
+  readonly background?: (() => void) | undefined;
   /** When the hook started, as a `performance.now()` value (the process shell: 0, the process's start). */
   readonly startedAt?: number;
   readonly now?: () => Date;
@@ -163,9 +162,11 @@ async function openHookWorkspace(
       index: {
         // Lexical, and from a running `agentm mcp`'s warm index when there is one (the same answer, in time).
         embeddings: false,
+        // An answer's open: the snapshot's structure, not its checksum (the background refresh checks that).
+        verify: 'structure',
         ...(version !== undefined ? { service: { version } } : {}),
         // Without one: caught up from the change log and the folders; a full walk runs detached when due.
-        ...(background !== undefined ? { revalidate: () => background(BACKGROUND_REFRESH_ARGS) } : {}),
+        ...(background !== undefined ? { revalidate: background } : {}),
       },
       warn: (message) => warn(`agentm: warning: ${message}`),
     });

@@ -47,7 +47,7 @@ export function registerRecall(program: Command, ctx: CliContext): void {
         ?.split(',')
         .map((s) => s.trim())
         .filter(Boolean);
-      const ws = await cliWorkspace(ctx);
+      const ws = await cliWorkspace(ctx, { verify: 'structure' });
       const project = flags.allProjects ? undefined : (flags.project ?? (await ws.project())?.slug);
       // The first recall builds the index (minutes on a large vault): a terminal sees how far it is.
       const progress = new ProgressBar(ctx.term.err, 'building the memory index');

@@ -30,6 +30,9 @@ export async function asBackgroundRefresher<T>(index: IndexLockPlace, fn: () => 
 
 /** Whether a background refresher of the index is running now (its lock is held and fresh). */
 export async function backgroundRefresherRunning(index: IndexLockPlace): Promise<boolean> {
-  const status = await inspectLock(refresherKey(index), index.lockRoot !== undefined ? { lockRoot: index.lockRoot } : {});
+  const status = await inspectLock(
+    refresherKey(index),
+    index.lockRoot !== undefined ? { lockRoot: index.lockRoot } : {},
+  );
   return status.present && !status.stale;
 }

@@ -54,7 +54,7 @@ export async function scanChanges(
     unchanged: probed.plan.unchanged,
     marks: {
       ...(cursorMoved ? { changes: logged.cursor } : {}),
-      ...(foldersMoved ? { folders: folders.folders } : {}),
+      ...(foldersMoved ? { folders: folders.folders, conflicts: folders.conflicts } : {}),
     },
     empty: probed.plan.read.length === 0 && remove.length === 0 && !cursorMoved && !foldersMoved,
   };

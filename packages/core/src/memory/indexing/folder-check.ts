@@ -5,7 +5,7 @@ import { Locator } from '../../seam/locator.js';
 import { recognizeConflictName } from '../../protocol/conflict-names.js';
 import { classifySource, shouldDescend, type MemoryLayout } from '../documents/layout.js';
 import type { FileTable } from './file-table.js';
-import { ABSENT, folderMark, RACY, walkedFolderMarks, type SourceMarks } from './source-marks.js';
+import { ABSENT, conflictsByFolder, folderMark, RACY, walkedFolderMarks, type SourceMarks } from './source-marks.js';
 import { mapLimit, walkSources, WALK_CONCURRENCY, type SourceFile } from './walk.js';
 
 /** What the folders say changed since they were last listed. */
@@ -17,6 +17,8 @@ export interface FolderChanges {
   readonly gone: readonly string[];
   /** The folders' new marks (`null`: a folder that no longer exists). */
   readonly folders: Readonly<Record<string, number | null>>;
+  /** The conflict copies of each folder listed (`null`: a folder that no longer exists). */
+  readonly conflicts: Readonly<Record<string, readonly string[] | null>>;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function checkFolders(
   const gone: string[] = [];
   const fileInfos = new Map<string, Info>();
   const folders: Record<string, number | null> = {};
+  const conflicts: Record<string, readonly string[] | null> = {};
   const walkRoots: string[] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
@@ -50,7 +53,10 @@ export async function checkFolders(
       // The folder is gone (or is a file now): everything indexed below it goes, and its subfolders' marks.
       gone.push(...files.keysIn(key, true));
       for (const sub of keys)
-        if (sub === key || sub.startsWith(`${key}/`)) folders[sub] = isRoot(sub, layout) ? ABSENT : null;
+        if (sub === key || sub.startsWith(`${key}/`)) {
+          folders[sub] = isRoot(sub, layout) ? ABSENT : null;
+          conflicts[sub] = null;
+        }
       continue;
     }
     if (mark === ABSENT) {
@@ -64,13 +70,15 @@ export async function checkFolders(
     for (const indexed of files.keysIn(key)) if (!present.has(indexed)) gone.push(indexed);
     walkRoots.push(...listing.newFolders);
     folders[key] = folderMark(info.mtimeMs, nowMs);
+    conflicts[key] = listing.conflicts;
   }
   if (walkRoots.length > 0) {
     const walk = await walkSources(backend, layout, undefined, { roots: walkRoots });
     for (const file of walk.files) if (files.row(file.locator.key) === undefined) noteWalked(file, added, fileInfos);
     Object.assign(folders, walkedFolderMarks(walk.folders, nowMs));
+    Object.assign(conflicts, conflictsByFolder(walk.conflictCopies));
   }
-  return { added: [...new Set(added)], infos: fileInfos, gone: [...new Set(gone)], folders };
+  return { added: [...new Set(added)], infos: fileInfos, gone: [...new Set(gone)], folders, conflicts };
 }
 
 function noteWalked(file: SourceFile, added: string[], infos: Map<string, Info>): void {
@@ -94,8 +102,8 @@ async function folderInfo(backend: StorageBackend, key: string): Promise<Info | 
 }
 
 /**
- * A changed folder's source files (keys) as a walk would index them, and its subfolders that no mark
- * knows (new ones, to be walked). Markdown names are taken as files without a stat (reading them tells);
+ * A changed folder's source files (keys) as a walk would index them, its conflict copies (names), and its
+ * subfolders that no mark knows (new ones, to be walked). Markdown names are taken as files without a stat (reading them tells);
  * other names are stat-ed only when they might be a new folder.
  */
 async function listFolder(
@@ -103,18 +111,24 @@ async function listFolder(
   layout: MemoryLayout,
   key: string,
   known: Readonly<Record<string, number>>,
-): Promise<{ sources: string[]; newFolders: string[] }> {
+): Promise<{ sources: string[]; newFolders: string[]; conflicts: string[] }> {
   const children = await backend.list(new Locator(key));
   const names = new Set(children.map((c) => c.name));
   const sources: string[] = [];
+  const conflicts: string[] = [];
   const maybeFolders: Locator[] = [];
   for (const child of children) {
     const name = child.name;
-    if (name.startsWith('.') || recognizeConflictName(name, (original) => names.has(original))) continue;
+    if (name.startsWith('.')) continue;
+    if (recognizeConflictName(name, (original) => names.has(original))) {
+      conflicts.push(name);
+      continue;
+    }
     if (/\.md$/i.test(name)) {
       if (classifySource(child.key, layout).role !== 'ignored') sources.push(child.key);
     } else if (known[child.key] === undefined && shouldDescend(child.key, layout)) maybeFolders.push(child);
   }
   const infos = await mapLimit(maybeFolders, WALK_CONCURRENCY, (child) => folderInfo(backend, child.key));
-  return { sources, newFolders: maybeFolders.filter((_, i) => infos[i] !== undefined).map((c) => c.key) };
+  const newFolders = maybeFolders.filter((_, i) => infos[i] !== undefined).map((c) => c.key);
+  return { sources, newFolders, conflicts };
 }

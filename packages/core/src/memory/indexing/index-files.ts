@@ -30,6 +30,8 @@ export class IndexFiles {
     private readonly root: string,
     private readonly limitBytes: number,
     private readonly now: () => number,
+    /** Check the snapshot's checksum on load (see `MemoryIndexOptions.verify`). */
+    private readonly verify: boolean = true,
   ) {
     this.store = new IndexStore(dir);
   }
@@ -49,7 +51,7 @@ export class IndexFiles {
 
   /** Loads the snapshot and its journal; the state to use (empty when there is no usable index). */
   async load(): Promise<IndexState> {
-    const loaded = await this.store.load(this.root);
+    const loaded = await this.store.load(this.root, { verify: this.verify });
     this.#stamp = await this.store.stamp();
     this.#journal = [];
     this.#journalBytes = 0;

@@ -27,10 +27,10 @@ export type LoadResult =
   | { readonly status: 'missing' | 'corrupt' | 'outdated'; readonly detail: string };
 
 /**
- * The index's files in its directory. The snapshot is replaced whole by `atomicWrite`, so a reader (or
- * a crash) sees the old one or the new one; the journal is created by `atomicWrite` and then appended
- * to, each line checksummed (see journal.ts). No fsync: the index is a cache — a file lost to a power
- * cut fails its checksum and is rebuilt, or re-found, from the Markdown, which is fsynced.
+ * The index's files in its directory. The snapshot is replaced whole by `atomicWrite`, fsynced, so a
+ * reader (or a crash) sees the old one or the new one; the journal is created by `atomicWrite` and then
+ * appended to, each line checksummed (see journal.ts), without fsync: a journal line lost to a power cut
+ * fails its checksum, and the change it held is found again from the Markdown, which is fsynced.
  */
 export class IndexStore {
   constructor(readonly dir: string) {}
@@ -43,8 +43,11 @@ export class IndexStore {
     return join(this.dir, JOURNAL_FILE);
   }
 
-  /** Loads the snapshot and the journal that extends it; never throws for a bad index, reports it. */
-  async load(root: string): Promise<LoadResult> {
+  /**
+   * Loads the snapshot and the journal that extends it; never throws for a bad index, reports it.
+   * `verify: false`: the snapshot's structure is checked, not its checksum (see `decodeSnapshot`).
+   */
+  async load(root: string, options: { readonly verify?: boolean } = {}): Promise<LoadResult> {
     let bytes: Buffer;
     try {
       bytes = await readFile(this.snapshotPath);
@@ -55,7 +58,7 @@ export class IndexStore {
     }
     let decoded: ReturnType<typeof decodeSnapshot>;
     try {
-      decoded = decodeSnapshot(bytes);
+      decoded = decodeSnapshot(bytes, options);
     } catch (error) {
       if (error instanceof SnapshotDecodeError) return { status: error.reason, detail: error.message };
       return { status: 'corrupt', detail: (error as Error).message };
@@ -86,7 +89,9 @@ export class IndexStore {
   /** Writes a new snapshot of `state`, then clears the journal it supersedes. Returns its metadata. */
   async writeSnapshot(state: IndexState, root: string, builtMs: number, marks: SourceMarks): Promise<SnapshotMeta> {
     const meta: SnapshotMeta = { root, snapshotId: randomBytes(8).toString('hex'), builtMs, marks };
-    await atomicWrite(this.snapshotPath, encodeSnapshot(state, meta), { fsync: false });
+    // Durable before it replaces the old one: a power cut leaves one snapshot or the other, whole, never
+    // a torn one that an answer (which checks the structure, not the checksum) would read.
+    await atomicWrite(this.snapshotPath, encodeSnapshot(state, meta));
     // A crash here leaves the old journal, naming the old snapshot: it is ignored on load.
     await rm(this.journalPath, { force: true });
     return meta;

@@ -40,6 +40,14 @@ export interface MemoryIndexOptions {
    * a huge note is searchable by its beginning, without costing memory in proportion to its size.
    */
   readonly maxNoteChars?: number | undefined;
+  /**
+   * How a loaded snapshot is checked: `full` (default) verifies its checksum; `structure` checks its
+   * header, sections and counts only — for a short-lived answer, which must not spend a hundred
+   * milliseconds hashing a large index. Snapshots are fsynced before they replace the old one, so only
+   * a failing disk damages one; the background refresh (`agentm reindex --background`) opens with
+   * `full` and rebuilds an index that fails.
+   */
+  readonly verify?: 'full' | 'structure' | undefined;
 }
 
 export type LoadStatus = 'loaded' | 'missing' | 'corrupt' | 'outdated';

@@ -56,7 +56,8 @@ export class MemoryIndex extends DerivedMaintenance {
     this.root = root;
     this.dir = dir;
     this.layout = options.layout ?? DEFAULT_LAYOUT;
-    this.#files = new IndexFiles(dir, root, options.journalLimitBytes ?? 1 << 20, () => this.#now());
+    const verify = options.verify !== 'structure';
+    this.#files = new IndexFiles(dir, root, options.journalLimitBytes ?? 1 << 20, () => this.#now(), verify);
   }
 
   /** Opens (loads) the index of a memory root. Never walks the notes; call `refresh()` for that. */
@@ -213,7 +214,7 @@ export class MemoryIndex extends DerivedMaintenance {
         unchanged: plan.unchanged,
         conflictCopies: walk.conflictCopies.map((l) => l.key),
       },
-      { marks: walkMarks(started, walk.folders, this.#now()), persist: true },
+      { marks: walkMarks(started, walk, this.#now()), persist: true },
     );
     return { ...report, warnings: [...walkWarnings(walk), ...report.warnings] };
   }
@@ -272,7 +273,7 @@ export class MemoryIndex extends DerivedMaintenance {
           onProgress,
         },
         // `ready` awaited the walk before the marks are read.
-        { marks: () => walkMarks(started, walked!.folders, undefined), persist: true },
+        { marks: () => walkMarks(started, walked!, undefined), persist: true },
       );
       const walk = await walking;
       return {

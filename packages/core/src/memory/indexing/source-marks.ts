@@ -1,4 +1,5 @@
 import { changeLogEnd, type ChangeCursor } from '../../protocol/change-log.js';
+import type { Locator } from '../../seam/locator.js';
 import type { WalkedFolder } from './walk.js';
 
 /**
@@ -9,12 +10,15 @@ import type { WalkedFolder } from './walk.js';
  *   program changes it (an edit in place does not); RACY when it was listed too soon after a change to
  *   trust (a coarse clock may not tick again for a change in the same instant), ABSENT for a source
  *   root that did not exist;
+ * - `conflicts`: the sync tools' conflict copies each listed folder held (names), for the session-start
+ *   report without a walk;
  * - `walkedMs`/`walkMs`: when the last full walk began and how long it took (the revalidation clock).
  * Persisted with the index (snapshot header, journal `marks` ops), so they always describe its state.
  */
 export interface SourceMarks {
   readonly changes?: ChangeCursor | undefined;
   readonly folders?: Readonly<Record<string, number>> | undefined;
+  readonly conflicts?: Readonly<Record<string, readonly string[]>> | undefined;
   readonly walkedMs?: number | undefined;
   readonly walkMs?: number | undefined;
 }
@@ -23,7 +27,9 @@ export interface SourceMarks {
 export interface MarksDelta {
   readonly changes?: ChangeCursor | undefined;
   readonly folders?: Readonly<Record<string, number | null>> | undefined;
-  /** Replace every folder (a full walk's listing) instead of merging. */
+  /** The conflict copies of each folder listed (`null` or `[]`: none now). */
+  readonly conflicts?: Readonly<Record<string, readonly string[] | null>> | undefined;
+  /** Replace every folder and conflict copy (a full walk's listing) instead of merging. */
   readonly allFolders?: boolean | undefined;
   readonly walkedMs?: number | undefined;
   readonly walkMs?: number | undefined;
@@ -65,9 +71,19 @@ export function applyMarks(marks: SourceMarks, delta: MarksDelta): SourceMarks {
     }
     folders = next;
   }
+  let conflicts = marks.conflicts;
+  if (delta.conflicts !== undefined) {
+    const next: Record<string, readonly string[]> = delta.allFolders ? {} : { ...conflicts };
+    for (const [key, names] of Object.entries(delta.conflicts)) {
+      if (names === null || names.length === 0) delete next[key];
+      else next[key] = names;
+    }
+    conflicts = next;
+  }
   return {
     changes: delta.changes ?? marks.changes,
     folders,
+    conflicts,
     walkedMs: delta.walkedMs ?? marks.walkedMs,
     walkMs: delta.walkMs ?? marks.walkMs,
   };
@@ -88,7 +104,13 @@ export function marksFromJson(value: unknown): SourceMarks {
     folders = {};
     for (const [key, mark] of Object.entries(v['folders'] as Record<string, unknown>)) folders[key] = num(mark) ?? RACY;
   }
-  return { changes, folders, walkedMs: num(v['walkedMs']), walkMs: num(v['walkMs']) };
+  let conflicts: Record<string, string[]> | undefined;
+  if (typeof v['conflicts'] === 'object' && v['conflicts'] !== null) {
+    conflicts = {};
+    for (const [key, names] of Object.entries(v['conflicts'] as Record<string, unknown>))
+      if (Array.isArray(names)) conflicts[key] = names.filter((n): n is string => typeof n === 'string');
+  }
+  return { changes, folders, conflicts, walkedMs: num(v['walkedMs']), walkMs: num(v['walkMs']) };
 }
 
 /**
@@ -115,12 +137,31 @@ export function beginWalk(changeLogPath: string | undefined, nowMs: number): Wal
  * A full walk's marks: everything logged before it began is in it, and every folder it listed. `nowMs`
  * undefined (a cold build, whose walk time is mostly reading): the walk's duration is not recorded.
  */
-export function walkMarks(start: WalkStart, folders: readonly WalkedFolder[], nowMs: number | undefined): MarksDelta {
+export function walkMarks(
+  start: WalkStart,
+  walk: { readonly folders: readonly WalkedFolder[]; readonly conflictCopies: readonly Locator[] },
+  nowMs: number | undefined,
+): MarksDelta {
   return {
     changes: start.cursor,
-    folders: walkedFolderMarks(folders, start.atMs),
+    folders: walkedFolderMarks(walk.folders, start.atMs),
+    conflicts: conflictsByFolder(walk.conflictCopies),
     allFolders: true,
     walkedMs: start.atMs,
     walkMs: nowMs === undefined ? 0 : Math.max(0, nowMs - start.atMs),
   };
+}
+
+/** Conflict copies grouped by folder, as marks keep them (names). */
+export function conflictsByFolder(copies: readonly Locator[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const copy of copies) (out[copy.parent.key] ??= []).push(copy.name);
+  return out;
+}
+
+/** Every conflict copy the marks know of, as keys. */
+export function conflictKeys(marks: SourceMarks): string[] {
+  return Object.entries(marks.conflicts ?? {}).flatMap(([folder, names]) =>
+    names.map((name) => (folder === '' ? name : `${folder}/${name}`)),
+  );
 }
