@@ -5,10 +5,9 @@
 import type { StorageBackend } from '../seam/backend.js';
 import { MemoryIndex } from '../memory/indexing/memory-index.js';
 import { defaultIndexRoot } from '../memory/indexing/location.js';
-import { noteToDocument } from '../memory/note-documents.js';
 import { recall, type RecallQuery, type RecallResult } from '../memory/recall/recall.js';
 import { phaseRecall, type PhaseRecallRequest, type PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
-import type { RefreshOptions } from '../memory/indexing/index-types.js';
+import { NOTE_MAPPER, type RefreshOptions } from '../memory/indexing/index-types.js';
 import { DEFAULT_REVALIDATE_AFTER_MS, memorySettingsFromConfig } from '../memory/memory-config.js';
 import { backgroundRefresherRunning } from '../memory/indexing/background-refresh.js';
 import { bodyReader } from './body-reader.js';
@@ -26,7 +25,7 @@ export async function openWorkspaceIndex(
   const embedder = options.embeddings === false ? undefined : await ws.embedder();
   return MemoryIndex.open({
     backend,
-    toDocument: noteToDocument,
+    toDocument: NOTE_MAPPER,
     layout: ws.layout,
     // Keyed by the workspace's store even when `backend` wraps it: both handles share one directory.
     ...(ws.localRoot !== undefined ? { memoryRoot: ws.localRoot } : {}),
@@ -50,6 +49,11 @@ export interface FreshnessOptions {
   readonly onBuildProgress?: RefreshOptions['onProgress'];
   /** See `WorkspaceOptions.index.revalidate`: catch up without a walk, and ask for one in the background. */
   readonly revalidate?: (() => void) | undefined;
+  /**
+   * A recall on a terminal: when no note has a vector yet (the first hybrid recall), embed them first and
+   * tell how far it is (a later recall answers at once: the missing vectors are computed in the background).
+   */
+  readonly onEmbedProgress?: RefreshOptions['onProgress'];
 }
 
 /**
@@ -62,11 +66,32 @@ export async function upToDate(ws: WorkspaceContext, index: MemoryIndex, options
   if (options.refresh === false && index.loadStatus === 'loaded') return undefined;
   const onProgress = options.onProgress ?? (index.loadStatus !== 'loaded' ? options.onBuildProgress : undefined);
   const refreshOptions = onProgress ? { onProgress } : {};
-  if (options.revalidate === undefined) return index.refresh(refreshOptions);
+  if (options.revalidate === undefined) {
+    // A long-lived host: it walks, and computes the missing vectors in the background, in this process.
+    const walked = await index.refresh(refreshOptions);
+    if (index.embeddings?.behind()) void index.embeddings.runInBackground();
+    return walked;
+  }
   const report = await index.refreshChanges(refreshOptions);
   const after = memorySettingsFromConfig(ws.config).revalidateAfterMs ?? DEFAULT_REVALIDATE_AFTER_MS;
-  if (index.revalidationDue(after) && !(await backgroundRefresherRunning(index))) options.revalidate();
+  const due = index.revalidationDue(after) || index.embeddings?.behind() === true;
+  if (due && !(await backgroundRefresherRunning(index))) options.revalidate();
   return report;
+}
+
+/**
+ * What the embeddings add to an answer's warnings: the failure of a background run no answer has shown
+ * yet; and, on a terminal (`onEmbedProgress`) before the first hybrid recall, the run that embeds every
+ * note (with its progress), its failure if it fails.
+ */
+async function embeddingsFirst(index: MemoryIndex, options: FreshnessOptions): Promise<string[]> {
+  const embeddings = index.embeddings;
+  if (embeddings === undefined) return [];
+  const untold = await embeddings.embedder.unannounced();
+  const warnings = untold !== undefined ? [untold] : [];
+  if (options.onEmbedProgress && embeddings.vectors.vectors.size === 0 && index.state.docs.size > 0)
+    warnings.push(...(await embeddings.run({ onProgress: options.onEmbedProgress })).warnings);
+  return warnings;
 }
 
 /**
@@ -81,8 +106,9 @@ export async function recallIn(
   options: FreshnessOptions,
 ): Promise<RecallResult> {
   const refreshed = await upToDate(ws, index, options);
+  const embedding = await embeddingsFirst(index, options);
   const result = await recall(index, resolveRecallQuery(ws.config, query));
-  return { ...result, warnings: [...(refreshed?.warnings ?? []), ...result.warnings] };
+  return { ...result, warnings: [...(refreshed?.warnings ?? []), ...embedding, ...result.warnings] };
 }
 
 /** Phase recall after bringing the index up to date, bodies read through the store (frontmatter removed). */

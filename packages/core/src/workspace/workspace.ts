@@ -219,6 +219,8 @@ export class Workspace implements WorkspaceContext {
       onProgress?: RefreshOptions['onProgress'];
       /** Like `onProgress`, but only while the index is being built (a first recall), not refreshed. */
       onBuildProgress?: RefreshOptions['onProgress'];
+      /** On a terminal: embed every note before the first hybrid recall, telling how far it is. */
+      onEmbedProgress?: RefreshOptions['onProgress'];
     } = {},
   ): Promise<RecallResult> {
     const service = this.#options.index?.service;

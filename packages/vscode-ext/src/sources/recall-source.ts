@@ -83,6 +83,9 @@ export class CoreRecallSource implements RecallSource {
       k: settings.recall.maxResults,
       ...weights(settings),
     });
+    // A failing embeddings endpoint: lexical, and said once (core remembers it told), not per query.
+    for (const warning of [...(await untold(index)), ...result.warnings])
+      void vscode.window.showWarningMessage(`AgentM: ${warning}`);
     return result.items.map((item) => hitOf(ws.memoryRoot!, item));
   }
 
@@ -103,7 +106,7 @@ export class CoreRecallSource implements RecallSource {
       hits: result.items.map((item) => hitOf(ws.memoryRoot!, item)),
       project,
       mode: result.mode,
-      warnings: result.warnings,
+      warnings: [...(await untold(index)), ...result.warnings],
     };
   }
 }
@@ -123,4 +126,10 @@ function alwaysLoadItem(index: MemoryIndex, id: string) {
       updatedMs: doc.updatedMs,
     }
   );
+}
+
+/** The failure of a background embedding run no answer has shown yet (shown by this one), if any. */
+async function untold(index: MemoryIndex): Promise<string[]> {
+  const message = await index.embeddings?.embedder.unannounced();
+  return message !== undefined ? [message] : [];
 }

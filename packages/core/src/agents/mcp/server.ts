@@ -77,7 +77,12 @@ export async function serveStdio(
     });
     if (context.freshness.takeRefresh())
       ws.index()
-        .then((index) => index.refresh())
+        .then(async (index) => {
+          const report = await index.refresh();
+          // The notes' vectors (when an embeddings endpoint is set), computed while the server waits for questions.
+          if (index.embeddings?.behind()) void index.embeddings.runInBackground();
+          return report;
+        })
         .then(
           (report) =>
             options.log(

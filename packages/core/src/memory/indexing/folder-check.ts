@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { StorageBackend } from '../../seam/backend.js';
 import { NotFoundError } from '../../seam/errors.js';
 import type { Info } from '../../seam/info.js';
@@ -37,7 +39,7 @@ export async function checkFolders(
 ): Promise<FolderChanges> {
   const known = marks.folders ?? {};
   const keys = Object.keys(known);
-  const infos = await mapLimit(keys, WALK_CONCURRENCY, (key) => folderInfo(backend, key));
+  const infos = await folderInfos(backend, keys);
   const added: string[] = [];
   const gone: string[] = [];
   const fileInfos = new Map<string, Info>();
@@ -88,6 +90,22 @@ function noteWalked(file: SourceFile, added: string[], infos: Map<string, Info>)
 
 function isRoot(key: string, layout: MemoryLayout): boolean {
   return key === layout.memorySpace || layout.projectSpaces.includes(key);
+}
+
+/**
+ * Each folder's stats (undefined: gone, or no longer a folder). A store with a directory on this machine is
+ * stat-ed directly, synchronously: a few microseconds a folder where a round trip through the I/O thread
+ * pool costs a hundred on a busy machine (an answer stats every folder). Only the mtimes are compared;
+ * listing and reading still go through the backend, which keeps them inside the store.
+ */
+async function folderInfos(backend: StorageBackend, keys: readonly string[]): Promise<(Info | undefined)[]> {
+  const root = backend.localRoot;
+  if (root === undefined) return mapLimit(keys, WALK_CONCURRENCY, (key) => folderInfo(backend, key));
+  return keys.map((key) => {
+    const locator = new Locator(key);
+    const st = statSync(locator.isRoot ? root : join(root, ...locator.parts), { throwIfNoEntry: false });
+    return st?.isDirectory() ? { locator, isDir: true, size: 0, mtimeMs: st.mtimeMs } : undefined;
+  });
 }
 
 /** A folder's stats, or undefined when it is gone or no longer a folder. */

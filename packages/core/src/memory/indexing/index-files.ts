@@ -44,6 +44,11 @@ export class IndexFiles {
     return this.#detail;
   }
 
+  /** Changes whenever this or another process writes the index (see `IndexStore.stamp`). */
+  get stamp(): string {
+    return this.#stamp;
+  }
+
   /** What the persisted index knows of its sources (`{}` before a build). */
   get marks(): SourceMarks {
     return this.#marks;
@@ -140,6 +145,19 @@ export class IndexFiles {
     return done;
   }
 
+  /**
+   * Records a change as `persisting` says (see `persist`); when nothing was written (an answer without the
+   * lock, or a change that needs a snapshot an answer does not write), the stamp is forgotten, so that the
+   * state is reloaded before anything else is persisted from it.
+   */
+  async record(state: IndexState, ops: readonly JournalOp[], snapshot: boolean, persisting: Persisting): Promise<void> {
+    const marks = typeof persisting.marks === 'function' ? persisting.marks() : persisting.marks;
+    const done = persisting.persist
+      ? await this.persist(state, ops, { snapshot, marks, journalOnly: persisting.journalOnly })
+      : 'deferred';
+    if (done === 'deferred') this.invalidate();
+  }
+
   #replay(state: IndexState, ops: readonly JournalOp[]): void {
     for (const op of ops) {
       if (op.op === 'put') state.putFile(op.file, op.docs);
@@ -150,4 +168,12 @@ export class IndexFiles {
       this.#journalBytes += opWeight(op);
     }
   }
+}
+
+/** How a change is persisted: the marks it brings the index to (a function: known once a walk is done). */
+export interface Persisting {
+  readonly marks?: MarksDelta | (() => MarksDelta) | undefined;
+  readonly persist: boolean;
+  /** Never write a snapshot (an answer's foreground): a change that needs one is left to a background refresh. */
+  readonly journalOnly?: boolean;
 }

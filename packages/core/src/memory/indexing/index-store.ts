@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, statSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { appendFileSync, readFileSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWrite } from '../../protocol/atomic-write.js';
 import {
@@ -50,7 +50,8 @@ export class IndexStore {
   async load(root: string, options: { readonly verify?: boolean } = {}): Promise<LoadResult> {
     let bytes: Buffer;
     try {
-      bytes = await readFile(this.snapshotPath);
+      // Synchronous: one read of a local cache file, where the I/O pool's round trips cost an answer more.
+      bytes = readFileSync(this.snapshotPath);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
         return { status: 'missing', detail: `no ${SNAPSHOT_FILE} in ${this.dir}` };
@@ -77,7 +78,7 @@ export class IndexStore {
   async readJournal(snapshotId: string): Promise<ParsedJournal | undefined> {
     let text: string;
     try {
-      text = await readFile(this.journalPath, 'utf8');
+      text = readFileSync(this.journalPath, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;

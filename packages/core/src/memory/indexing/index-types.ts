@@ -5,8 +5,13 @@ import type { EmbeddingProvider } from '../../providers/embeddings.js';
 
 export interface MemoryIndexOptions {
   readonly backend: StorageBackend;
-  /** Maps a note to its documents (the notes module's parser). Progress files are parsed by the engine. */
-  readonly toDocument: ToDocument;
+  /**
+   * Maps a note to its documents. Progress files are parsed by the engine. `'notes'`: the notes module's
+   * own mapper (`noteToDocument`), named rather than passed so that it (and the YAML parser with it) is
+   * loaded only when a note is first read — an answer that reads none never loads it — and so that a
+   * cold build may read in worker threads (which run that mapper).
+   */
+  readonly toDocument: ToDocument | typeof NOTE_MAPPER;
   /** The memory root on disk, which names the index (default: the backend's `localRoot`). */
   readonly memoryRoot?: string;
   /** Exact index directory (e.g. under VS Code's globalStorageUri). Default: `indexDirFor(memoryRoot, indexRoot)`. */
@@ -49,6 +54,9 @@ export interface MemoryIndexOptions {
    */
   readonly verify?: 'full' | 'structure' | undefined;
 }
+
+/** `MemoryIndexOptions.toDocument`: the notes module's mapper, loaded when first needed. */
+export const NOTE_MAPPER = 'notes';
 
 export type LoadStatus = 'loaded' | 'missing' | 'corrupt' | 'outdated';
 

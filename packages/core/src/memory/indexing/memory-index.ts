@@ -3,6 +3,7 @@ import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
 import { DerivedMaintenance, Tier } from '../../seam/tiers.js';
 import { withVaultLock } from '../../protocol/vault-lock.js';
+import type { ToDocument } from '../documents/document.js';
 import { DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
 import type { DocumentLimits } from '../documents/source-documents.js';
 import { MemoryArgumentError } from '../errors.js';
@@ -10,9 +11,10 @@ import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import { LockTimeout } from '../../protocol/errors.js';
 import { applyChanges, type ApplyJob } from './apply-changes.js';
 import { startBuildPool, type ReadPool } from './read-pool.js';
-import { embedPending } from './embed-pending.js';
+import { IndexEmbeddings } from './index-embeddings.js';
 import { KeyFeed } from './feed.js';
-import { IndexFiles } from './index-files.js';
+import { IndexFiles, type Persisting } from './index-files.js';
+import { NO_MAPPER, resolveMapper } from './note-mapper.js';
 import { IndexState } from './index-state.js';
 import {
   INDEX_LOCK_TIMEOUT_MS,
@@ -25,9 +27,9 @@ import {
 import { scanChanges } from './catch-up.js';
 import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
 import { planRefresh } from './refresh-plan.js';
-import { VectorCache } from './vectors.js';
+import type { VectorCache } from './vectors.js';
 import { walkSources, walkWarnings, type WalkResult } from './walk.js';
-import { beginWalk, revalidationDue, walkMarks, type MarksDelta, type SourceMarks } from './source-marks.js';
+import { beginWalk, revalidationDue, walkMarks, type SourceMarks } from './source-marks.js';
 import { infosOf, probeSources, progressFeed } from './probe-sources.js';
 
 /**
@@ -43,7 +45,7 @@ export class MemoryIndex extends DerivedMaintenance {
   readonly root: string;
   readonly layout: MemoryLayout;
   #state = new IndexState();
-  #vectors: VectorCache | undefined;
+  #embeddings: IndexEmbeddings | undefined;
   /** The read workers of the full build in progress, if it uses them. */
   #pool: ReadPool | undefined;
   readonly #files: IndexFiles;
@@ -57,7 +59,7 @@ export class MemoryIndex extends DerivedMaintenance {
     this.dir = dir;
     this.layout = options.layout ?? DEFAULT_LAYOUT;
     const verify = options.verify !== 'structure';
-    this.#files = new IndexFiles(dir, root, options.journalLimitBytes ?? 1 << 20, () => this.#now(), verify);
+    this.#files = new IndexFiles(dir, root, options.journalLimitBytes ?? 1 << 20, () => this.now(), verify);
   }
 
   /** Opens (loads) the index of a memory root. Never walks the notes; call `refresh()` for that. */
@@ -72,7 +74,7 @@ export class MemoryIndex extends DerivedMaintenance {
     assertOutside(dir, root);
     const index = new MemoryIndex(options, root, dir);
     index.#state = await index.#files.load();
-    if (options.embedder) index.#vectors = await VectorCache.load(dir, options.embedder.id);
+    if (options.embedder) index.#embeddings = await IndexEmbeddings.open(index, options.embedder);
     return index;
   }
 
@@ -102,12 +104,22 @@ export class MemoryIndex extends DerivedMaintenance {
 
   /** Vectors by fingerprint, when an embedding provider was given. */
   get vectors(): VectorCache | undefined {
-    return this.#vectors;
+    return this.#embeddings?.vectors;
   }
 
-  /** The embedding provider the index was opened with, if any. */
+  /** The embedding provider the index was opened with, guarded (a failing endpoint warns once), if any. */
   get embedder(): EmbeddingProvider | undefined {
-    return this.#options.embedder;
+    return this.#embeddings?.embedder;
+  }
+
+  /** The index's vectors and the runs that compute them, when an embedding provider was given. */
+  get embeddings(): IndexEmbeddings | undefined {
+    return this.#embeddings;
+  }
+
+  /** Changes whenever this or another process writes the index. */
+  get stamp(): string {
+    return this.#files.stamp;
   }
 
   /** Brings the index up to date with the notes: incremental, or a full rebuild when the index was unusable. */
@@ -162,7 +174,7 @@ export class MemoryIndex extends DerivedMaintenance {
   async refreshChanges(options: RefreshOptions = {}): Promise<RefreshReport> {
     if (this.loadStatus !== 'loaded') return this.refresh(options);
     const scan = () =>
-      scanChanges(this.#state, this.marks, { backend: this.backend, layout: this.layout, now: this.#now() });
+      scanChanges(this.#state, this.marks, { backend: this.backend, layout: this.layout, now: this.now() });
     const first = await scan();
     if (first === undefined) return this.refresh(options);
     if (first.empty) return nothingChanged(this.#state.docs.size);
@@ -194,11 +206,11 @@ export class MemoryIndex extends DerivedMaintenance {
    * `afterMs` ago (or ten walks' time on a large store). Always false for an index that is not built.
    */
   revalidationDue(afterMs: number): boolean {
-    return this.loadStatus === 'loaded' && revalidationDue(this.marks, this.#now(), afterMs);
+    return this.loadStatus === 'loaded' && revalidationDue(this.marks, this.now(), afterMs);
   }
 
   async #incremental(options: RefreshOptions = {}): Promise<RefreshReport> {
-    const started = beginWalk(this.backend.changeLogPath, this.#now());
+    const started = beginWalk(this.backend.changeLogPath, this.now());
     const walk = await walkSources(this.backend, this.layout);
     const plan = planRefresh(
       this.#state.fileStats(),
@@ -214,7 +226,7 @@ export class MemoryIndex extends DerivedMaintenance {
         unchanged: plan.unchanged,
         conflictCopies: walk.conflictCopies.map((l) => l.key),
       },
-      { marks: walkMarks(started, walk, this.#now()), persist: true },
+      { marks: walkMarks(started, walk, this.now()), persist: true },
     );
     return { ...report, warnings: [...walkWarnings(walk), ...report.warnings] };
   }
@@ -224,7 +236,7 @@ export class MemoryIndex extends DerivedMaintenance {
    * The walk feeds the readers as it goes (see KeyFeed); postings are inverted in bulk.
    */
   async #rebuild(reason: LoadStatus | 'requested', options: RefreshOptions = {}): Promise<RefreshReport> {
-    const started = beginWalk(this.backend.changeLogPath, this.#now());
+    const started = beginWalk(this.backend.changeLogPath, this.now());
     const fresh = new IndexState();
     fresh.beginBulk();
     const feed = new KeyFeed();
@@ -232,7 +244,7 @@ export class MemoryIndex extends DerivedMaintenance {
     if (onProgress)
       feed.onTake = (done, total, closed) => onProgress({ phase: 'reading', done, total, totalKnown: closed });
     const infos = new Map<string, Info>();
-    this.#pool = startBuildPool(this.#options, this.backend.localRoot, this.layout, this.#limits);
+    this.#pool = startBuildPool(this.#options, this.backend.localRoot, this.layout, this.limits);
     // Read workers stat the notes themselves: the walk lists directories and stats only what may be one.
     const walking = walkSources(
       this.backend,
@@ -313,57 +325,39 @@ export class MemoryIndex extends DerivedMaintenance {
     { state, read, infos, remove, unchanged, conflictCopies, rebuilt, beforePersist, onProgress }: ApplyJob,
     persisting: Persisting,
   ): Promise<RefreshReport> {
+    const count = read instanceof KeyFeed ? read.total : read.length;
     const source = {
       backend: this.backend,
       layout: this.layout,
-      toDocument: this.#options.toDocument,
+      toDocument: read instanceof KeyFeed || count > 0 ? await this.mapper() : NO_MAPPER,
       pool: this.#pool,
-      limits: this.#limits,
+      limits: this.limits,
     };
-    const collect = { ops: rebuilt === undefined, fresh: this.#options.embedder !== undefined };
-    const { ops, fresh, errors, indexed, touched } = await applyChanges(
-      state,
-      { read, remove, infos },
-      source,
-      collect,
-    );
-    const count = read instanceof KeyFeed ? read.total : read.length;
+    const collect = { ops: rebuilt === undefined, fresh: false };
+    const { ops, errors, indexed, touched } = await applyChanges(state, { read, remove, infos }, source, collect);
     onProgress?.({ phase: 'saving', done: count, total: count, totalKnown: true });
     await beforePersist?.();
-    const marks = typeof persisting.marks === 'function' ? persisting.marks() : persisting.marks;
-    if (!persisting.persist) this.#files.invalidate();
-    else if (
-      (await this.#files.persist(this.#state, ops, {
-        snapshot: rebuilt !== undefined,
-        marks,
-        journalOnly: persisting.journalOnly,
-      })) === 'deferred'
-    )
-      this.#files.invalidate();
-    const warnings: string[] = [];
-    const { embedder } = this.#options;
-    if (embedder && this.#vectors) {
-      onProgress?.({ phase: 'embedding', done: count, total: count, totalKnown: true });
-      warnings.push(...(await embedPending(this.#state, this.#vectors, embedder, fresh, source)));
-      await this.#vectors.save(this.dir);
-    }
+    await this.#files.record(this.#state, ops, rebuilt !== undefined, persisting);
+    const documents = this.#state.docs.size;
+    const removed = remove.length;
     return {
       rebuilt,
-      read: read instanceof KeyFeed ? read.total : read.length,
+      read: count,
       indexed,
       touched,
-      removed: remove.length,
+      removed,
       unchanged,
-      documents: this.#state.docs.size,
+      documents,
       conflictCopies,
       errors,
-      warnings,
+      warnings: [],
     };
   }
 
   /** Reloads from disk if another process changed the index. Cheap (two stats) when nothing changed. */
   async sync(): Promise<void> {
     this.#state = await this.#files.catchUp(this.#state);
+    await this.#embeddings?.sync();
   }
 
   /** Runs `fn` under the index directory's lock (waiting `timeoutMs`, default the options'), caught up first. */
@@ -382,19 +376,18 @@ export class MemoryIndex extends DerivedMaintenance {
     );
   }
 
-  #now(): number {
+  /** The note mapper (see `MemoryIndexOptions.toDocument`), loaded when first needed. */
+  mapper(): Promise<ToDocument> {
+    return resolveMapper(this.#options.toDocument);
+  }
+
+  /** The index's clock (`MemoryIndexOptions.now`). */
+  now(): number {
     return (this.#options.now ?? Date.now)();
   }
 
-  get #limits(): DocumentLimits {
+  /** How much of a note is indexed (`MemoryIndexOptions.maxNoteChars`). */
+  get limits(): DocumentLimits {
     return { maxNoteChars: this.#options.maxNoteChars };
   }
-}
-
-/** How `#apply` persists: the marks the change brings the index to (a function: known once the walk is done). */
-interface Persisting {
-  readonly marks?: MarksDelta | (() => MarksDelta) | undefined;
-  readonly persist: boolean;
-  /** Never write a snapshot (an answer's foreground): a change that needs one is left to a background refresh. */
-  readonly journalOnly?: boolean;
 }
