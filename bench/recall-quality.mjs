@@ -16,7 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MemoryIndex, noteToDocument, recall } from '@agentm/core';
+import { MemoryIndex, recall } from '@agentm/core';
 import { DeviceLocalBackend } from '@agentm/core/backends';
 import { recognizeConflictName } from '@agentm/core/protocol';
 import { buildFts5, searchBasicMemory } from './lib/fts5.mjs';
@@ -55,7 +55,7 @@ try {
 
   const index = await MemoryIndex.open({
     backend: new DeviceLocalBackend({ root }),
-    toDocument: noteToDocument,
+    toDocument: 'notes', // the notes module's mapper, which the read workers run
     indexRoot: join(dir, 'cache'),
     lockRoot: join(dir, 'locks'),
     workerScript: READ_WORKER,

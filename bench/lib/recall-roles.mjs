@@ -8,7 +8,7 @@ import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { Locator, MemoryIndex, noteToDocument, recall } from '@agentm/core';
+import { Locator, MemoryIndex, recall } from '@agentm/core';
 import { DeviceLocalBackend } from '@agentm/core/backends';
 import { mapLimit } from './map-limit.mjs';
 import { anyWordSearch, buildFts5 } from './fts5.mjs';
@@ -23,7 +23,7 @@ const peakMB = () => process.resourceUsage().maxRSS / 1024;
 function options(dir, extra = {}) {
   return {
     backend: new DeviceLocalBackend({ root: join(dir, 'vault') }),
-    toDocument: noteToDocument,
+    toDocument: 'notes', // the notes module's mapper, which the read workers run
     indexDir: join(dir, 'index'),
     memoryRoot: join(dir, 'vault'),
     lockRoot: join(dir, 'locks'),
