@@ -12,6 +12,8 @@ import {
   type ProviderRole,
 } from '../providers/settings.js';
 import type { OpenAIEndpointSettings } from '../providers/http-json.js';
+import { bestLocalServer, detectLocalServers } from '../providers/local-detect.js';
+import { readHealth } from '../memory/indexing/embed-health.js';
 import type { DoctorRow } from './doctor.js';
 import { formatWait } from './wait-progress.js';
 
@@ -58,7 +60,10 @@ async function probe(role: ProviderRole, settings: OpenAIEndpointSettings): Prom
  * the variable and key to set, as every command would refuse it), or what works without it; with
  * `live`, one request to each configured endpoint, reporting what it answered and how long it took.
  */
-export async function providerRows(host: HostEnv, options: { readonly live?: boolean } = {}): Promise<DoctorRow[]> {
+export async function providerRows(
+  host: HostEnv,
+  options: { readonly live?: boolean; readonly detect?: boolean } = {},
+): Promise<DoctorRow[]> {
   const config = await readConfigTolerant(host);
   let settings;
   try {
@@ -73,6 +78,13 @@ export async function providerRows(host: HostEnv, options: { readonly live?: boo
   ];
   for (const [role, s, without] of roles) {
     const check = `provider ${role}`;
+    if (!s && role === 'embeddings' && options.detect !== false) {
+      const local = await localServerRow(host, check);
+      if (local) {
+        rows.push(local);
+        continue;
+      }
+    }
     if (!s) {
       rows.push({
         check,
@@ -98,6 +110,31 @@ export async function providerRows(host: HostEnv, options: { readonly live?: boo
   }
   for (const w of settings.warnings) rows.push({ check: 'providers', status: 'warn', line: `providers [WARN] ${w}` });
   return rows;
+}
+
+/**
+ * An embeddings hint from a local server, when one answers (see local-detect.ts): its model and the one
+ * command that uses it, or the command that pulls one. Undefined when none answers.
+ */
+async function localServerRow(host: HostEnv, check: string): Promise<DoctorRow | undefined> {
+  const servers = await detectLocalServers(host.env);
+  const best = bestLocalServer(servers);
+  const keys = PROVIDER_CONFIG_KEYS.embeddings;
+  if (best !== undefined)
+    return {
+      check,
+      status: 'info',
+      line:
+        `${check} [HINT] none configured (recall is lexical); ${best.name} at ${best.url} has ${best.offer}: ` +
+        `agentm init --embed-local (or agentm config set ${keys.baseUrl} ${best.baseUrl} and ${keys.model} ${best.offer})`,
+    };
+  const bare = servers[0];
+  if (bare === undefined) return undefined;
+  return {
+    check,
+    status: 'info',
+    line: `${check} [HINT] none configured (recall is lexical); ${bare.name} runs at ${bare.url} without an embedding model: ${bare.getOne}, then agentm init --embed-local`,
+  };
 }
 
 /**
@@ -162,9 +199,17 @@ export async function indexRow(host: HostEnv): Promise<DoctorRow | undefined> {
       status: 'warn',
       line: `index [WARN] ${index.loadStatus} (${index.loadDetail}); the next recall rebuilds it, or agentm reindex --full`,
     };
-  return {
-    check: 'index',
-    status: 'ok',
-    line: `index [OK] ${index.state.docs.size} document(s) from ${index.state.files.size} file(s) (${index.dir})`,
-  };
+  const documents = `${index.state.docs.size} document(s) from ${index.state.files.size} file(s) (${index.dir})`;
+  const embeddings = index.embeddings;
+  if (embeddings === undefined) return { check: 'index', status: 'ok', line: `index [OK] ${documents}` };
+  const failing = readHealth(index.dir, embeddings.provider.id);
+  const vectors = `${embeddings.vectors.vectors.size} vector(s) from ${embeddings.provider.id}`;
+  if (failing !== undefined)
+    return {
+      check: 'index',
+      status: 'warn',
+      line: `index [WARN] ${documents}; ${vectors}; the endpoint fails (${failing.message}): recall is lexical until it answers (agentm doctor --providers asks it)`,
+    };
+  const state = embeddings.behind() ? 'some notes still to embed (agentm reindex does it now)' : 'every note embedded';
+  return { check: 'index', status: 'ok', line: `index [OK] ${documents}; ${vectors}, ${state}` };
 }

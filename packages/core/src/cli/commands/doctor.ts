@@ -25,9 +25,17 @@ export function registerDoctor(program: Command, ctx: CliContext): void {
     )
     .option('--fix', 'remove leftover temp files of crashed writers (under the lock)')
     .option('--providers', 'also send one small request to each configured chat and embeddings endpoint')
+    .option('--no-detect', 'do not look for a local Ollama or LM Studio to offer for embeddings')
     .option('--json', 'print the rows as JSON')
     .action(
-      async (opts: { roundtrip?: boolean; json?: boolean; requires?: string; fix?: boolean; providers?: boolean }) => {
+      async (opts: {
+        roundtrip?: boolean;
+        json?: boolean;
+        requires?: string;
+        fix?: boolean;
+        providers?: boolean;
+        detect?: boolean;
+      }) => {
         const host = hostOf(ctx);
         const parsed = opts.requires !== undefined ? parseCapabilityNames(opts.requires) : undefined;
         if (parsed && parsed.unknown.length) {
@@ -48,7 +56,7 @@ export function registerDoctor(program: Command, ctx: CliContext): void {
         if (legacy) rows.push(legacy);
         if (parsed) rows.push(await requiresRow(host, parsed.required));
         rows.push(...(await storeRows(host, { fix: opts.fix === true })));
-        rows.push(...(await providerRows(host, { live: opts.providers === true })));
+        rows.push(...(await providerRows(host, { live: opts.providers === true, detect: opts.detect !== false })));
         const project = await projectRow(host, ctx.io.cwd);
         if (project) rows.push(project);
         const index = await indexRow(host);
