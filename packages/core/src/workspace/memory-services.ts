@@ -10,7 +10,6 @@ import { phaseRecall, type PhaseRecallRequest, type PhaseRecallResult } from '..
 import { NOTE_MAPPER, type RefreshOptions } from '../memory/indexing/index-types.js';
 import { DEFAULT_REVALIDATE_AFTER_MS, memorySettingsFromConfig } from '../memory/memory-config.js';
 import { backgroundRefresherRunning } from '../memory/indexing/background-refresh.js';
-import { bodyReader } from './body-reader.js';
 import { resolveRecallQuery } from './recall-service.js';
 import type { WorkspaceOptions } from './options.js';
 import type { WorkspaceContext } from './context.js';
@@ -119,6 +118,8 @@ export async function phaseRecallIn(
   options: FreshnessOptions = {},
 ): Promise<PhaseRecallResult> {
   const refreshed = await upToDate(ws, index, options);
+  // The note parser (and YAML with it) is loaded for phase recall, which reads bodies; a recall reads none.
+  const { bodyReader } = await import('./body-reader.js');
   const result = await phaseRecall(index, {
     noteHalfLife: memorySettingsFromConfig(ws.config).noteHalfLife,
     ...request,
