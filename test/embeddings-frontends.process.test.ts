@@ -1,9 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentmWorld, vaultConfig, type AgentmWorld } from './helpers/agentm-world.js';
 import { runAgentm } from './helpers/cli.js';
-import { startLocalServer, type LocalServer } from './helpers/local-servers.js';
+import { startLocalServer, writeTopicNotes, type LocalServer } from './helpers/local-servers.js';
+import { until } from './helpers/processes.js';
 import { connectMcp, resultJson } from './helpers/mcp-client.js';
 
 /**
@@ -20,24 +19,8 @@ async function world(server: LocalServer): Promise<AgentmWorld> {
     'providers.embeddings.base_url': `${server.url}/v1`,
     'providers.embeddings.model': 'nomic-embed-text',
   });
-  await mkdir(join(w.memoryRoot, 'memory', 'reference'), { recursive: true });
-  await writeFile(
-    join(w.memoryRoot, 'memory', 'reference', 'automobile.md'),
-    '---\ntype: reference\nstatus: active\n---\n\n# Automobile\n\nThe automobile is parked outside.\n',
-  );
-  await writeFile(
-    join(w.memoryRoot, 'memory', 'convention', 'lock.md'),
-    '---\ntype: convention\nstatus: active\n---\n\n# Lock\n\nWait for the lock, then retry.\n',
-  );
+  await writeTopicNotes(w.memoryRoot);
   return w;
-}
-
-async function until(ready: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 50_000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const texts = (server: LocalServer) =>

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { agentmWorld, vaultConfig, type AgentmWorld } from './helpers/agentm-world.js';
 import { runAgentm } from './helpers/cli.js';
-import { detectionEnv, startLocalServer, type LocalServer } from './helpers/local-servers.js';
+import { detectionEnv, startLocalServer, writeTopicNotes, type LocalServer } from './helpers/local-servers.js';
+import { until } from './helpers/processes.js';
 import { spawnAgentmInPty, stripAnsi } from './helpers/pty.js';
 
 /** `agentm init` and `agentm doctor` offer a local Ollama's or LM Studio's embedding model (issue 19 §3). */
@@ -12,29 +12,12 @@ import { spawnAgentmInPty, stripAnsi } from './helpers/pty.js';
 async function world(): Promise<AgentmWorld> {
   const w = await agentmWorld();
   await w.writeConfig(vaultConfig(w));
-  await mkdir(join(w.memoryRoot, 'memory', 'reference'), { recursive: true });
-  await writeFile(
-    join(w.memoryRoot, 'memory', 'reference', 'automobile.md'),
-    '---\ntype: reference\nstatus: active\n---\n\n# Automobile\n\nThe automobile is parked outside.\n',
-  );
-  await writeFile(
-    join(w.memoryRoot, 'memory', 'convention', 'lock.md'),
-    '---\ntype: convention\nstatus: active\n---\n\n# Lock\n\nWait for the lock, then retry.\n',
-  );
+  await writeTopicNotes(w.memoryRoot);
   return w;
 }
 
 const config = async (w: AgentmWorld) => JSON.parse(await readFile(w.configFile, 'utf8')) as Record<string, unknown>;
 const embeddingsRow = (stdout: string) => stdout.split('\n').find((l) => l.startsWith('provider embeddings')) ?? '';
-
-/** Waits (polling, at most 50 s) until `ready()` holds. */
-async function until(ready: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 50_000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const embedded = (server: LocalServer) => server.requests.filter((r) => r.path === '/v1/embeddings');
 

@@ -5,7 +5,7 @@ import { agentmWorld, vaultConfig, type AgentmWorld } from './helpers/agentm-wor
 import { runAgentm } from './helpers/cli.js';
 import { hookPayload, runHook } from './helpers/claude-hooks.js';
 import { connectMcp } from './helpers/mcp-client.js';
-import { spawnFixture } from './helpers/processes.js';
+import { spawnFixture, until } from './helpers/processes.js';
 import { DeviceLocalBackend } from '../packages/core/src/backends/device-local.js';
 import { MemoryIndex } from '../packages/core/src/memory/indexing/memory-index.js';
 import { defaultIndexRoot } from '../packages/core/src/memory/indexing/location.js';
@@ -55,15 +55,6 @@ async function hookIds(w: AgentmWorld, prompt: string): Promise<string> {
   });
   expect(r.code, r.stderr).toBe(0);
   return r.stdout;
-}
-
-/** Waits (polling, at most 50 s) until `ready()` holds. */
-async function until(ready: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 50_000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('how fresh an answer is without a running agentm mcp', { timeout: 120_000 }, () => {

@@ -1,4 +1,6 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
 
@@ -88,4 +90,18 @@ export function detectionEnv(servers: { ollama?: LocalServer; lmstudio?: LocalSe
     AGENTM_OLLAMA_URL: servers.ollama?.url ?? 'http://127.0.0.1:9',
     AGENTM_LMSTUDIO_URL: servers.lmstudio?.url ?? 'http://127.0.0.1:9',
   };
+}
+
+/** Two notes for recall by meaning: only the vectors find "car" (no note holds the word). */
+export async function writeTopicNotes(memoryRoot: string): Promise<void> {
+  await mkdir(join(memoryRoot, 'memory', 'reference'), { recursive: true });
+  await mkdir(join(memoryRoot, 'memory', 'convention'), { recursive: true });
+  await writeFile(
+    join(memoryRoot, 'memory', 'reference', 'automobile.md'),
+    '---\ntype: reference\nstatus: active\n---\n\n# Automobile\n\nThe automobile is parked outside.\n',
+  );
+  await writeFile(
+    join(memoryRoot, 'memory', 'convention', 'lock.md'),
+    '---\ntype: convention\nstatus: active\n---\n\n# Lock\n\nWait for the lock, then retry.\n',
+  );
 }

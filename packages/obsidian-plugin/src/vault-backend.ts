@@ -65,11 +65,18 @@ export class ObsidianVaultBackend extends StorageBackend {
     const gate = new LockGate(this.root, options.lockRoot ?? host.lockRoot, () => timeoutMs, options.onLockWait);
     // Every file this backend's writer changes under the memory root goes into the store's change log,
     // like core's backends' writes: an agent's next recall (a new process, no server) sees it.
-    this.writer = new AgentWriter(app, gate, host, (path) => {
-      const key =
-        this.folder === '' ? path : path.startsWith(`${this.folder}/`) ? path.slice(this.folder.length + 1) : undefined;
-      if (key !== undefined) appendChanges(this.changeLogPath, [key]);
-    });
+    this.writer = new AgentWriter(app, gate, host, (path) => this.recordChange(path));
+  }
+
+  /**
+   * Records a vault path that changed (this backend's writes, and the edits Obsidian reports) in the
+   * store's change log, when it is under the memory root: an agent's next recall — a new process that
+   * does not walk the vault — sees it (see core's protocol/change-log.ts).
+   */
+  recordChange(path: string): void {
+    const folder = this.folder;
+    const key = folder === '' ? path : path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : undefined;
+    if (key !== undefined && key !== '') appendChanges(this.changeLogPath, [key]);
   }
 
   /** Beside the memory root's lock, where core's backends of this root append too. */

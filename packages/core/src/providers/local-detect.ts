@@ -42,7 +42,10 @@ export function detectionOff(env: Env): boolean {
 }
 
 async function getJson(url: string, timeoutMs: number): Promise<unknown> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return response.json() as Promise<unknown>;
 }
@@ -83,40 +86,31 @@ export function offerOf(models: readonly string[]): string | undefined {
  */
 export async function detectLocalServers(env: Env, timeoutMs = DETECT_TIMEOUT_MS): Promise<LocalServer[]> {
   if (detectionOff(env)) return [];
-  const ollama = base(env['AGENTM_OLLAMA_URL'] || OLLAMA_URL);
-  const lmstudio = base(env['AGENTM_LMSTUDIO_URL'] || LMSTUDIO_URL);
-  const probes: Array<Promise<LocalServer | undefined>> = [
-    getJson(`${ollama}/api/tags`, timeoutMs).then((tags) => {
-      const models = ollamaEmbeddingModels(tags);
-      if (models === undefined) return undefined;
-      const offer = offerOf(models);
-      return {
-        name: 'Ollama' as const,
-        url: ollama,
-        baseUrl: `${ollama}/v1`,
-        embeddingModels: models,
-        offer,
-        getOne: offer === undefined ? `ollama pull ${PREFERRED_EMBEDDING_MODEL}` : undefined,
-      };
-    }),
-    getJson(`${lmstudio}/v1/models`, timeoutMs).then((list) => {
-      const models = openAiEmbeddingModels(list);
-      if (models === undefined) return undefined;
-      const offer = offerOf(models);
-      return {
-        name: 'LM Studio' as const,
-        url: lmstudio,
-        baseUrl: `${lmstudio}/v1`,
-        embeddingModels: models,
-        offer,
-        getOne:
-          offer === undefined
-            ? `download an embedding model in LM Studio (search "${PREFERRED_EMBEDDING_MODEL}") and load it`
-            : undefined,
-      };
-    }),
+  const kinds = [
+    {
+      name: 'Ollama' as const,
+      url: base(env['AGENTM_OLLAMA_URL'] || OLLAMA_URL),
+      list: '/api/tags',
+      models: ollamaEmbeddingModels,
+      getOne: `ollama pull ${PREFERRED_EMBEDDING_MODEL}`,
+    },
+    {
+      name: 'LM Studio' as const,
+      url: base(env['AGENTM_LMSTUDIO_URL'] || LMSTUDIO_URL),
+      list: '/v1/models',
+      models: openAiEmbeddingModels,
+      getOne: `download an embedding model in LM Studio (search "${PREFERRED_EMBEDDING_MODEL}") and load it`,
+    },
   ];
-  const found = await Promise.all(probes.map((p) => p.catch(() => undefined)));
+  const found = await Promise.all(
+    kinds.map(async (kind): Promise<LocalServer | undefined> => {
+      const models = kind.models(await getJson(`${kind.url}${kind.list}`, timeoutMs).catch(() => undefined));
+      if (models === undefined) return undefined;
+      const offer = offerOf(models);
+      const getOne = offer === undefined ? kind.getOne : undefined;
+      return { name: kind.name, url: kind.url, baseUrl: `${kind.url}/v1`, embeddingModels: models, offer, getOne };
+    }),
+  );
   return found.filter((s): s is LocalServer => s !== undefined);
 }
 
