@@ -27,6 +27,8 @@ async function world(revalidateAfter: string): Promise<AgentmWorld> {
   await w.writeConfig({ ...vaultConfig(w), 'memory.index.revalidate_after': revalidateAfter });
   for (let i = 0; i < 30; i++)
     await writeFile(join(w.memoryRoot, 'memory', 'convention', `filler-${i}.md`), note(`Filler ${i}`, 'Nothing.'));
+  await writeFile(join(w.harness, 'PLAN.md'), '# Plan\n\n- [ ] first [id:: first]\n');
+  await writeFile(join(w.harness, 'progress.md'), '# Progress\n\n- 2026-01-05T10:00:00Z started the plan\n');
   // The index exists before anything below is written: answers catch up, they do not build.
   const built = await runAgentm(['reindex'], { home: w.home });
   expect(built.code, built.stderr).toBe(0);
@@ -68,6 +70,14 @@ describe('how fresh an answer is without a running agentm mcp', { timeout: 120_0
     expect(saved.code, saved.stderr).toBe(0);
     expect(await recallIds(w, 'okapi')).toContain('memory/fix/okapi-cli.md');
     expect(await hookIds(w, 'what about the okapi timeout?')).toContain('okapi-cli.md');
+    // An edit of a note the index knows (evolve writes the new body at the same path): its folder's listing
+    // names nothing new; only the change log says it changed.
+    const evolved = await runAgentm(
+      ['evolve', 'memory/fix/okapi-cli.md', '--reason', 'a better fix', '--body-file', '-'],
+      { home: w.home, stdin: 'The okapi timeout is fixed by the wombat retry policy.\n' },
+    );
+    expect(evolved.code, evolved.stderr).toBe(0);
+    expect(await recallIds(w, 'wombat')).toEqual(['memory/fix/okapi-cli.md']);
     // Found through the change log: no answer walked the store (the last full walk is still the build's).
     expect((await persistedIndex(w)).marks.walkedMs).toBe(walked);
 
@@ -80,7 +90,13 @@ describe('how fresh an answer is without a running agentm mcp', { timeout: 120_0
       group: 'memory',
     });
     expect(viaMcp.isError, JSON.stringify(viaMcp)).toBeFalsy();
+    // A progress note appended to the plan's log the index knows: a rewrite of a known file.
+    const noted = await mcp.call('append_progress', { text: 'Found the capybara in the lock queue.' });
+    expect(noted.isError, JSON.stringify(noted)).toBeFalsy();
     await mcp.client.close(); // no server answers the next recall: the process catches up itself
+    expect(await recallIds(w, 'capybara')).toEqual([
+      expect.stringMatching(/^desk\/projects\/proj\/_harness\/progress\.md#/),
+    ]);
     expect(await recallIds(w, 'okapi')).toEqual(
       expect.arrayContaining(['memory/fix/okapi-cli.md', 'memory/fix/okapi-mcp.md']),
     );
