@@ -29,7 +29,7 @@ import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
 import { planRefresh } from './refresh-plan.js';
 import type { VectorCache } from './vectors.js';
 import { walkSources, walkWarnings, type WalkResult } from './walk.js';
-import { beginWalk, revalidationDue, walkMarks, type SourceMarks } from './source-marks.js';
+import { beginWalk, marksChange, revalidationDue, walkMarks, type SourceMarks } from './source-marks.js';
 import { infosOf, probeSources, progressFeed } from './probe-sources.js';
 
 /**
@@ -226,7 +226,7 @@ export class MemoryIndex extends DerivedMaintenance {
         unchanged: plan.unchanged,
         conflictCopies: walk.conflictCopies.map((l) => l.key),
       },
-      { marks: walkMarks(started, walk, this.now()), persist: true },
+      { marks: marksChange(this.marks, walkMarks(started, walk, this.now())), persist: true },
     );
     return { ...report, warnings: [...walkWarnings(walk), ...report.warnings] };
   }
