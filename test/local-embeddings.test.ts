@@ -27,13 +27,13 @@ describe('local embeddings: detection, consent, and recall by meaning', { timeou
     const ollama = await startLocalServer('ollama', ['llama3.1:latest', 'nomic-embed-text:latest']);
     const found = await runAgentm(['doctor'], { home: w.home, cwd: w.repo, env: detectionEnv({ ollama }) });
     expect(embeddingsRow(found.stdout)).toBe(
-      `provider embeddings [HINT] none configured (recall is lexical); Ollama at ${ollama.url} has nomic-embed-text: ` +
+      `provider embeddings [HINT] none configured (recall is lexical); Ollama at ${ollama.url} has nomic-embed-text — ` +
         `agentm init --embed-local (or agentm config set providers.embeddings.base_url ${ollama.url}/v1 and providers.embeddings.model nomic-embed-text)`,
     );
     const bare = await startLocalServer('ollama', ['llama3.1:latest']);
     const none = await runAgentm(['doctor'], { home: w.home, cwd: w.repo, env: detectionEnv({ ollama: bare }) });
     expect(embeddingsRow(none.stdout)).toBe(
-      `provider embeddings [HINT] none configured (recall is lexical); Ollama runs at ${bare.url} without an embedding model: ` +
+      `provider embeddings [HINT] none configured (recall is lexical); Ollama runs at ${bare.url} without an embedding model — ` +
         'ollama pull nomic-embed-text, then agentm init --embed-local',
     );
     // Skippable: nothing is asked.
@@ -43,7 +43,7 @@ describe('local embeddings: detection, consent, and recall by meaning', { timeou
       env: detectionEnv({ ollama }),
     });
     expect(embeddingsRow(skipped.stdout)).toContain(
-      '[HINT] none configured (recall is lexical); set AGENTM_EMBED_BASE_URL',
+      '[HINT] none configured (recall is lexical) — set AGENTM_EMBED_BASE_URL',
     );
     expect(ollama.requests).toHaveLength(1);
   });
@@ -59,7 +59,7 @@ describe('local embeddings: detection, consent, and recall by meaning', { timeou
     const r = await runAgentm(['doctor'], { home: w.home, cwd: w.repo, env: detectionEnv({ ollama: hung, lmstudio }) });
     expect(r.code, r.stderr).toBe(0);
     expect(embeddingsRow(r.stdout)).toContain(
-      `LM Studio at ${lmstudio.url} has text-embedding-nomic-embed-text-v1.5: agentm init --embed-local`,
+      `LM Studio at ${lmstudio.url} has text-embedding-nomic-embed-text-v1.5 — agentm init --embed-local`,
     );
   });
 

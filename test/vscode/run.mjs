@@ -99,6 +99,8 @@ goal: show the plan in the sidebar
 `;
 /** A plan whose one step needs a model (there is none in the UI test): its run fails, offering the model settings. */
 const UI_ASK_PLAN = '---\ngoal: ask the model\n---\n\n- [ ] Summarise the notes about watchers [id:: summarise]\n';
+/** A plan whose command fails: its run fails, offering a retry and the log. */
+const UI_BROKEN_PLAN = '---\ngoal: fail on purpose\n---\n\n- [ ] Check the build [id:: check] [cmd:: false]\n';
 /** A plan that runs long enough to watch (and stop) from the status bar. */
 const UI_SLOW_PLAN = '---\ngoal: wait a while\n---\n\n- [ ] Wait for the build [id:: wait] [cmd:: sleep 60]\n';
 const UI_NOTE =
@@ -113,6 +115,7 @@ function uiWorld() {
   writeFileSync(join(project, '_harness', 'PLAN.md'), UI_PLAN);
   writeFileSync(join(project, '_harness', 'PLAN-ask.md'), UI_ASK_PLAN);
   writeFileSync(join(project, '_harness', 'PLAN-slow.md'), UI_SLOW_PLAN);
+  writeFileSync(join(project, '_harness', 'PLAN-broken.md'), UI_BROKEN_PLAN);
   writeFileSync(join(project, 'fix', 'flaky-watcher.md'), UI_NOTE);
   const folder = workspace('ui-workspace');
   mkdirSync(join(folder, '.harness'));
@@ -120,7 +123,10 @@ function uiWorld() {
   return { vault, folder };
 }
 
-/** Packages the .vsix, installs it in a fresh server whose machine settings point at a vault, walks the UI. */
+/**
+ * Packages the .vsix, installs it in a fresh server whose agentm config (the shared `.agentm-config.json`
+ * in its private HOME, as `agentm init` writes it) names the vault, and walks the UI.
+ */
 async function uiPhase() {
   const { vsix, bytes } = packageExtension();
   log(`packaged ${vsix} (${(bytes / 1024).toFixed(1)} KiB)`);
@@ -128,7 +134,16 @@ async function uiPhase() {
   const steps = await withServer(
     'ui',
     folder,
-    { machineSettings: { 'agentm.vault.path': vault }, vsix },
+    {
+      homeFiles: {
+        '.claude/.agentm-config.json': JSON.stringify({
+          schema_version: 2,
+          'storage.backend': 'vault',
+          'plugins.obsidian-vault.vault_path': vault,
+        }),
+      },
+      vsix,
+    },
     (server, dir) => runUiTest({ paths, server, dir, folder, vault, artifacts: ARTIFACTS }),
   );
   return { passed: steps.filter((r) => r.ok).length, failed: steps.filter((r) => !r.ok).length };

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseDurationMs } from '../memory/recall/duration.js';
+import type { WorkspaceOptions } from '../workspace/options.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT_USAGE } from './errors.js';
@@ -16,19 +17,24 @@ export const READ_WORKER_SCRIPT = fileURLToPath(new URL('../memory/indexing/read
  * a backend or builds a provider itself. The workspace's modules (backends, the memory index) are loaded
  * here, when a command runs, not when the command table is built (`agentm --help` never needs them).
  */
-export async function cliWorkspace(
-  ctx: CliContext,
-  options: {
-    readonly projectRoot?: string;
-    readonly createRoot?: boolean;
-    readonly service?: boolean;
-    /** `structure`: an answer's open, which skips the snapshot's checksum (see `MemoryIndexOptions.verify`). */
-    readonly verify?: 'full' | 'structure';
-  } = {},
-): Promise<Workspace> {
+export async function cliWorkspace(ctx: CliContext, options: CliWorkspaceOptions = {}): Promise<Workspace> {
   const { Workspace } = await import('../workspace/workspace.js');
+  return Workspace.open(cliWorkspaceOptions(ctx, options));
+}
+
+/** What `cliWorkspace` takes: where the repository is, whether to create the root, the recall service, the open's checks. */
+export interface CliWorkspaceOptions {
+  readonly projectRoot?: string;
+  readonly createRoot?: boolean;
+  readonly service?: boolean;
+  /** `structure`: an answer's open, which skips the snapshot's checksum (see `MemoryIndexOptions.verify`). */
+  readonly verify?: 'full' | 'structure';
+}
+
+/** How `cliWorkspace` opens the workspace (the doctor opens it itself, to report a store that cannot be). */
+export function cliWorkspaceOptions(ctx: CliContext, options: CliWorkspaceOptions = {}): WorkspaceOptions {
   const background = ctx.io.background;
-  return Workspace.open({
+  return {
     host: hostOf(ctx),
     projectRoot: options.projectRoot ?? ctx.io.cwd,
     // A running `agentm mcp` answers recalls from its warm index (the same answer, without the walk).
@@ -41,7 +47,7 @@ export async function cliWorkspace(
     },
     warn: (message) => ctx.io.err(`agentm: warning: ${message}\n`),
     ...(options.createRoot !== undefined ? { createRoot: options.createRoot } : {}),
-  });
+  };
 }
 
 /** `90s`, `30m`, `1h`, `7d`, `2w`, or plain milliseconds → milliseconds; a usage error otherwise. */

@@ -110,7 +110,7 @@ export async function recallIn(
   return { ...result, warnings: [...(refreshed?.warnings ?? []), ...embedding, ...result.warnings] };
 }
 
-/** Phase recall after bringing the index up to date, bodies read through the store (frontmatter removed). */
+/** Phase recall after bringing the index up to date (see `upToDate`), bodies read through the store (frontmatter removed). */
 export async function phaseRecallIn(
   ws: WorkspaceContext,
   index: MemoryIndex,

@@ -1,6 +1,6 @@
 import { renderAlwaysLoad } from '../always-load.js';
 import { conflictCopiesHere, conflictReportMode, formatConflictReport } from '../conflict-report.js';
-import { listProjectPlans, type PlanListing } from '../plan-listing.js';
+import type { PlanListing } from '../../workspace/plan-listing.js';
 import { additionalContextOutput } from './hook-io.js';
 import { NO_ANSWER, type HookContext, type HookAnswer } from './hook-context.js';
 
@@ -66,7 +66,7 @@ export async function sessionStart(ctx: HookContext): Promise<HookAnswer> {
     return undefined;
   };
   const listing = await part('the plan state', 'read it with the read_plan tool, or run agentm plans', () =>
-    listProjectPlans(project),
+    ws.listPlans({ summaries: false }),
   );
   const always = await part('the always-load memories', 'recall them with agentm recall-here --phase setup', () =>
     renderAlwaysLoad(ws.backend, { memorySpace: ws.memorySpace, project: slug, env: ctx.env }),
