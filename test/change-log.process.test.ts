@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changeLogEnd, PREVIOUS_CHANGE_LOG_FILE, readChanges } from '../packages/core/src/protocol/change-log.js';
+import { changeLogEnd, PREVIOUS_CHANGE_LOG_FILE, readChanges } from '../packages/core/src/write-protocol/change-log.js';
 import { spawnFixture } from './helpers/processes.js';
 import { tempDir } from './helpers/temp.js';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { MemoryIndex } from '@agentm/core';
+import { MemoryIndex } from '@agentm/core/memory';
 import { VaultBackend } from '@agentm/core/backends';
 import { describe, expect, it } from 'vitest';
 import { runAgentm } from '../../../test/helpers/cli.js';

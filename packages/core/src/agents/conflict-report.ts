@@ -1,5 +1,5 @@
 import { Locator } from '../seam/locator.js';
-import { recognizeConflictName } from '../protocol/conflict-names.js';
+import { recognizeConflictName } from '../write-protocol/conflict-names.js';
 import { conflictKeys } from '../memory/indexing/source-marks.js';
 import { findConflictCopies, type ConflictCopy } from '../workspace/conflict-copies.js';
 import type { Workspace } from '../workspace/workspace.js';

@@ -8,7 +8,7 @@ import {
   PREVIOUS_CHANGE_LOG_FILE,
   readChanges,
   type ChangeCursor,
-} from '../../src/protocol/change-log.js';
+} from '../../src/write-protocol/change-log.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 const NONE: ChangeCursor = { id: undefined, offset: 0 };

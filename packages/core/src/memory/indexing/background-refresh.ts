@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { LockTimeout } from '../../protocol/errors.js';
-import { inspectLock, withVaultLock } from '../../protocol/vault-lock.js';
+import { LockTimeout } from '../../write-protocol/errors.js';
+import { inspectLock, withVaultLock } from '../../write-protocol/vault-lock.js';
 
 /** What names an index's background refresher: its directory and the lock root its locks live under. */
 export interface IndexLockPlace {

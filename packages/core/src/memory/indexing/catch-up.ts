@@ -1,7 +1,7 @@
 import type { StorageBackend } from '../../seam/backend.js';
 import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
-import { readChanges } from '../../protocol/change-log.js';
+import { readChanges } from '../../write-protocol/change-log.js';
 import type { MemoryLayout } from '../documents/layout.js';
 import { checkFolders } from './folder-check.js';
 import type { IndexState } from './index-state.js';

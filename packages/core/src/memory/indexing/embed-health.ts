@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { atomicWrite } from '../../protocol/atomic-write.js';
+import { atomicWrite } from '../../write-protocol/atomic-write.js';
 import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import { ProviderError, ProviderRestingError } from '../../providers/errors.js';
 

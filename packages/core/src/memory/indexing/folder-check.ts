@@ -4,7 +4,7 @@ import type { StorageBackend } from '../../seam/backend.js';
 import { NotFoundError } from '../../seam/errors.js';
 import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
-import { recognizeConflictName } from '../../protocol/conflict-names.js';
+import { recognizeConflictName } from '../../write-protocol/conflict-names.js';
 import { classifySource, shouldDescend, type MemoryLayout } from '../documents/layout.js';
 import type { FileTable } from './file-table.js';
 import { ABSENT, conflictsByFolder, folderMark, RACY, walkedFolderMarks, type SourceMarks } from './source-marks.js';

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LockTimeout } from '../../protocol/errors.js';
-import { withVaultLock } from '../../protocol/vault-lock.js';
+import { LockTimeout } from '../../write-protocol/errors.js';
+import { withVaultLock } from '../../write-protocol/vault-lock.js';
 import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import type { StorageBackend } from '../../seam/backend.js';
 import type { ToDocument } from '../documents/document.js';

@@ -1,4 +1,4 @@
-import { changeLogEnd, type ChangeCursor } from '../../protocol/change-log.js';
+import { changeLogEnd, type ChangeCursor } from '../../write-protocol/change-log.js';
 import type { Locator } from '../../seam/locator.js';
 import type { WalkedFolder } from './walk.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { atomicWrite } from '../../protocol/atomic-write.js';
+import { atomicWrite } from '../../write-protocol/atomic-write.js';
 
 export const VECTORS_FILE = 'vectors.bin';
 const MAGIC = Buffer.from('AGMVEC\n\0', 'latin1');
