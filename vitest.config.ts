@@ -1,5 +1,12 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// Every store's change log and lock live under the cache dir: a test that builds a store without naming
+// a lock root writes there, so the run gets a cache dir of its own (removed by test/global-setup.ts).
+const cacheHome = join(tmpdir(), `agentm-vitest-cache-${process.pid}`);
+process.env['XDG_CACHE_HOME'] = cacheHome;
 
 export default defineConfig({
   // Obsidian plugin tests import `obsidian` and get the one shared fake of it (real directory, happy-dom).
@@ -14,6 +21,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'test/vscode/**', 'packages/vscode-ext/test/integration/**'],
+    env: { XDG_CACHE_HOME: cacheHome },
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Multi-process tests spawn many children; two files at a time keeps a 2-core machine responsive.

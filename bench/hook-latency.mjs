@@ -9,9 +9,12 @@
 //   agentm hook user-prompt-submit  Claude Code's input on stdin (the prompt: the same words)
 // each measured twice: with `agentm mcp` running for the repository (its warm index answers over the
 // recall socket: the set-up of a Claude Code session with the AgentM plugin) and without (the process
-// walks the store and opens the index itself). Both must give the same ranking; the run checks it.
-// Goals (issue 13): a prompt hook or `agentm recall` on 10 000 notes p50 ≤ 3× `node -e 0`; on 100 000
-// notes p50 ≤ 300 ms and ≤ 6×; `agentm --help` ≤ 2×. BENCH_SIZES=10000,100000 (default), BENCH_RUNS=15.
+// opens the index itself and catches up from the store's change log and the folders whose mtime moved;
+// a full walk runs detached when one is due, as in a real session). Both must give the same ranking;
+// the run checks it.
+// Goals (issues 13 and 19): a prompt hook or `agentm recall`, with or without a server, on 10 000 notes
+// p50 ≤ 3× `node -e 0`; on 100 000 notes p50 ≤ 300 ms (and ≤ 6× with a server); `agentm --help` ≤ 2×.
+// BENCH_SIZES=10000,100000 (default), BENCH_RUNS=15.
 // Every process inherits this environment: NODE_EXTRA_CA_CERTS (set on some machines) makes every Node
 // start, the baseline's included, tens of milliseconds slower; BENCH_CLEAN_ENV=1 leaves it out.
 import { spawn, spawnSync } from 'node:child_process';
@@ -168,6 +171,8 @@ for (const size of SIZES) {
     size <= 10_000
       ? (_p50, x) => `goal ≤ 3×: ${mark(x <= 3)}`
       : (p50, x) => `goal ≤ 300 ms and ≤ 6×: ${mark(p50 <= 300 && x <= 6)}`;
+  const aloneGoal =
+    size <= 10_000 ? (_p50, x) => `goal ≤ 3×: ${mark(x <= 3)}` : (p50) => `goal ≤ 300 ms: ${mark(p50 <= 300)}`;
   console.log(
     `hook latency, ${size} notes (index built in ${(r.reindexMs / 1000).toFixed(1)} s), ${RUNS} runs each, interleaved`,
   );
@@ -175,8 +180,8 @@ for (const size of SIZES) {
   console.log(line('agentm --help', [...r.alone.help, ...r.served.help], (_p, x) => `goal ≤ 2×: ${mark(x <= 2)}`));
   console.log(line('agentm recall, agentm mcp running', r.served.recall, hookGoal));
   console.log(line('prompt hook, agentm mcp running', r.served.hook, hookGoal));
-  console.log(line('agentm recall, no server', r.alone.recall));
-  console.log(line('prompt hook, no server', r.alone.hook));
+  console.log(line('agentm recall, no server', r.alone.recall, aloneGoal));
+  console.log(line('prompt hook, no server', r.alone.hook, aloneGoal));
   console.log(
     `  same rankings with and without the server: ${r.same ? 'yes' : 'NO'}; hook answers with memories: ${r.nonEmpty}/${RUNS}`,
   );

@@ -69,6 +69,23 @@ describe('SessionStart hook', () => {
     expect(hookTiming(r.stderr)).toMatchObject({ outcome: 'answered', budgetMs: ROOMY });
   });
 
+  it('reports the conflict copies a sync client leaves after the index was built, from the folders that changed', async () => {
+    expect((await runAgentm(['reindex'], { home: world.home })).code).toBe(0);
+    const copy = join(world.harness, 'PLAN-docs.sync-conflict-20261120-101010-ABCDEFG.md');
+    await writeFile(copy, '- [x] write [id:: write]\n');
+    const first = await runHook('session-start', world, await hookPayload('session-start', world), { budgetMs: ROOMY });
+    expect(first.stderr).toContain(
+      '  [vault] conflict: desk/projects/proj/_harness/PLAN-docs.sync-conflict-20261120-101010-ABCDEFG.md\n' +
+        '          base: desk/projects/proj/_harness/PLAN-docs.md',
+    );
+    expect(context(first.stdout, 'SessionStart')).toContain('- Named plans');
+    await rm(copy);
+    const second = await runHook('session-start', world, await hookPayload('session-start', world), {
+      budgetMs: ROOMY,
+    });
+    expect(second.stderr).not.toContain('[conflict-merger]');
+  });
+
   it('reports a dangling .harness/active-plan (in the context and on stderr), never falling back to PLAN.md', async () => {
     await writeFile(join(world.repo, '.harness', 'active-plan'), 'gone\n');
     const r = await runHook('session-start', world, await hookPayload('session-start', world), {

@@ -118,6 +118,14 @@ describe('what a command loads at start-up', () => {
       expect(seen.has(family), `a recall loads ${family}`).toBe(false);
   });
 
+  it('a recall over an index built before, with nothing changed since, reads no note and loads no YAML parser', async () => {
+    const v = await vault();
+    expect((await runAgentm(['reindex'], v)).code).toBe(0);
+    const { code, loaded } = await modulesLoaded(['recall', 'flaky build'], v);
+    expect(code).toBe(0);
+    expect(families(loaded).has('yaml'), 'the answer loaded yaml').toBe(false);
+  });
+
   it('a prompt hook skips the command table and loads neither the harness, the MCP SDK nor the prompts', async () => {
     const v = await vault();
     const stdin = JSON.stringify({

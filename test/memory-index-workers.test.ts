@@ -51,7 +51,7 @@ describe('a cold index build with read workers', { timeout: 60_000 }, () => {
     const open = (name: string, workerScript?: string) =>
       MemoryIndex.open({
         backend: new DeviceLocalBackend({ root: v.root }),
-        toDocument: noteToDocument,
+        toDocument: 'notes', // the notes module's mapper: the one the workers run
         indexRoot: join(v.dir, name),
         lockRoot: join(v.dir, 'locks'),
         workerScript,
@@ -97,7 +97,7 @@ describe('a cold index build with read workers', { timeout: 60_000 }, () => {
     expect((await other.refresh()).readWorkers).toBeUndefined();
     const missing = await MemoryIndex.open({
       backend,
-      toDocument: noteToDocument,
+      toDocument: 'notes',
       indexRoot: join(v.dir, 'b'),
       lockRoot: join(v.dir, 'locks'),
       workerScript: join(v.dir, 'nope.js'),

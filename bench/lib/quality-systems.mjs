@@ -14,7 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { MemoryIndex, memoriesToInject, noteToDocument, recall } from '@agentm/core/memory';
+import { MemoryIndex, memoriesToInject, recall } from '@agentm/core/memory';
 import { DeviceLocalBackend } from '@agentm/core/backends';
 import { recognizeConflictName } from '@agentm/core/write-protocol';
 import { rng } from './corpus.mjs';
@@ -30,7 +30,7 @@ export const keyOf = (item) => (item.kind === 'episode' ? `${item.locator}@${ite
 export async function openAgentm(dir, source, embedder) {
   const index = await MemoryIndex.open({
     backend: new DeviceLocalBackend({ root: source.root }),
-    toDocument: noteToDocument,
+    toDocument: 'notes', // the notes module's mapper, which the read workers run
     indexRoot: join(dir, `${source.name}-${embedder ? 'hybrid' : 'lexical'}-cache`),
     lockRoot: join(dir, 'locks'),
     workerScript: READ_WORKER,

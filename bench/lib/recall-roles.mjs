@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Locator } from '@agentm/core';
-import { MemoryIndex, noteToDocument, recall } from '@agentm/core/memory';
+import { MemoryIndex, recall } from '@agentm/core/memory';
 import { DeviceLocalBackend } from '@agentm/core/backends';
 import { mapLimit } from './map-limit.mjs';
 import { anyWordSearch, buildFts5 } from './fts5.mjs';
@@ -24,7 +24,7 @@ const peakMB = () => process.resourceUsage().maxRSS / 1024;
 function options(dir, extra = {}) {
   return {
     backend: new DeviceLocalBackend({ root: join(dir, 'vault') }),
-    toDocument: noteToDocument,
+    toDocument: 'notes', // the notes module's mapper, which the read workers run
     indexDir: join(dir, 'index'),
     memoryRoot: join(dir, 'vault'),
     lockRoot: join(dir, 'locks'),

@@ -23,6 +23,8 @@ export function runAgentm(
     HOME: options.home,
     XDG_CACHE_HOME: `${options.home}/.cache`,
     AGENTM_INSTALL_PREFIX: `${options.home}/.claude`,
+    // No test asks this machine's own Ollama or LM Studio; the detection tests start their own and say so.
+    AGENTM_DETECT_LOCAL: '0',
     ...options.env,
   };
   return new Promise((resolve, reject) => {

@@ -83,3 +83,12 @@ afterEach(() => {
   for (const child of live) child.kill('SIGKILL');
   live.clear();
 });
+
+/** Waits (polling every 50 ms, at most 50 s) until `ready()` holds; a condition, never a sleep of a guessed length. */
+export async function until(ready: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 50_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

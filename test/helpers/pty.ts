@@ -35,6 +35,7 @@ export function spawnAgentmInPty(
     XDG_CACHE_HOME: `${options.home}/.cache`,
     AGENTM_INSTALL_PREFIX: `${options.home}/.claude`,
     TERM: 'xterm-256color',
+    AGENTM_DETECT_LOCAL: '0', // as in runAgentm: no test asks this machine's own local servers
     ...options.env,
   };
   const command = `stty cols ${options.columns ?? 100} rows 40; exec ${[AGENTM_BIN, ...args].map(quote).join(' ')}`;

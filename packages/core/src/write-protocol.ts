@@ -6,6 +6,14 @@
  */
 export { atomicWrite, isTempName, type AtomicWriteOptions } from './write-protocol/atomic-write.js';
 export { casWriteFile, checkExpectation, currentHash, type CasWriteOptions } from './write-protocol/cas-write.js';
+export {
+  appendChanges,
+  changeLogEnd,
+  changeLogPathFor,
+  readChanges,
+  type ChangeCursor,
+  type ChangeRead,
+} from './write-protocol/change-log.js';
 export { contentHash, shortHash } from './write-protocol/content-hash.js';
 export {
   agentmConflictName,

@@ -96,6 +96,7 @@ export default class AgentMPlugin extends Plugin {
     this.addSettingTab(new AgentMSettingTab(this.app, this));
     this.#services = this.createServices();
     if (this.#services) registerServiceCommands(this, this.#services);
+    this.#logVaultEdits();
     this.app.workspace.onLayoutReady(() => {
       this.#started = this.#start();
     });
@@ -115,6 +116,24 @@ export default class AgentMPlugin extends Plugin {
       context: () => this.#requireContext(),
       conflictCount: () => this.#conflicts?.entries().length,
     });
+  }
+
+  /**
+   * Notes edited in Obsidian go into the store's change log, like AgentM's own writes: an agent's next
+   * recall or prompt hook (a new process, no walk of the vault) finds the edit at once, where an edit
+   * made without this plugin waits for the background walk.
+   */
+  #logVaultEdits(): void {
+    const record = (path: string) => this.#context?.backend.recordChange(path);
+    this.registerEvent(this.app.vault.on('create', (file) => record(file.path)));
+    this.registerEvent(this.app.vault.on('modify', (file) => record(file.path)));
+    this.registerEvent(this.app.vault.on('delete', (file) => record(file.path)));
+    this.registerEvent(
+      this.app.vault.on('rename', (file, oldPath) => {
+        record(oldPath);
+        record(file.path);
+      }),
+    );
   }
 
   override onunload(): void {

@@ -12,7 +12,7 @@ import {
   type Info,
   type WriteOptions,
 } from '@agentm/core';
-import { isTempName, type LockHold } from '@agentm/core/write-protocol';
+import { appendChanges, changeLogPathFor, isTempName, type LockHold } from '@agentm/core/write-protocol';
 import { diskPath, fileSystemAdapter } from './disk.js';
 import { defaultHost, type PluginHost } from './host.js';
 import { AgentWriter } from './write/agent-writer.js';
@@ -62,7 +62,25 @@ export class ObsidianVaultBackend extends StorageBackend {
     const host = options.host ?? defaultHost();
     const timeoutMs = options.lockTimeoutMs ?? 10_000;
     const gate = new LockGate(this.root, options.lockRoot ?? host.lockRoot, () => timeoutMs, options.onLockWait);
-    this.writer = new AgentWriter(app, gate, host);
+    // Every file this backend's writer changes under the memory root goes into the store's change log,
+    // like core's backends' writes: an agent's next recall (a new process, no server) sees it.
+    this.writer = new AgentWriter(app, gate, host, (path) => this.recordChange(path));
+  }
+
+  /**
+   * Records a vault path that changed (this backend's writes, and the edits Obsidian reports) in the
+   * store's change log, when it is under the memory root: an agent's next recall — a new process that
+   * does not walk the vault — sees it (see core's protocol/change-log.ts).
+   */
+  recordChange(path: string): void {
+    const folder = this.folder;
+    const key = folder === '' ? path : path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : undefined;
+    if (key !== undefined && key !== '') appendChanges(this.changeLogPath, [key]);
+  }
+
+  /** Beside the memory root's lock, where core's backends of this root append too. */
+  override get changeLogPath(): string {
+    return changeLogPathFor(this.lockDir);
   }
 
   /** The memory root folder on disk (see `StorageBackend.localRoot`). */

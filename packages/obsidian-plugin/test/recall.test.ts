@@ -31,6 +31,12 @@ const NOTES = {
   ...file('convention', 'tabs', '# Indentation\n\nUse two spaces, never tabs.'),
 };
 
+/**
+ * How long an answer is waited for: the first one builds the index (its snapshot written durably), which on
+ * a machine busy with other work takes longer than `vi.waitFor`'s default second.
+ */
+const ANSWER_WAIT = { timeout: 20_000 };
+
 /** Types into the open recall modal and resolves to its suggestion items once the answer to it shows. */
 async function recallFor(query: string): Promise<HTMLElement[]> {
   const input = document.body.querySelector('.prompt-input') as HTMLInputElement;
@@ -42,7 +48,7 @@ async function recallFor(query: string): Promise<HTMLElement[]> {
     const items = Array.from(results.querySelectorAll<HTMLElement>('.suggestion-item, .suggestion-empty'));
     if (items.length === 0 || items[0] === before) throw new Error('no answer yet');
     return items;
-  });
+  }, ANSWER_WAIT);
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -57,7 +63,7 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
       );
       if (items.length === 0) throw new Error('nothing listed yet');
       return items;
-    });
+    }, ANSWER_WAIT);
     expect(recent.sort()).toEqual(['Flaky test retry', 'Indentation']); // before typing: the most recent memories
     const [hit] = await recallFor('flaky integration');
     expect(hit!.querySelector('.agentm-recall-title')?.textContent).toBe('Flaky test retry');

@@ -1,4 +1,8 @@
-import type { ConflictCopy } from '../workspace/conflict-copies.js';
+import { Locator } from '../seam/locator.js';
+import { recognizeConflictName } from '../write-protocol/conflict-names.js';
+import { conflictKeys } from '../memory/indexing/source-marks.js';
+import { findConflictCopies, type ConflictCopy } from '../workspace/conflict-copies.js';
+import type { Workspace } from '../workspace/workspace.js';
 
 /** agentm's `HARNESS_CONFLICT_MERGER_MODE`: `interactive` (default) adds merge guidance, `silent` lists only, `off` skips. */
 export type ConflictReportMode = 'interactive' | 'silent' | 'off';
@@ -6,6 +10,20 @@ export type ConflictReportMode = 'interactive' | 'silent' | 'off';
 export function conflictReportMode(env: Readonly<Record<string, string | undefined>>): ConflictReportMode {
   const mode = env['HARNESS_CONFLICT_MERGER_MODE']?.trim().toLowerCase();
   return mode === 'silent' || mode === 'off' ? mode : 'interactive';
+}
+
+/**
+ * The conflict copies of the workspace's store: from the memory index's folder listings, caught up with
+ * the folders that changed since (no walk), or by a full scan when the index is not built yet.
+ */
+export async function conflictCopiesHere(ws: Workspace): Promise<ConflictCopy[]> {
+  const index = await ws.upToDateIndex();
+  if (index === undefined) return findConflictCopies(ws.backend, ws.layout);
+  return conflictKeys(index.marks).map((key) => {
+    const copy = new Locator(key);
+    const match = recognizeConflictName(copy.name, () => true);
+    return { copy: key, base: copy.parent.child(match?.original ?? copy.name).key };
+  });
 }
 
 /**

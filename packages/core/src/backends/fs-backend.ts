@@ -7,6 +7,7 @@ import type { Info } from '../seam/info.js';
 import type { Locator } from '../seam/locator.js';
 import { isTempName } from '../write-protocol/atomic-write.js';
 import { checkExpectation, currentHashSync } from '../write-protocol/cas-write.js';
+import { appendChanges } from '../write-protocol/change-log.js';
 import { PathEscapeError } from './errors.js';
 import { reportSkippedEntry } from './skipped-entries.js';
 
@@ -150,7 +151,14 @@ export abstract class FsBackend extends StorageBackend {
     this.assertRootPresent(); // a write must never re-create a vanished store (an unmounted drive's mount point)
     await this.assertInsideRoot(locator, path);
     await this.writeFile(path, content, locator, options);
+    this.#recordChange(locator);
     return locator;
+  }
+
+  /** Records a key that changed in the store's change log (see `StorageBackend.changeLogPath`), when there is one. */
+  #recordChange(locator: Locator): void {
+    const log = this.changeLogPath;
+    if (log !== undefined) appendChanges(log, [locator.key]);
   }
 
   /**
@@ -271,6 +279,7 @@ export abstract class FsBackend extends StorageBackend {
     const path = this.pathOf(locator);
     await this.assertInsideRoot(locator, path);
     await this.removeFile(path, locator, options);
+    this.#recordChange(locator);
   }
 
   /** How the subclass guards a removal (the vault takes its lock). */

@@ -1,6 +1,7 @@
 import type { BackendOptions, WriteOptions } from '../seam/backend.js';
 import type { Locator } from '../seam/locator.js';
 import { casWriteFile } from '../write-protocol/cas-write.js';
+import { changeLogPathFor } from '../write-protocol/change-log.js';
 import {
   defaultLockRoot,
   lockDirFor,
@@ -39,6 +40,11 @@ export abstract class LockedFsBackend extends FsBackend {
       ...(options.lockStaleMs !== undefined ? { staleMs: options.lockStaleMs } : {}),
     };
     this.lockDir = lockDirFor(this.root, options.lockRoot ?? defaultLockRoot());
+  }
+
+  /** Beside this store's lock: every AgentM writer of the root on this machine appends the keys it wrote there. */
+  override get changeLogPath(): string {
+    return changeLogPathFor(this.lockDir);
   }
 
   /** Runs `fn` under this store's lock (re-entrant), for multi-file operations that must be atomic together. */

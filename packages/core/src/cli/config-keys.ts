@@ -13,6 +13,7 @@ import { PROVIDER_CONFIG_KEYS, PROVIDER_ENV } from '../providers/settings.js';
 import { ENV_ALLOW_CONFIG_KEY, envAllowFromConfig } from '../harness/command-exec/command-env.js';
 import { KEY_HARNESS_ROLES, rolesFromConfig } from '../harness/tools/roles-config.js';
 import { isSecretConfigKey } from '../text/redact.js';
+import { KEY_REVALIDATE_AFTER, memorySettingsFromConfig } from '../memory/memory-config.js';
 
 /** What a key's value must be; `config set` checks it before the writer does its own checks. */
 type ValueKind = 'string' | 'path' | 'url' | 'positive-number' | 'object' | 'string-list';
@@ -92,6 +93,14 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
     kind: 'string',
     about: "local (plans in each repo's .harness/) or backend (a synced store holds them)",
     fallback: 'backend',
+  },
+  {
+    key: KEY_REVALIDATE_AFTER,
+    kind: 'string',
+    about:
+      'how long after a full walk of the notes a recall asks for another in the background (finds edits other programs made in place), e.g. 10s',
+    fallback: "10s (or ten walks' time on a large store)",
+    check: (value) => memorySettingsFromConfig({ [KEY_REVALIDATE_AFTER]: value }),
   },
   {
     key: 'memory.vocabulary',

@@ -30,6 +30,12 @@ export interface CliIo {
    */
   readonly termOut?: (text: string) => void;
   readonly termErr?: (text: string) => void;
+  /**
+   * Starts the background refresh of the memory index (`agentm reindex --background`: a full walk, the
+   * missing embeddings) as a detached process that outlives this one. Absent where the CLI runs inside
+   * another program (tests): nothing is started.
+   */
+  readonly background?: () => void;
 }
 
 export interface CliContext {

@@ -3,6 +3,7 @@ import { printable } from '../seam/printable.js';
 import type { HostEnv } from '../config/host.js';
 import type { EndpointAnswer, InitAnswers, InitDefaults } from './init-setup.js';
 import { memoryRootProblem, projectProblem, vaultProblem } from './init-setup.js';
+import { bestLocalServer } from '../providers/local-detect.js';
 
 /** The person pressed Ctrl-C or Escape: nothing is written. */
 export class InitCancelled extends Error {}
@@ -48,6 +49,33 @@ async function endpoint(
     }),
   );
   return { url: url.trim(), model: model.trim() };
+}
+
+/**
+ * A local embedding server found on this machine, offered when no embeddings endpoint is set yet: its
+ * model is used only if the person says yes. One without an embedding model gets the command that
+ * pulls one. Undefined: the generic question follows.
+ */
+async function localEndpoint(defaults: InitDefaults): Promise<EndpointAnswer | undefined> {
+  if (defaults.embeddings !== undefined || !defaults.local?.length) return undefined;
+  const best = bestLocalServer(defaults.local);
+  if (best === undefined) {
+    const bare = defaults.local[0]!;
+    clack.note(
+      `${bare.name} runs at ${printable(bare.url)} but has no embedding model. For semantic recall on this machine: ${bare.getOne}, then run agentm init again.`,
+      'Local embeddings',
+      io,
+    );
+    return undefined;
+  }
+  const use = answered(
+    await clack.confirm({
+      ...io,
+      message: `${best.name} at ${printable(best.url)} has ${printable(best.offer!)}: use it for semantic recall? (the notes are embedded on this machine; nothing leaves it)`,
+      initialValue: true,
+    }),
+  );
+  return use ? { url: best.baseUrl, model: best.offer! } : undefined;
 }
 
 /**
@@ -105,6 +133,7 @@ export async function askInit(
     }));
   const embeddings =
     given.embeddings ??
+    (await localEndpoint(defaults)) ??
     (await endpoint('embeddings', 'hybrid recall', defaults.embeddings, {
       url: 'http://127.0.0.1:11434/v1',
       model: 'nomic-embed-text',

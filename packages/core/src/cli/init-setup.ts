@@ -6,6 +6,7 @@ import { expandHome, type HostEnv } from '../config/host.js';
 import { KEY_MEMORY_ROOT, KEY_VAULT_PATH } from '../config/keys.js';
 import { validateRelativePrefix } from '../config/roots.js';
 import { PROVIDER_CONFIG_KEYS, type ProviderRole } from '../providers/settings.js';
+import type { LocalServer } from '../providers/local-detect.js';
 import { slugifyTitle } from '../harness/plan/step-ids.js';
 import { bindProject, type ProjectBinding } from '../routing/project-binding.js';
 import { isSafeSegment, readProjectSlug } from '../routing/slug.js';
@@ -35,6 +36,8 @@ export interface InitDefaults {
   readonly projectSource?: string | undefined;
   readonly chat?: Partial<EndpointAnswer> | undefined;
   readonly embeddings?: Partial<EndpointAnswer> | undefined;
+  /** Local embedding servers found on this machine (offered when no embeddings endpoint is set yet). */
+  readonly local?: readonly LocalServer[] | undefined;
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);

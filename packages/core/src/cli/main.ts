@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawn } from 'node:child_process';
 import { printable } from '../seam/printable.js';
 
 async function readStdin(): Promise<string> {
@@ -20,12 +21,36 @@ process.stderr.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 const argv = process.argv.slice(2);
+
+/**
+ * The background refresh of the memory index, `agentm reindex --background`, in a detached process (the
+ * same Node, the same entry script) that outlives this one, started synchronously: a hook exits as soon
+ * as its answer is written.
+ */
+function background(): void {
+  const script = process.argv[1];
+  if (script === undefined) return;
+  try {
+    const child = spawn(process.execPath, [script, 'reindex', '--background'], {
+      detached: true,
+      stdio: 'ignore',
+      cwd: process.cwd(),
+      env: process.env,
+      windowsHide: true,
+    });
+    child.on('error', () => undefined); // a refresh that cannot start is the next answer's to try again
+    child.unref();
+  } catch {
+    // as above
+  }
+}
+
 // A Claude Code hook is on the session's critical path (300-500 ms budgets): it skips the command table,
 // loads only its handler, and exits as soon as its answer is written.
 if (argv[0] === 'hook' && argv.length <= 2 && !argv[1]?.startsWith('-')) {
   const { runHookProcess } = await import('../agents/hooks/hook-process.js');
   const { coreVersion } = await import('./version.js');
-  await runHookProcess(argv.slice(1), coreVersion());
+  await runHookProcess(argv.slice(1), coreVersion(), background);
 }
 
 // Imported here, not statically: a hook must not load every command first.
@@ -42,6 +67,7 @@ process.exitCode = await runCli(argv, {
   columns: process.stderr.columns ?? process.stdout.columns,
   termOut: (text) => process.stdout.write(text),
   termErr: (text) => process.stderr.write(text),
+  background,
   // readline is loaded when a question is asked, not by every process.
   ...(process.stdin.isTTY && process.stderr.isTTY
     ? { ask: async (question: string) => (await import('./terminal-question.js')).askOnTerminal(question) }

@@ -17,19 +17,23 @@ export const READ_WORKER_SCRIPT = fileURLToPath(new URL('../memory/indexing/read
  * a backend or builds a provider itself. The workspace's modules (backends, the memory index) are loaded
  * here, when a command runs, not when the command table is built (`agentm --help` never needs them).
  */
-export async function cliWorkspace(
-  ctx: CliContext,
-  options: { readonly projectRoot?: string; readonly createRoot?: boolean; readonly service?: boolean } = {},
-): Promise<Workspace> {
+export async function cliWorkspace(ctx: CliContext, options: CliWorkspaceOptions = {}): Promise<Workspace> {
   const { Workspace } = await import('../workspace/workspace.js');
   return Workspace.open(cliWorkspaceOptions(ctx, options));
 }
 
+/** What `cliWorkspace` takes: where the repository is, whether to create the root, the recall service, the open's checks. */
+export interface CliWorkspaceOptions {
+  readonly projectRoot?: string;
+  readonly createRoot?: boolean;
+  readonly service?: boolean;
+  /** `structure`: an answer's open, which skips the snapshot's checksum (see `MemoryIndexOptions.verify`). */
+  readonly verify?: 'full' | 'structure';
+}
+
 /** How `cliWorkspace` opens the workspace (the doctor opens it itself, to report a store that cannot be). */
-export function cliWorkspaceOptions(
-  ctx: CliContext,
-  options: { readonly projectRoot?: string; readonly createRoot?: boolean; readonly service?: boolean } = {},
-): WorkspaceOptions {
+export function cliWorkspaceOptions(ctx: CliContext, options: CliWorkspaceOptions = {}): WorkspaceOptions {
+  const background = ctx.io.background;
   return {
     host: hostOf(ctx),
     projectRoot: options.projectRoot ?? ctx.io.cwd,
@@ -37,6 +41,9 @@ export function cliWorkspaceOptions(
     index: {
       workerScript: READ_WORKER_SCRIPT,
       ...(options.service !== false ? { service: { version: coreVersion() } } : {}),
+      // A recall catches up from the change log and the folders; a full walk runs detached when due.
+      ...(background !== undefined ? { revalidate: background } : {}),
+      ...(options.verify !== undefined ? { verify: options.verify } : {}),
     },
     warn: (message) => ctx.io.err(`agentm: warning: ${message}\n`),
     ...(options.createRoot !== undefined ? { createRoot: options.createRoot } : {}),

@@ -10,6 +10,10 @@ export const KEY_MAX_NOTE_CHARS = 'memory.index.max_note_chars';
  * matches) or `memql` (memQL's `0.7·relevance + 0.3·2^(−age/halfLife)`, for "what just happened").
  */
 export const KEY_RECALL_FORMULA = 'memory.recall.formula';
+/** Config key: how long after a full walk of the notes an answer asks for another in the background (`10s`, `2m`). */
+export const KEY_REVALIDATE_AFTER = 'memory.index.revalidate_after';
+/** Default of `memory.index.revalidate_after`. */
+export const DEFAULT_REVALIDATE_AFTER_MS = 10_000;
 
 /** What the memory keys of a config set; absent keys are absent (the engine's defaults apply). */
 export interface MemorySettings {
@@ -19,6 +23,8 @@ export interface MemorySettings {
   readonly maxNoteChars?: number;
   /** How recall weighs recency. */
   readonly formula?: 'prior' | 'memql';
+  /** Time after a full walk before an answer asks for another in the background, ms. */
+  readonly revalidateAfterMs?: number;
 }
 
 const UNITS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
@@ -31,12 +37,13 @@ export function parseHalfLife(text: string): number | undefined {
 
 /**
  * The memory settings of a config (`memory.recall.note_half_life`, `memory.index.max_note_chars`,
- * `memory.recall.formula`).
+ * `memory.recall.formula`, `memory.index.revalidate_after`).
  * A key holding something it cannot mean is a ConfigValueError naming the key and a valid value —
  * never silently the default.
  */
 export function memorySettingsFromConfig(config: ConfigData = {}): MemorySettings {
-  const out: { noteHalfLife?: number; maxNoteChars?: number; formula?: 'prior' | 'memql' } = {};
+  const out: { noteHalfLife?: number; maxNoteChars?: number; formula?: 'prior' | 'memql'; revalidateAfterMs?: number } =
+    {};
   const halfLife = config[KEY_NOTE_HALF_LIFE];
   if (halfLife !== undefined) {
     const ms = typeof halfLife === 'string' ? parseHalfLife(halfLife) : undefined;
@@ -68,6 +75,17 @@ export function memorySettingsFromConfig(config: ConfigData = {}): MemorySetting
           `or "memql" (memQL's 0.7·relevance + 0.3·recency) (agentm config set ${KEY_RECALL_FORMULA} prior)`,
       );
     out.formula = formula;
+  }
+  const after = config[KEY_REVALIDATE_AFTER];
+  if (after !== undefined) {
+    const m = typeof after === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(s|m|h)\s*$/.exec(after) : null;
+    if (!m)
+      throw new ConfigValueError(
+        KEY_REVALIDATE_AFTER,
+        `${KEY_REVALIDATE_AFTER} is ${JSON.stringify(after)}: it takes a duration such as "10s", "2m" or "1h" ` +
+          `(agentm config set ${KEY_REVALIDATE_AFTER} 10s)`,
+      );
+    out.revalidateAfterMs = Number(m[1]) * { s: 1_000, m: 60_000, h: 3_600_000 }[m[2] as 's' | 'm' | 'h'];
   }
   return out;
 }

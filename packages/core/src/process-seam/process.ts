@@ -35,6 +35,11 @@ export interface ProcessContext {
   readonly warn?: (message: string) => void;
   /** The built index read worker, for a multi-threaded first build of the index (see `MemoryIndexOptions.workerScript`). */
   readonly indexWorkerScript?: string;
+  /**
+   * Starts the index's full walk in the background (see `WorkspaceOptions.index.revalidate`): `recallHere`
+   * then catches up from the change log and the folders instead of walking every note. Absent: it walks.
+   */
+  readonly revalidate?: () => void;
 }
 
 /** `which` of `statePath` other than `plan`/`progress`: a caller bug, not an absent-memory degrade. */
@@ -55,7 +60,11 @@ function workspaceHere(context: ProcessContext | null | undefined): Promise<Work
     host: ctx.host ?? processHost(),
     projectRoot: ctx.cwd ?? process.cwd(),
     createRoot: false,
-    index: { embeddings: false, workerScript: ctx.indexWorkerScript },
+    index: {
+      embeddings: false,
+      workerScript: ctx.indexWorkerScript,
+      ...(ctx.revalidate !== undefined ? { revalidate: ctx.revalidate, verify: 'structure' as const } : {}),
+    },
     ...(ctx.registry !== undefined ? { registry: ctx.registry } : {}),
     ...(ctx.gitRemote !== undefined ? { gitRemote: ctx.gitRemote } : {}),
   });

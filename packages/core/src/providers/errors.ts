@@ -17,6 +17,19 @@ export class ProviderError extends AgentMError {
 }
 
 /**
+ * A provider that failed before and is not asked again until its retry is due (see the embeddings health
+ * of the memory index): callers degrade as for any failure, without telling the person again — they were
+ * told once, when it started failing.
+ */
+export class ProviderRestingError extends ProviderError {
+  readonly retryAtMs: number;
+  constructor(endpoint: string, message: string, retryAtMs: number, cause?: unknown) {
+    super(endpoint, message, { code: 'EPROVIDERRESTING', cause });
+    this.retryAtMs = retryAtMs;
+  }
+}
+
+/**
  * The phrase each HTTP status carries in provider error messages, so that a reader of the text alone
  * (the harness's error classifier: ordered substring buckets) types it: 429/5xx retryable, 401/403
  * permission, 400 and 404 for the caller to fix.

@@ -57,6 +57,16 @@ export abstract class StorageBackend {
     return undefined;
   }
 
+  /**
+   * The change log this backend appends to (see protocol/change-log.ts): after each write or removal
+   * lands, its key is recorded there, so that a derived index of the store catches up with every AgentM
+   * writer's changes without walking the store. `undefined`: the backend records none (an index then
+   * walks to find changes). Backends of one store on one machine must name the same file.
+   */
+  get changeLogPath(): string | undefined {
+    return undefined;
+  }
+
   /** The derived-tier maintenance this backend offers, if any. */
   get derivedMaintenance(): DerivedMaintenanceLike | undefined {
     return undefined;

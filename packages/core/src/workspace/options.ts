@@ -54,6 +54,15 @@ export interface WorkspaceOptions {
      * only; the same answer either way.
      */
     readonly service?: { readonly version: string } | undefined;
+    /**
+     * For short-lived processes (the CLI, Claude Code's hooks): a recall catches up from the store's change
+     * log and its folders instead of walking every note (`MemoryIndex.refreshChanges`), and calls this to
+     * start a full walk in a detached process when one is due (`memory.index.revalidate_after`) and none
+     * is running. Absent (long-lived hosts, which watch the store): every recall walks (`refresh`).
+     */
+    readonly revalidate?: (() => void) | undefined;
+    /** How the index's snapshot is checked when opened (see `MemoryIndexOptions.verify`; default `full`). */
+    readonly verify?: 'full' | 'structure' | undefined;
   };
   /** The chat model and embedder (default: `configProviders`, the `providers.*` keys under `AGENTM_LLM_*`/`AGENTM_EMBED_*`). */
   readonly providers?: (host: HostEnv, config: ConfigData, warn?: (message: string) => void) => ProviderSource;

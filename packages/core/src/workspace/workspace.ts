@@ -212,8 +212,9 @@ export class Workspace implements WorkspaceContext {
 
   /**
    * Recall (BM25, plus cosine when an embedder is configured, blended with recency) after bringing the
-   * index up to date (`refresh: false` uses a loaded index as it is). Provider failures degrade to
-   * lexical recall and come back as warnings, with the refresh's.
+   * index up to date (`refresh: false` uses a loaded index as it is; with `index.revalidate`, from the
+   * change log and the folders, see `recallIn`). Provider failures degrade to lexical recall and come
+   * back as warnings, with the refresh's.
    */
   async recall(
     query: RecallQuery,
@@ -222,6 +223,8 @@ export class Workspace implements WorkspaceContext {
       onProgress?: RefreshOptions['onProgress'];
       /** Like `onProgress`, but only while the index is being built (a first recall), not refreshed. */
       onBuildProgress?: RefreshOptions['onProgress'];
+      /** On a terminal: embed every note before the first hybrid recall, telling how far it is. */
+      onEmbedProgress?: RefreshOptions['onProgress'];
     } = {},
   ): Promise<RecallResult> {
     const service = this.#options.index?.service;
@@ -230,7 +233,7 @@ export class Workspace implements WorkspaceContext {
       if (served) return served;
     }
     const { recallIn } = await import('./memory-services.js');
-    return recallIn(this, await this.index(), query, options);
+    return recallIn(this, await this.index(), query, { ...options, revalidate: this.#options.index?.revalidate });
   }
 
   /**
@@ -265,15 +268,31 @@ export class Workspace implements WorkspaceContext {
   }
 
   /**
+   * The index brought up to date as a recall would (see `recallIn`), or undefined when it is not built
+   * yet (nothing is built here: a session start must not wait for a first build).
+   */
+  async upToDateIndex(): Promise<MemoryIndex | undefined> {
+    const index = await this.index();
+    if (index.loadStatus !== 'loaded') return undefined;
+    const { upToDate } = await import('./memory-services.js');
+    await upToDate(this, index, { revalidate: this.#options.index?.revalidate });
+    return index;
+  }
+
+  /**
    * Phase recall (always-load notes plus the best candidates for the phase, within its budget, notes aged
-   * by the configured half-life) after a refresh (`refresh: false` uses a loaded index as it is).
+   * by the configured half-life) after bringing the index up to date (`refresh: false` uses a loaded
+   * index as it is).
    */
   async phaseRecall(
     request: Omit<PhaseRecallRequest, 'env' | 'readBody'>,
     options: { readonly refresh?: boolean } = {},
   ): Promise<PhaseRecallResult> {
     const { phaseRecallIn } = await import('./memory-services.js');
-    return phaseRecallIn(this, await this.index(), request, options);
+    return phaseRecallIn(this, await this.index(), request, {
+      ...options,
+      revalidate: this.#options.index?.revalidate,
+    });
   }
 
   /**

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../test/helpers/temp.js';
 import { IndexFreshness } from '../../src/agents/mcp/index-freshness.js';
+import { withFreshIndex } from '../../src/agents/mcp/mcp-context.js';
 
 const open: IndexFreshness[] = [];
 afterEach(() => open.splice(0).forEach((f) => f.close()));
@@ -46,5 +47,40 @@ describe('IndexFreshness', () => {
     expect(aged.takeRefresh()).toBe(true);
     aged.failed();
     expect(aged.takeRefresh()).toBe(true); // a failed refresh is tried again
+  });
+});
+
+describe('withFreshIndex', () => {
+  it('answers a question asked while a refresh is under way only after it (the index before it misses the change)', async () => {
+    const root = await tempDir();
+    const freshness = new IndexFreshness(root);
+    open.push(freshness);
+    freshness.start();
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The recall socket's debounced refresh (or another question) took the mark and is still reading.
+    const first = withFreshIndex({ freshness }, async (refresh) => {
+      order.push(`first refreshes: ${refresh}`);
+      await gate;
+      order.push('first refreshed');
+    });
+    await until(() => order.length === 1);
+    const second = withFreshIndex({ freshness }, async (refresh) => void order.push(`second refreshes: ${refresh}`));
+    setImmediate(release); // after the second question had its turn to run ahead
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first refreshes: true', 'first refreshed', 'second refreshes: false']);
+  });
+
+  it('a refresh that failed does not hold the next question, which refreshes again', async () => {
+    const freshness = new IndexFreshness(await tempDir());
+    open.push(freshness);
+    freshness.start();
+    await expect(
+      withFreshIndex({ freshness }, async () => {
+        throw new Error('disk gone');
+      }),
+    ).rejects.toThrow('disk gone');
+    expect(await withFreshIndex({ freshness }, async (refresh) => refresh)).toBe(true);
   });
 });

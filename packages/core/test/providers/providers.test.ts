@@ -138,69 +138,81 @@ async function vault() {
 }
 
 describe('hybrid recall', () => {
-  it('embeds documents at refresh and finds by meaning what words alone miss', async () => {
-    const v = await vault();
-    const index = await MemoryIndex.open({
-      backend: new DeviceLocalBackend({ root: v.root }),
+  const open = (v: { dir: string; root: string }, embedder = embeddings(), now?: () => number) =>
+    MemoryIndex.open({
+      backend: new DeviceLocalBackend({ root: v.root, lockRoot: join(v.dir, 'locks') }),
       toDocument: testToDocument,
       indexRoot: join(v.dir, 'cache'),
       lockRoot: join(v.dir, 'locks'),
-      embedder: embeddings(),
+      embedder,
+      ...(now ? { now } : {}),
     });
-    const report = await index.refresh();
-    expect(report.warnings).toEqual([]);
-    expect(index.vectors!.vectors.size).toBe(2);
+  const embeddedTexts = () =>
+    server.requests.filter((r) => r.path === '/v1/embeddings').flatMap((r) => r.body.input as string[]);
+
+  it('embeds in a run of its own (not at refresh), again only what changed, and finds by meaning what words miss', async () => {
+    const v = await vault();
+    const index = await open(v);
+    expect((await index.refresh()).warnings).toEqual([]);
+    expect(index.vectors!.vectors.size).toBe(0); // a refresh makes no network request
+    expect(embeddedTexts()).toEqual([]);
+    expect(index.embeddings!.behind()).toBe(true);
+    const run = await index.embeddings!.run();
+    expect(run).toMatchObject({ embedded: 2, pending: 0, warnings: [] });
+    expect(index.embeddings!.behind()).toBe(false);
     const lexical = await recall({ state: index.state }, { text: 'automobile' });
     expect(lexical.items).toEqual([]);
     const hybrid = await recall(index, { text: 'automobile' });
     expect(hybrid.mode).toBe('hybrid');
     expect(hybrid.items[0]!.id).toBe('memory/reference/car.md');
+    // Cached beside the index: another process finds the vectors and embeds nothing again.
+    const again = await open(v);
+    expect(again.vectors!.vectors.size).toBe(2);
+    await writeFile(join(v.root, 'memory/reference/car.md'), note('My car needs winter tyres and a service.'));
+    await again.refresh();
+    const before = embeddedTexts().length;
+    expect(await again.embeddings!.run()).toMatchObject({ embedded: 1, pending: 0 });
+    expect(embeddedTexts().slice(before)).toEqual([expect.stringContaining('winter tyres and a service')]);
   });
 
   it.each(['http500', 'timeout', 'malformed', 'wrongdim'] as const)(
-    'degrades to lexical recall with a warning when the provider is %s at query time',
+    'degrades to lexical recall with one warning, not one per query or process, when the provider is %s',
     async (mode) => {
       const v = await vault();
-      const embedder = embeddings({ timeoutMs: timeoutFor(mode) });
-      const index = await MemoryIndex.open({
-        backend: new DeviceLocalBackend({ root: v.root }),
-        toDocument: testToDocument,
-        indexRoot: join(v.dir, 'cache'),
-        lockRoot: join(v.dir, 'locks'),
-        embedder,
-      });
+      const index = await open(v, embeddings({ timeoutMs: timeoutFor(mode) }));
       await index.refresh();
+      await index.embeddings!.run();
       server.mode = mode;
       const result = await recall(index, { text: 'vault lock' });
       expect(result.mode).toBe('lexical');
       expect(result.items.map((i) => i.id)).toEqual(['memory/reference/lock.md']);
       expect(result.warnings).toHaveLength(1);
       expect(result.warnings[0]).toMatch(/recalled lexically/);
+      if (mode === 'wrongdim') return; // an answer of another length is not a failure of the endpoint
+      const asked = server.requests.length;
+      const again = await recall(await open(v, embeddings({ timeoutMs: timeoutFor(mode) })), { text: 'vault lock' });
+      expect([again.mode, again.warnings]).toEqual(['lexical', []]);
+      expect(server.requests.length).toBe(asked); // resting: not asked again until the retry is due
     },
   );
 
-  it('builds the index lexically when the provider fails at refresh, and embeds the rest once it is back', async () => {
+  it('a background run against a failing endpoint leaves the notes lexical, tells the next answer once, and embeds them once it is back', async () => {
     const v = await vault();
-    const options = {
-      backend: new DeviceLocalBackend({ root: v.root }),
-      toDocument: testToDocument,
-      indexRoot: join(v.dir, 'cache'),
-      lockRoot: join(v.dir, 'locks'),
-      embedder: embeddings({ timeoutMs: 3000 }),
-    };
+    let clock = Date.now();
     server.mode = 'timeout';
-    const index = await MemoryIndex.open(options);
-    const report = await index.refresh();
-    expect(report.documents).toBe(2);
-    expect(report.warnings[0]).toMatch(/did not answer.*lexical-only until the next refresh/);
-    expect(index.vectors!.vectors.size).toBe(0);
+    const index = await open(v, embeddings({ timeoutMs: 800 }), () => clock);
+    expect((await index.refresh()).documents).toBe(2);
+    const failed = await index.embeddings!.run({ background: true });
+    expect(failed).toMatchObject({ embedded: 0, pending: 2, warnings: [] }); // nobody reads a background run
     expect((await recall({ state: index.state }, { text: 'tyres' })).items).toHaveLength(1);
+    const told = await index.embeddings!.embedder.unannounced();
+    expect(told).toMatch(/did not answer.*recall is lexical until it answers again/);
+    expect(await index.embeddings!.embedder.unannounced()).toBeUndefined();
     server.mode = 'ok';
-    const retry = await index.refresh();
-    expect(retry.warnings).toEqual([]);
-    expect(index.vectors!.vectors.size).toBe(2);
-    const reopened = await MemoryIndex.open(options);
-    expect(reopened.vectors!.vectors.size).toBe(2);
+    expect(await index.embeddings!.run()).toMatchObject({ embedded: 0, pending: 2 }); // resting until its retry
+    clock += 61_000;
+    expect(await index.embeddings!.run()).toMatchObject({ embedded: 2, pending: 0, warnings: [] });
+    expect((await open(v)).vectors!.vectors.size).toBe(2);
   });
 
   it('makes no network request at all without a provider', async () => {

@@ -1,4 +1,4 @@
-import { TFolder, type TAbstractFile } from 'obsidian';
+import { Notice, TFolder, type TAbstractFile } from 'obsidian';
 import { classifySource, type MemoryIndex, type MemoryLayout } from '@agentm/core/memory';
 import { type Workspace } from '@agentm/core';
 import type { RecallHit } from '../services.js';
@@ -24,8 +24,9 @@ interface Opened {
  * vault) with the configured layout and embedder, and brings it up to date. From then on the vault's
  * events say which notes changed, and each query first re-reads just those (`MemoryIndex.update`); a
  * folder change walks again (`refresh`). A new workspace (another memory root, a changed agentm config)
- * starts over with its own index. Queries are embedded when `providers.embeddings.*` is configured; an
- * endpoint that fails degrades to lexical recall.
+ * starts over with its own index. With `providers.embeddings.*` configured, the notes' vectors are computed
+ * in the background after each catch-up (only what changed; cached beside the index) and queries are
+ * embedded; an endpoint that fails degrades to lexical recall, with one notice.
  */
 export class RecallIndex {
   #opened: Opened | undefined;
@@ -41,8 +42,10 @@ export class RecallIndex {
   /** Recall for `text`, scoped to `project` (its notes plus global ones) when given. */
   async search(text: string, project: string | undefined): Promise<RecallHit[]> {
     const { ws, backend } = await this.#current();
-    // A provider that fails degrades to lexical recall inside `recall` (its warning is not a user's concern here).
+    // An embeddings endpoint that fails degrades to lexical recall inside `recall`, which says so once
+    // (not per query, nor per process: core remembers it told): shown as a notice.
     const result = await ws.recall({ text, project, k: RECALL_RESULTS }, { refresh: false });
+    for (const warning of result.warnings) new Notice(`AgentM: ${warning}`, 10_000);
     return result.items.map((item) => ({
       path: backend.pathOf(backend.resolve(item.locator)),
       title: item.title,
@@ -77,7 +80,11 @@ export class RecallIndex {
     if (this.#opened?.ws !== ws) {
       this.#pending.clear();
       this.#walk = false;
-      const index = ws.index().then(async (opened) => (await opened.refresh(), opened));
+      const index = ws.index().then(async (opened) => {
+        await opened.refresh();
+        if (opened.embeddings?.behind()) void opened.embeddings.runInBackground();
+        return opened;
+      });
       const entry: Opened = { ws, backend: this.deps.context().backend, layout: ws.layout, index };
       this.#opened = entry;
       index.catch(() => {
@@ -91,20 +98,25 @@ export class RecallIndex {
   }
 
   async #catchUp(index: MemoryIndex): Promise<void> {
-    if (this.#walk) {
-      this.#walk = false;
-      this.#pending.clear();
-      await index.refresh();
-      return;
-    }
-    if (this.#pending.size === 0) return;
-    const keys = [...this.#pending];
-    this.#pending.clear();
     try {
-      await index.update(keys.map((key) => index.backend.resolve(key)));
-    } catch (error) {
-      this.#walk = true; // try again from a walk next time
-      throw error;
+      if (this.#walk) {
+        this.#walk = false;
+        this.#pending.clear();
+        await index.refresh();
+        return;
+      }
+      if (this.#pending.size === 0) return;
+      const keys = [...this.#pending];
+      this.#pending.clear();
+      try {
+        await index.update(keys.map((key) => index.backend.resolve(key)));
+      } catch (error) {
+        this.#walk = true; // try again from a walk next time
+        throw error;
+      }
+    } finally {
+      // The vectors of what changed (an embeddings endpoint is set): computed while the user reads.
+      if (index.embeddings?.behind()) void index.embeddings.runInBackground();
     }
   }
 

@@ -38,6 +38,8 @@ export class AgentWriter {
     private readonly app: App,
     private readonly gate: LockGate,
     private readonly host: PluginHost,
+    /** Told of each vault path this writer changed, once the change has landed (the backend records it in the store's change log). */
+    private readonly changed: (path: string) => void = () => undefined,
   ) {}
 
   /** The lock this writer takes. */
@@ -68,6 +70,7 @@ export class AgentWriter {
           return content;
         });
       });
+      this.changed(path);
       return;
     }
     await casWriteFile(diskPath(this.app, path), content, {
@@ -75,6 +78,7 @@ export class AgentWriter {
       label: path,
       critical: (commit) => this.gate.run((hold) => commit(hold)),
     });
+    this.changed(path);
   }
 
   /**
@@ -111,12 +115,12 @@ export class AgentWriter {
   /** Moves a file to the trash the user chose in Obsidian (system trash or `.trash`); the caller holds the lock. */
   async trash(path: string): Promise<void> {
     const file = this.app.vault.getAbstractFileByPath(path);
-    if (file) {
-      await this.app.fileManager.trashFile(file);
-      return;
+    if (file) await this.app.fileManager.trashFile(file);
+    else {
+      const adapter = this.app.vault.adapter;
+      if (!(await adapter.trashSystem(path))) await adapter.trashLocal(path);
     }
-    const adapter = this.app.vault.adapter;
-    if (!(await adapter.trashSystem(path))) await adapter.trashLocal(path);
+    this.changed(path);
   }
 
   /** Writes `content` beside `path` as a new AgentM conflict copy (never over an existing file); returns its path. */

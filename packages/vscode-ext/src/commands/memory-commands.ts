@@ -217,6 +217,9 @@ export async function recall(ctx: CommandContext, query?: unknown): Promise<stri
     timer = setTimeout(() => void run(), SEARCH_DEBOUNCE_MS);
   };
   pick.onDidChangeValue(search);
+  // The index changed while the pick is open (a background embedding run ended, a note was saved): search again.
+  const changed = source.onDidChange(() => search(pick.value));
+  pick.onDidHide(() => changed.dispose());
   if (typeof query === 'string') pick.value = query;
   search(pick.value);
   state.open = true;

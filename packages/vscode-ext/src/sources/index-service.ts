@@ -116,6 +116,26 @@ export class IndexService implements vscode.Disposable {
     this.#status = { state: 'ready', dir: index.dir, documents: index.state.docs.size, memoryRoot: root };
     this.onBackgroundError(undefined); // an earlier failed update is behind us: the index is current again
     this.#changed.fire();
+    this.#embed(index);
+  }
+
+  /**
+   * The vectors of what changed, when an embeddings endpoint is set: computed in the background (core
+   * embeds only notes whose text changed, one run at a time per index), with progress in the status bar;
+   * the views pick them up when it ends. A failing endpoint is told once, by the next recall.
+   */
+  #embed(index: MemoryIndex): void {
+    const embeddings = index.embeddings;
+    if (!embeddings?.behind()) return;
+    void vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: 'AgentM: embedding notes' },
+      async (progress) => {
+        const report = await embeddings.runInBackground({
+          onProgress: (p) => progress.report({ message: `${p.done}/${p.total}` }),
+        });
+        if (report && report.embedded > 0) this.#changed.fire();
+      },
+    );
   }
 
   /** Index writes of this window one after another (each also takes the index directory's lock). */

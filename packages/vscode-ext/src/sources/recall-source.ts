@@ -74,6 +74,8 @@ export class CoreRecallSource implements RecallSource {
       { text: query, project: ws.project?.slug, k: settings.recall.maxResults, ...recallTuning(settings) },
       { refresh: false },
     );
+    // A failing embeddings endpoint: lexical, and said once (core remembers it told), not per query.
+    for (const warning of result.warnings) void vscode.window.showWarningMessage(`AgentM: ${warning}`);
     return result.items.map((item) => hitOf(ws.memoryRoot!, item));
   }
 
@@ -97,7 +99,7 @@ export class CoreRecallSource implements RecallSource {
       hits: result.items.map((item) => hitOf(ws.memoryRoot!, item)),
       project,
       mode: result.mode,
-      warnings: result.warnings,
+      warnings: result.warnings, // a failing embeddings endpoint's, once (core's recall adds it)
     };
   }
 }

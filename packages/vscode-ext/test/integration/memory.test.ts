@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { appendObservations, makeObservation } from '@agentm/core/harness';
 import { buildNote } from '@agentm/core';
 import { BOOKKEEPING_TEXT, MIXED_PROGRESS_LOG } from '@agentm/core/testing';
+import type { TestingApi } from '../../src/extension';
 import {
   extension,
   findItem,
@@ -382,6 +383,31 @@ suite('memory: save selection, recall, maintenance', () => {
     assert.match(beliefs[0]!, /the watcher fires twice on rename/);
     const again = await ok<string>('agentm.consolidate');
     assert.match(again, /: 0 new episodes/, 'a second run saw the same episodes again');
+  });
+
+  test("a note saved in VS Code is in an agent's next recall: a new process, no agentm mcp, no walk of the vault", async () => {
+    // The agent's command line: the bundled CLI with the window's store and folder (the MCP definition's).
+    const testing = (await extension().activate()) as TestingApi;
+    const definition = testing.mcpProvider.provideMcpServerDefinitions()[0] as vscode.McpStdioServerDefinition;
+    const agentm = (...args: string[]) =>
+      spawnSync(definition.command, [...definition.args.slice(0, -1), ...args], {
+        cwd: definition.cwd!.fsPath,
+        env: { ...process.env, ...(definition.env as Record<string, string>) },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const built = agentm('reindex');
+    assert.equal(built.status, 0, built.stderr);
+    await select('Rotate the staging certificates every ninety days.');
+    const uri = await ok<string>('agentm.saveSelection', { kind: 'workflow', slug: 'rotate-certs', tags: '' });
+    const recalled = agentm('recall', 'staging certificates', '--json', '--all-projects');
+    assert.equal(recalled.status, 0, recalled.stderr);
+    const ids = (JSON.parse(recalled.stdout) as { items: { locator: string }[] }).items.map((i) => i.locator);
+    assert.ok(
+      ids.some((locator) => vscode.Uri.parse(uri).fsPath.endsWith(locator)),
+      `${vscode.Uri.parse(uri).fsPath} not in ${JSON.stringify(ids)}`,
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   test('recall finds a note by meaning through the agentm.providers.* embeddings, and by words when the endpoint fails', async () => {

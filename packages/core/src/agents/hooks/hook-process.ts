@@ -36,7 +36,11 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
  * process's start. It exits 0 once the answer is written, whatever work is still pending (a late index
  * refresh is abandoned, its lock released on exit): a hook never keeps a session waiting or fails it.
  */
-export async function runHookProcess(args: readonly string[], version: string): Promise<never> {
+export async function runHookProcess(
+  args: readonly string[],
+  version: string,
+  background?: () => void,
+): Promise<never> {
   const terminal = process.stdin.isTTY === true;
   await runHook(args[0], {
     env: process.env,
@@ -48,6 +52,7 @@ export async function runHookProcess(args: readonly string[], version: string): 
     confirm: terminal ? askOnTerminal : undefined,
     startedAt: 0,
     version,
+    background,
   });
   await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   process.exit(0);

@@ -19,6 +19,8 @@ export interface HookRunIo {
   readonly readInput: () => Promise<string | undefined>;
   /** Asks the person at the terminal; only when stdin is one. */
   readonly confirm?: ((question: string) => Promise<boolean>) | undefined;
+  /** Starts the background refresh of the index (`agentm reindex --background`, detached); absent: nothing is. */
+  readonly background?: (() => void) | undefined;
   /** When the hook started, as a `performance.now()` value (the process shell: 0, the process's start). */
   readonly startedAt?: number;
   readonly now?: () => Date;
@@ -126,7 +128,7 @@ async function answer(
   },
 ): Promise<HookAnswer | undefined> {
   const { io, warn } = run;
-  const ws = await openHookWorkspace(resolve(io.cwd, payload.cwd ?? '.'), io.env, io.version, warn);
+  const ws = await openHookWorkspace(resolve(io.cwd, payload.cwd ?? '.'), io, warn);
   if (!ws) return undefined;
   const project = (await ws.project())!; // a directory always resolves, with or without a slug
   const handler = await HANDLERS[event]();
@@ -148,17 +150,24 @@ async function answer(
  */
 async function openHookWorkspace(
   projectRoot: string,
-  env: NodeJS.ProcessEnv,
-  version: string | undefined,
+  io: Pick<HookRunIo, 'env' | 'version' | 'background'>,
   warn: (line: string) => void,
 ): Promise<Workspace | undefined> {
+  const { env, version, background } = io;
   try {
     return await Workspace.open({
       host: processHost(env),
       projectRoot,
       createRoot: false,
-      // Lexical, and from a running `agentm mcp`'s warm index when there is one (the same answer, in time).
-      index: { embeddings: false, ...(version !== undefined ? { service: { version } } : {}) },
+      index: {
+        // Lexical, and from a running `agentm mcp`'s warm index when there is one (the same answer, in time).
+        embeddings: false,
+        // An answer's open: the snapshot's structure, not its checksum (the background refresh checks that).
+        verify: 'structure',
+        ...(version !== undefined ? { service: { version } } : {}),
+        // Without one: caught up from the change log and the folders; a full walk runs detached when due.
+        ...(background !== undefined ? { revalidate: background } : {}),
+      },
       warn: (message) => warn(`agentm: warning: ${message}`),
     });
   } catch (error) {

@@ -1,6 +1,5 @@
 import { renderAlwaysLoad } from '../always-load.js';
-import { findConflictCopies } from '../../workspace/conflict-copies.js';
-import { conflictReportMode, formatConflictReport } from '../conflict-report.js';
+import { conflictCopiesHere, conflictReportMode, formatConflictReport } from '../conflict-report.js';
 import type { PlanListing } from '../../workspace/plan-listing.js';
 import { additionalContextOutput } from './hook-io.js';
 import { NO_ANSWER, type HookContext, type HookAnswer } from './hook-context.js';
@@ -25,34 +24,57 @@ export function renderPlanSection(listing: PlanListing, project: string | undefi
   return `${lines.join('\n')}\n`;
 }
 
+/** A part of the answer left out, what it is and how the agent gets it another way. */
+interface Dropped {
+  readonly what: string;
+  readonly why: string;
+  readonly instead: string;
+}
+
+/** What the agent is told of the parts left out (so that it knows to ask, not that there is nothing). */
+export function renderDropped(dropped: readonly Dropped[]): string {
+  const lines = ['## AgentM: left out of this session start', ''];
+  for (const d of dropped) lines.push(`- ${d.what}: ${d.why}; ${d.instead}.`);
+  return `${lines.join('\n')}\n`;
+}
+
 /**
  * SessionStart: the plan and progress paths of the project (named plans listed, a dangling
  * `.harness/active-plan` reported), the always-load memories, as context; sync conflict copies on
- * stderr (agentm's conflict-merger report). Each part is raced against the hook's deadline and left out
- * whole when it is late or fails (reported on stderr), never cut.
+ * stderr (agentm's conflict-merger report). The parts run one after the other, cheapest and most needed
+ * first, so that nothing competes with the plan state for the budget; the conflict copies come from the
+ * memory index's folder listings (caught up from the folders that changed), a full scan only when the
+ * index is not built yet. A part that is late or fails is left out whole, never cut, and the agent is told
+ * which and how to get it (a line on stderr as well).
  */
 export async function sessionStart(ctx: HookContext): Promise<HookAnswer> {
   const { ws, project } = ctx;
   const slug = project.slug;
   const mode = conflictReportMode(ctx.env);
-  const part = async <T>(what: string, work: Promise<T>): Promise<T | undefined> => {
+  const dropped: Dropped[] = [];
+  const part = async <T>(what: string, instead: string, work: () => Promise<T>): Promise<T | undefined> => {
+    let why: string;
     try {
-      const raced = await ctx.race(work);
+      const raced = await ctx.race(work());
       if (raced.done) return raced.value;
-      ctx.warn(`agentm: ${what} not read within the session-start budget; left out`);
+      why = 'not read within the session-start budget';
     } catch (error) {
-      ctx.warn(`agentm: ${what} could not be read: ${(error as Error).message}`);
+      why = `could not be read (${(error as Error).message})`;
     }
+    ctx.warn(`agentm: ${what} ${why}; left out`);
+    dropped.push({ what, why, instead });
     return undefined;
   };
-  const [listing, always, conflicts] = await Promise.all([
-    part('the plan state', ws.listPlans({ summaries: false })),
-    part(
-      'the always-load memories',
-      renderAlwaysLoad(ws.backend, { memorySpace: ws.memorySpace, project: slug, env: ctx.env }),
-    ),
-    mode === 'off' ? undefined : part('the sync conflict copies', findConflictCopies(ws.backend, ws.layout)),
-  ]);
+  const listing = await part('the plan state', 'read it with the read_plan tool, or run agentm plans', () =>
+    ws.listPlans({ summaries: false }),
+  );
+  const always = await part('the always-load memories', 'recall them with agentm recall-here --phase setup', () =>
+    renderAlwaysLoad(ws.backend, { memorySpace: ws.memorySpace, project: slug, env: ctx.env }),
+  );
+  const conflicts =
+    mode === 'off'
+      ? undefined
+      : await part('the check for sync conflict copies', 'agentm reindex lists them', () => conflictCopiesHere(ws));
   const sections: string[] = [];
   if (listing) {
     if (listing.bindingError) ctx.warn(`agentm: ${listing.bindingError}`);
@@ -65,6 +87,7 @@ export async function sessionStart(ctx: HookContext): Promise<HookAnswer> {
     const report = formatConflictReport(conflicts, mode);
     if (report !== '') ctx.warn(report.trimEnd());
   }
+  if (dropped.length > 0 && (slug !== undefined || sections.length > 0)) sections.push(renderDropped(dropped));
   if (sections.length === 0) return NO_ANSWER;
   return { stdout: additionalContextOutput('SessionStart', sections.join('\n')) };
 }

@@ -14,6 +14,8 @@ export class IndexFreshness {
   #stale = true;
   #refreshedAt = Number.NEGATIVE_INFINITY;
   #watcher: FSWatcher | undefined;
+  /** Every refresh begun and not yet ended (see `track`). */
+  #running: Promise<void> = Promise.resolve();
   readonly #listeners = new Set<() => void>();
 
   constructor(
@@ -62,6 +64,23 @@ export class IndexFreshness {
       this.#refreshedAt = this.clock();
     }
     return due;
+  }
+
+  /**
+   * Records a refresh under way (begun after a true `takeRefresh`): until it ends, `settled` waits for
+   * it, so that a question asked meanwhile is not answered from the index before it.
+   */
+  track(refresh: Promise<unknown>): void {
+    this.#running = Promise.allSettled([this.#running, refresh]).then(() => undefined);
+  }
+
+  /** Resolves once no tracked refresh is under way (also those begun while waiting). Never rejects. */
+  async settled(): Promise<void> {
+    let running: Promise<void>;
+    do {
+      running = this.#running;
+      await running;
+    } while (running !== this.#running);
   }
 
   failed(): void {

@@ -12,14 +12,24 @@ export interface McpContext {
   project(): Promise<ProjectResolution>;
 }
 
-/** Whether to refresh the index before this answer; marks it stale again when the answer then fails. */
-export async function withFreshIndex<T>(ctx: McpContext, work: (refresh: boolean) => Promise<T>): Promise<T> {
+/**
+ * Whether to refresh the index before this answer; marks it stale again when the answer then fails. A
+ * refresh already under way (the recall socket's debounced one, another question's) ends first: its
+ * mark was taken, so this answer would otherwise read the index from before the change that woke it.
+ */
+export async function withFreshIndex<T>(
+  ctx: Pick<McpContext, 'freshness'>,
+  work: (refresh: boolean) => Promise<T>,
+): Promise<T> {
   // Let the watcher's events that arrived with this request be handled first: a request is read in the
   // same turn of the event loop as the file events of a write that came just before it.
   await new Promise((resolve) => setImmediate(resolve));
+  await ctx.freshness.settled();
   const refresh = ctx.freshness.takeRefresh();
+  const run = work(refresh);
+  if (refresh) ctx.freshness.track(run);
   try {
-    return await work(refresh);
+    return await run;
   } catch (error) {
     if (refresh) ctx.freshness.failed();
     throw error;

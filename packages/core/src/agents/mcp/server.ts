@@ -75,19 +75,25 @@ export async function serveStdio(
       options.log(`agentm mcp: recall server off: ${(error as Error).message}`);
       return undefined;
     });
-    if (context.freshness.takeRefresh())
-      ws.index()
-        .then((index) => index.refresh())
-        .then(
-          (report) =>
-            options.log(
-              `agentm mcp: memory index ready: ${report.documents} memories${report.rebuilt ? ` (rebuilt: ${report.rebuilt})` : ''}`,
-            ),
-          (error: unknown) => {
-            context.freshness.failed();
-            options.log(`agentm mcp: the memory index could not be warmed: ${(error as Error).message}`);
-          },
-        );
+    if (context.freshness.takeRefresh()) {
+      const warm = ws.index().then(async (index) => {
+        const report = await index.refresh();
+        // The notes' vectors (when an embeddings endpoint is set), computed while the server waits for questions.
+        if (index.embeddings?.behind()) void index.embeddings.runInBackground();
+        return report;
+      });
+      context.freshness.track(warm); // a question asked meanwhile waits for it
+      warm.then(
+        (report) =>
+          options.log(
+            `agentm mcp: memory index ready: ${report.documents} memories${report.rebuilt ? ` (rebuilt: ${report.rebuilt})` : ''}`,
+          ),
+        (error: unknown) => {
+          context.freshness.failed();
+          options.log(`agentm mcp: the memory index could not be warmed: ${(error as Error).message}`);
+        },
+      );
+    }
   });
   try {
     await closed;

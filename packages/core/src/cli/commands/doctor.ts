@@ -25,9 +25,17 @@ export function registerDoctor(program: Command, ctx: CliContext): void {
     )
     .option('--fix', 'finish what crashed writers left (leftover temp files, half-done evolves), under the lock')
     .option('--providers', 'also send one small request to each configured chat and embeddings endpoint')
+    .option('--no-detect', 'do not look for a local Ollama or LM Studio to offer for embeddings')
     .option('--json', 'print the checks as JSON')
     .action(
-      async (opts: { roundtrip?: boolean; json?: boolean; requires?: string; fix?: boolean; providers?: boolean }) => {
+      async (opts: {
+        roundtrip?: boolean;
+        json?: boolean;
+        requires?: string;
+        fix?: boolean;
+        providers?: boolean;
+        detect?: boolean;
+      }) => {
         const parsed = opts.requires !== undefined ? parseCapabilityNames(opts.requires) : undefined;
         if (parsed && parsed.unknown.length) {
           ctx.io.err(
@@ -43,6 +51,7 @@ export function registerDoctor(program: Command, ctx: CliContext): void {
           fix: opts.fix === true,
           roundtrip: opts.roundtrip === true,
           liveProviders: opts.providers === true,
+          detectLocal: opts.detect !== false,
           ...(parsed ? { requires: parsed.required } : {}),
         });
         const lines = checks.map(doctorLine);

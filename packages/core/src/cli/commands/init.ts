@@ -14,6 +14,8 @@ interface InitFlags {
   chatModel?: string;
   embedUrl?: string;
   embedModel?: string;
+  embedLocal?: boolean;
+  detect?: boolean;
   yes?: boolean;
   force?: boolean;
   json?: boolean;
@@ -52,6 +54,8 @@ export function registerInit(program: Command, ctx: CliContext): void {
     .option('--chat-model <name>', 'the chat model it serves')
     .option('--embed-url <url>', 'an OpenAI-compatible embeddings endpoint')
     .option('--embed-model <name>', 'the embeddings model it serves')
+    .option('--embed-local', 'use the embedding model of a local Ollama or LM Studio (found on 127.0.0.1)')
+    .option('--no-detect', 'do not look for a local Ollama or LM Studio')
     .option('-y, --yes', 'ask nothing: apply the flags as given')
     .option('--force', 'rebind a repository that .harness/project.json binds to another project')
     .option('--json', 'print what was written as JSON')
@@ -59,7 +63,7 @@ export function registerInit(program: Command, ctx: CliContext): void {
       const host = hostOf(ctx);
       const cwd = ctx.io.cwd;
       const file = configFilePath(host);
-      const given: InitAnswers = {
+      const flagged: InitAnswers = {
         vault: opts.vault,
         memoryRoot: opts.memoryRoot,
         project: opts.project,
@@ -69,11 +73,17 @@ export function registerInit(program: Command, ctx: CliContext): void {
       const interactive = ctx.io.ask !== undefined && !opts.yes && !opts.json;
       // The set-up (config writer, project binding) and the prompts load here, not for `agentm --help`.
       const { applyInit, checkAnswers, initDefaults } = await import('../init-setup.js');
+      // A local Ollama or LM Studio: offered on a terminal, taken with --embed-local, hinted at otherwise.
+      const { localEmbeddings, localHint } = await import('../init-local.js');
+      const local = await localEmbeddings(host, opts, flagged.embeddings);
+      const given: InitAnswers = local.chosen ? { ...flagged, embeddings: local.chosen } : flagged;
       let answers = given;
       if (interactive) {
         const { askInit, endInit, InitCancelled } = await import('../init-prompts.js');
         try {
-          answers = await askInit(host, await initDefaults(host, cwd), given, (a) => describeAnswers(file, cwd, a));
+          answers = await askInit(host, { ...(await initDefaults(host, cwd)), local: local.servers }, given, (a) =>
+            describeAnswers(file, cwd, a),
+          );
         } catch (error) {
           if (!(error instanceof InitCancelled)) throw error;
           endInit('nothing was written', true);
@@ -82,8 +92,9 @@ export function registerInit(program: Command, ctx: CliContext): void {
         }
         const entries = checkAnswers(host, answers);
         const done = await applyInit(host, cwd, answers, entries, { force: opts.force === true });
+        const embedding = embedInBackground(ctx, answers) ? '; the notes are being embedded in the background' : '';
         endInit(
-          `${done.config?.changed || done.binding?.outcome !== 'unchanged' ? 'done' : 'nothing changed'}; check it with: agentm doctor`,
+          `${done.config?.changed || done.binding?.outcome !== 'unchanged' ? 'done' : 'nothing changed'}${embedding}; check it with: agentm doctor`,
         );
         ctx.exitCode = EXIT_OK;
         return;
@@ -96,6 +107,9 @@ export function registerInit(program: Command, ctx: CliContext): void {
         );
       const entries = checkAnswers(host, answers);
       const done = await applyInit(host, cwd, answers, entries, { force: opts.force === true });
+      const hint =
+        local.chosen === undefined && answers.embeddings === undefined ? localHint(local.servers) : undefined;
+      const embedding = embedInBackground(ctx, answers);
       if (opts.json) {
         printJson(ctx, {
           config: done.config ? { file: done.config.file, changed: done.config.changed } : null,
@@ -106,8 +120,18 @@ export function registerInit(program: Command, ctx: CliContext): void {
       } else {
         if (done.config) ctx.io.out(`${done.config.changed ? 'updated' : 'unchanged'} ${done.config.file}\n`);
         if (done.binding) ctx.io.out(`${done.binding.outcome} ${done.binding.file} (project ${answers.project})\n`);
+        if (embedding)
+          ctx.io.err('agentm init: the notes are being embedded in the background (agentm reindex shows progress)\n');
+        if (hint) ctx.io.err(`agentm init: ${hint}\n`);
         ctx.io.err('agentm init: check the set-up with: agentm doctor\n');
       }
       ctx.exitCode = EXIT_OK;
     });
+}
+
+/** With an embeddings endpoint now set, starts the background refresh that computes the notes' vectors. */
+function embedInBackground(ctx: CliContext, answers: InitAnswers): boolean {
+  if (answers.embeddings === undefined || ctx.io.background === undefined) return false;
+  ctx.io.background();
+  return true;
 }

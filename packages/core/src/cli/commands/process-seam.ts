@@ -36,11 +36,13 @@ export function registerProcessSeam(program: Command, ctx: CliContext): void {
     .action(async (opts: { cwd?: string; phase?: string; query?: string; limit?: string }) => {
       const limit = positiveInt('--limit', opts.limit);
       const { recallHere } = await seam();
+      const background = ctx.io.background;
       const text = await recallHere(
         {
           host: hostOf(ctx),
           cwd: dirOption(ctx, opts.cwd),
           indexWorkerScript: READ_WORKER_SCRIPT,
+          ...(background !== undefined ? { revalidate: background } : {}),
           ...(opts.phase !== undefined ? { phase: opts.phase } : {}),
         },
         { query: opts.query, limit },

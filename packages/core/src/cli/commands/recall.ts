@@ -49,10 +49,12 @@ export function registerRecall(program: Command, ctx: CliContext): void {
         ?.split(',')
         .map((s) => s.trim())
         .filter(Boolean);
-      const ws = await cliWorkspace(ctx);
+      const ws = await cliWorkspace(ctx, { verify: 'structure' });
       const project = flags.allProjects ? undefined : (flags.project ?? (await ws.project())?.slug);
       // The first recall builds the index (minutes on a large vault): a terminal sees how far it is.
       const progress = new ProgressBar(ctx.term.err, 'building the memory index');
+      // The first hybrid recall on a terminal embeds the notes first (later ones: in the background).
+      const embedding = new ProgressBar(ctx.term.err, 'embedding notes for semantic recall');
       let result;
       try {
         result = await ws.recall(
@@ -61,10 +63,14 @@ export function registerRecall(program: Command, ctx: CliContext): void {
             refresh: flags.refresh !== false,
             onBuildProgress: (p: IndexProgress) =>
               progress.update({ ...p, unit: 'files', counted: p.phase === 'reading' }),
+            ...(ctx.term.err.tty
+              ? { onEmbedProgress: (p: IndexProgress) => embedding.update({ ...p, unit: 'notes' }) }
+              : {}),
           },
         );
       } finally {
         progress.done();
+        embedding.done();
       }
       const warnings = result.warnings;
       for (const w of warnings) ctx.io.err(`agentm: warning: ${w}\n`);

@@ -5,6 +5,7 @@ import type { FrozenDocs } from './doc-store.js';
 import type { FrozenFiles } from './file-table.js';
 import { IndexState } from './index-state.js';
 import { compactParts, type CompactParts } from './snapshot-parts.js';
+import { marksFromJson, type SourceMarks } from './source-marks.js';
 import type { FrozenTerms } from './term-table.js';
 import { TermTable } from './term-table.js';
 
@@ -22,7 +23,8 @@ import { TermTable } from './term-table.js';
 // 3: typed sections opened in place (columns, term and file tables), searchable file names.
 // 4: Porter stemming and camel-case identifiers split (tokenize.ts); postings carry field flags (title,
 //    slug, tags, headings) beside the text's term frequency; a made-up title is no field.
-export const INDEX_SCHEMA_VERSION = 4;
+// 5: source marks (change-log cursor, folder mtimes, last walk) in the header and `marks` journal ops.
+export const INDEX_SCHEMA_VERSION = 5;
 const MAGIC = Buffer.from('AGMIDX\n\0', 'latin1');
 const PREFIX = MAGIC.length + 8;
 
@@ -42,12 +44,15 @@ interface Header {
   readonly kinds: readonly string[];
   readonly statuses: readonly string[];
   readonly sections: SectionTable;
+  readonly marks?: unknown;
 }
 
 export interface SnapshotMeta {
   readonly root: string;
   readonly snapshotId: string;
   readonly builtMs: number;
+  /** What the index knew of its sources when the snapshot was written. */
+  readonly marks?: SourceMarks | undefined;
 }
 
 /** Thrown by `decodeSnapshot`; the caller maps it to a rebuild. */
@@ -139,8 +144,16 @@ function* chunks(head: Uint8Array, sections: readonly [string, SectionData][]): 
   yield hash.digest();
 }
 
-/** Reads a snapshot; throws `SnapshotDecodeError` (corrupt or outdated) rather than returning a wrong index. */
-export function decodeSnapshot(file: Uint8Array): { state: IndexState; meta: SnapshotMeta } {
+/**
+ * Reads a snapshot; throws `SnapshotDecodeError` (corrupt or outdated) rather than returning a wrong index.
+ * `verify: false` skips the checksum of the whole file (a hundred milliseconds at 100 000 notes) and keeps
+ * the structural checks (magic, schema, header, every section in bounds and the counts agreeing): for an
+ * answer's open, where the background refresh verifies the file whole (see `MemoryIndexOptions.verify`).
+ */
+export function decodeSnapshot(
+  file: Uint8Array,
+  options: { readonly verify?: boolean } = {},
+): { state: IndexState; meta: SnapshotMeta } {
   // Typed views need 8-byte alignment: a pooled small Buffer may not have it (Buffer.alloc never pools).
   const data =
     file.byteOffset % 8 === 0
@@ -152,7 +165,10 @@ export function decodeSnapshot(file: Uint8Array): { state: IndexState; meta: Sna
   if (schema !== INDEX_SCHEMA_VERSION)
     throw new SnapshotDecodeError('outdated', `schema ${schema}, this AgentM reads schema ${INDEX_SCHEMA_VERSION}`);
   const end = data.length - 32;
-  if (!createHash('sha256').update(data.subarray(0, end)).digest().equals(data.subarray(end)))
+  if (
+    options.verify !== false &&
+    !createHash('sha256').update(data.subarray(0, end)).digest().equals(data.subarray(end))
+  )
     throw new SnapshotDecodeError('corrupt', 'checksum mismatch (a torn or damaged file)');
   const jsonLength = data.readUInt32LE(MAGIC.length + 4);
   let header: Header;
@@ -208,7 +224,8 @@ export function decodeSnapshot(file: Uint8Array): { state: IndexState; meta: Sna
   const lengths = u32('docs.length');
   check(header, docs, files, terms, block, lengths);
   const state = new IndexState({ bm25: { terms: new TermTable(terms), block, lengths }, docs, files });
-  return { state, meta: { root: header.root, snapshotId: header.snapshotId, builtMs: header.builtMs } };
+  const marks = marksFromJson(header.marks);
+  return { state, meta: { root: header.root, snapshotId: header.snapshotId, builtMs: header.builtMs, marks } };
 }
 
 /** Counts that must agree (the checksum catches damage; this catches a writer's mistake). */

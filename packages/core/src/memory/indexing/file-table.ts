@@ -67,6 +67,15 @@ export class FileTable {
     return row >= 0 && this.live.data[row] ? row : undefined;
   }
 
+  /**
+   * The live keys in folder `folder` (`""`: the root) — with `deep`, every key below it — without
+   * decoding the others (see StringRows.withPrefix).
+   */
+  keysIn(folder: string, deep = false): string[] {
+    const prefix = folder === '' ? '' : `${folder}/`;
+    return this.keys.withPrefix(prefix, deep, (row) => this.live.data[row] === 1).map((row) => this.keys.get(row)!);
+  }
+
   /** Number of live files. */
   get count(): number {
     return this.#count;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, statSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { appendFileSync, readFileSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWrite } from '../../write-protocol/atomic-write.js';
 import {
@@ -11,6 +11,7 @@ import {
   type SnapshotMeta,
 } from './codec.js';
 import type { IndexState } from './index-state.js';
+import type { SourceMarks } from './source-marks.js';
 import { journalHeader, journalLines, parseJournal, type JournalOp, type ParsedJournal } from './journal.js';
 
 export const SNAPSHOT_FILE = 'index.snap';
@@ -26,10 +27,10 @@ export type LoadResult =
   | { readonly status: 'missing' | 'corrupt' | 'outdated'; readonly detail: string };
 
 /**
- * The index's files in its directory. The snapshot is replaced whole by `atomicWrite`, so a reader (or
- * a crash) sees the old one or the new one; the journal is created by `atomicWrite` and then appended
- * to, each line checksummed (see journal.ts). No fsync: the index is a cache — a file lost to a power
- * cut fails its checksum and is rebuilt, or re-found, from the Markdown, which is fsynced.
+ * The index's files in its directory. The snapshot is replaced whole by `atomicWrite`, fsynced, so a
+ * reader (or a crash) sees the old one or the new one; the journal is created by `atomicWrite` and then
+ * appended to, each line checksummed (see journal.ts), without fsync: a journal line lost to a power cut
+ * fails its checksum, and the change it held is found again from the Markdown, which is fsynced.
  */
 export class IndexStore {
   constructor(readonly dir: string) {}
@@ -42,11 +43,15 @@ export class IndexStore {
     return join(this.dir, JOURNAL_FILE);
   }
 
-  /** Loads the snapshot and the journal that extends it; never throws for a bad index, reports it. */
-  async load(root: string): Promise<LoadResult> {
+  /**
+   * Loads the snapshot and the journal that extends it; never throws for a bad index, reports it.
+   * `verify: false`: the snapshot's structure is checked, not its checksum (see `decodeSnapshot`).
+   */
+  async load(root: string, options: { readonly verify?: boolean } = {}): Promise<LoadResult> {
     let bytes: Buffer;
     try {
-      bytes = await readFile(this.snapshotPath);
+      // Synchronous: one read of a local cache file, where the I/O pool's round trips cost an answer more.
+      bytes = readFileSync(this.snapshotPath);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
         return { status: 'missing', detail: `no ${SNAPSHOT_FILE} in ${this.dir}` };
@@ -54,7 +59,7 @@ export class IndexStore {
     }
     let decoded: ReturnType<typeof decodeSnapshot>;
     try {
-      decoded = decodeSnapshot(bytes);
+      decoded = decodeSnapshot(bytes, options);
     } catch (error) {
       if (error instanceof SnapshotDecodeError) return { status: error.reason, detail: error.message };
       return { status: 'corrupt', detail: (error as Error).message };
@@ -73,7 +78,7 @@ export class IndexStore {
   async readJournal(snapshotId: string): Promise<ParsedJournal | undefined> {
     let text: string;
     try {
-      text = await readFile(this.journalPath, 'utf8');
+      text = readFileSync(this.journalPath, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
@@ -83,9 +88,11 @@ export class IndexStore {
   }
 
   /** Writes a new snapshot of `state`, then clears the journal it supersedes. Returns its metadata. */
-  async writeSnapshot(state: IndexState, root: string, builtMs: number): Promise<SnapshotMeta> {
-    const meta: SnapshotMeta = { root, snapshotId: randomBytes(8).toString('hex'), builtMs };
-    await atomicWrite(this.snapshotPath, encodeSnapshot(state, meta), { fsync: false });
+  async writeSnapshot(state: IndexState, root: string, builtMs: number, marks: SourceMarks): Promise<SnapshotMeta> {
+    const meta: SnapshotMeta = { root, snapshotId: randomBytes(8).toString('hex'), builtMs, marks };
+    // Durable before it replaces the old one: a power cut leaves one snapshot or the other, whole, never
+    // a torn one that an answer (which checks the structure, not the checksum) would read.
+    await atomicWrite(this.snapshotPath, encodeSnapshot(state, meta));
     // A crash here leaves the old journal, naming the old snapshot: it is ignored on load.
     await rm(this.journalPath, { force: true });
     return meta;

@@ -5,8 +5,13 @@ import type { EmbeddingProvider } from '../../providers/embeddings.js';
 
 export interface MemoryIndexOptions {
   readonly backend: StorageBackend;
-  /** Maps a note to its documents (the notes module's parser). Progress files are parsed by the engine. */
-  readonly toDocument: ToDocument;
+  /**
+   * Maps a note to its documents. Progress files are parsed by the engine. `'notes'`: the notes module's
+   * own mapper (`noteToDocument`), named rather than passed so that it (and the YAML parser with it) is
+   * loaded only when a note is first read — an answer that reads none never loads it — and so that a
+   * cold build may read in worker threads (which run that mapper).
+   */
+  readonly toDocument: ToDocument | typeof NOTE_MAPPER;
   /** The memory root on disk, which names the index (default: the backend's `localRoot`). */
   readonly memoryRoot?: string;
   /** Exact index directory (e.g. under VS Code's globalStorageUri). Default: `indexDirFor(memoryRoot, indexRoot)`. */
@@ -40,7 +45,18 @@ export interface MemoryIndexOptions {
    * a huge note is searchable by its beginning, without costing memory in proportion to its size.
    */
   readonly maxNoteChars?: number | undefined;
+  /**
+   * How a loaded snapshot is checked: `full` (default) verifies its checksum; `structure` checks its
+   * header, sections and counts only — for a short-lived answer, which must not spend a hundred
+   * milliseconds hashing a large index. Snapshots are fsynced before they replace the old one, so only
+   * a failing disk damages one; the background refresh (`agentm reindex --background`) opens with
+   * `full` and rebuilds an index that fails.
+   */
+  readonly verify?: 'full' | 'structure' | undefined;
 }
+
+/** `MemoryIndexOptions.toDocument`: the notes module's mapper, loaded when first needed. */
+export const NOTE_MAPPER = 'notes';
 
 export type LoadStatus = 'loaded' | 'missing' | 'corrupt' | 'outdated';
 
@@ -81,4 +97,20 @@ export interface RefreshReport {
   readonly warnings: readonly string[];
   /** Read worker threads a full build used (absent: none, everything on the calling thread). */
   readonly readWorkers?: number;
+}
+
+/** The report of a refresh that found nothing to do. */
+export function nothingChanged(documents: number): RefreshReport {
+  return {
+    rebuilt: undefined,
+    read: 0,
+    indexed: 0,
+    touched: 0,
+    removed: 0,
+    unchanged: 0,
+    documents,
+    conflictCopies: [],
+    errors: [],
+    warnings: [],
+  };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IndexDocument } from '../documents/document.js';
 import type { FileEntry } from './index-state.js';
+import type { MarksDelta } from './source-marks.js';
 
 /**
  * Changes made since the last snapshot, so a one-note update appends a few kilobytes instead of
@@ -13,7 +14,9 @@ import type { FileEntry } from './index-state.js';
 export type JournalOp =
   | { readonly op: 'put'; readonly file: Omit<FileEntry, 'docIds'>; readonly docs: readonly IndexDocument[] }
   | { readonly op: 'touch'; readonly key: string; readonly mtimeMs: number }
-  | { readonly op: 'del'; readonly key: string };
+  | { readonly op: 'del'; readonly key: string }
+  /** What the index now knows of its sources (see source-marks.ts), written after the changes it follows. */
+  | { readonly op: 'marks'; readonly marks: MarksDelta };
 
 export interface ParsedJournal {
   readonly snapshotId: string;
@@ -65,6 +68,7 @@ export function parseJournal(text: string, schema: number): ParsedJournal | unde
 
 /** Rough size of an op in the journal file, to decide when to fold the journal into a snapshot. */
 export function opWeight(op: JournalOp): number {
+  if (op.op === 'marks') return 64 + 48 * Object.keys(op.marks.folders ?? {}).length;
   if (op.op !== 'put') return 64;
   return 200 + op.docs.reduce((n, d) => n + d.text.length + d.title.length + 200, 0);
 }

@@ -3,29 +3,33 @@ import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
 import { DerivedMaintenance, Tier } from '../../seam/tiers.js';
 import { withVaultLock } from '../../write-protocol/vault-lock.js';
+import type { ToDocument } from '../documents/document.js';
 import { DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
 import type { DocumentLimits } from '../documents/source-documents.js';
 import { MemoryArgumentError } from '../errors.js';
 import type { EmbeddingProvider } from '../../providers/embeddings.js';
+import { LockTimeout } from '../../write-protocol/errors.js';
 import { applyChanges, type ApplyJob } from './apply-changes.js';
 import { startBuildPool, type ReadPool } from './read-pool.js';
-import { embedPending } from './embed-pending.js';
+import { IndexEmbeddings } from './index-embeddings.js';
 import { KeyFeed } from './feed.js';
-import type { SnapshotMeta } from './codec.js';
+import { IndexFiles, type Persisting } from './index-files.js';
+import { NO_MAPPER, resolveMapper } from './note-mapper.js';
 import { IndexState } from './index-state.js';
 import {
   INDEX_LOCK_TIMEOUT_MS,
+  nothingChanged,
   type LoadStatus,
   type MemoryIndexOptions,
   type RefreshOptions,
   type RefreshReport,
 } from './index-types.js';
-import { IndexStore } from './index-store.js';
-import { opWeight, type JournalOp } from './journal.js';
+import { scanChanges } from './catch-up.js';
 import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
 import { planRefresh } from './refresh-plan.js';
-import { VectorCache } from './vectors.js';
-import { walkSources, walkWarnings } from './walk.js';
+import type { VectorCache } from './vectors.js';
+import { walkSources, walkWarnings, type WalkResult } from './walk.js';
+import { beginWalk, marksChange, revalidationDue, walkMarks, type SourceMarks } from './source-marks.js';
 import { infosOf, probeSources, progressFeed } from './probe-sources.js';
 
 /**
@@ -41,18 +45,10 @@ export class MemoryIndex extends DerivedMaintenance {
   readonly root: string;
   readonly layout: MemoryLayout;
   #state = new IndexState();
-  #meta: SnapshotMeta | undefined;
-  #journal: JournalOp[] = [];
-  #journalBytes = 0;
-  /** Whether the journal file holds exactly `#journal` and may be appended to. */
-  #journalOnDisk = false;
-  #stamp = '';
-  #status: LoadStatus = 'missing';
-  #vectors: VectorCache | undefined;
-  #statusDetail = '';
+  #embeddings: IndexEmbeddings | undefined;
   /** The read workers of the full build in progress, if it uses them. */
   #pool: ReadPool | undefined;
-  readonly #store: IndexStore;
+  readonly #files: IndexFiles;
   readonly #options: MemoryIndexOptions;
 
   private constructor(options: MemoryIndexOptions, root: string, dir: string) {
@@ -62,7 +58,8 @@ export class MemoryIndex extends DerivedMaintenance {
     this.root = root;
     this.dir = dir;
     this.layout = options.layout ?? DEFAULT_LAYOUT;
-    this.#store = new IndexStore(dir);
+    const verify = options.verify !== 'structure';
+    this.#files = new IndexFiles(dir, root, options.journalLimitBytes ?? 1 << 20, () => this.now(), verify);
   }
 
   /** Opens (loads) the index of a memory root. Never walks the notes; call `refresh()` for that. */
@@ -76,18 +73,28 @@ export class MemoryIndex extends DerivedMaintenance {
     const dir = options.indexDir ?? indexDirFor(root, options.indexRoot ?? defaultIndexRoot(options.env));
     assertOutside(dir, root);
     const index = new MemoryIndex(options, root, dir);
-    await index.#load();
-    if (options.embedder) index.#vectors = await VectorCache.load(dir, options.embedder.id);
+    index.#state = await index.#files.load();
+    if (options.embedder) index.#embeddings = await IndexEmbeddings.open(index, options.embedder);
     return index;
   }
 
   /** How the last load went: `loaded`, or why the next refresh will rebuild. */
   get loadStatus(): LoadStatus {
-    return this.#status;
+    return this.#files.status;
   }
 
   get loadDetail(): string {
-    return this.#statusDetail;
+    return this.#files.detail;
+  }
+
+  /** What the index knows of its sources beyond the files (see source-marks.ts). */
+  get marks(): SourceMarks {
+    return this.#files.marks;
+  }
+
+  /** The lock root of the index directory's locks (undefined: agentm's default). */
+  get lockRoot(): string | undefined {
+    return this.#options.lockRoot;
   }
 
   /** The in-memory index, for recall. Treat as read-only. */
@@ -97,34 +104,40 @@ export class MemoryIndex extends DerivedMaintenance {
 
   /** Vectors by fingerprint, when an embedding provider was given. */
   get vectors(): VectorCache | undefined {
-    return this.#vectors;
+    return this.#embeddings?.vectors;
   }
 
-  /** The embedding provider the index was opened with, if any. */
+  /** The embedding provider the index was opened with, guarded (a failing endpoint warns once), if any. */
   get embedder(): EmbeddingProvider | undefined {
-    return this.#options.embedder;
+    return this.#embeddings?.embedder;
+  }
+
+  /** The index's vectors and the runs that compute them, when an embedding provider was given. */
+  get embeddings(): IndexEmbeddings | undefined {
+    return this.#embeddings;
+  }
+
+  /** Changes whenever this or another process writes the index. */
+  get stamp(): string {
+    return this.#files.stamp;
   }
 
   /** Brings the index up to date with the notes: incremental, or a full rebuild when the index was unusable. */
   refresh(options: RefreshOptions = {}): Promise<RefreshReport> {
     return this.#locked(async () =>
-      this.#status === 'loaded' ? this.#incremental(options) : this.#rebuild(this.#status, options),
+      this.loadStatus === 'loaded' ? this.#incremental(options) : this.#rebuild(this.loadStatus, options),
     );
   }
 
   /** Re-reads just these locators (a watcher or a save path knows what changed). */
   update(locators: readonly Locator[]): Promise<RefreshReport> {
     return this.#locked(async () => {
-      if (this.#status !== 'loaded') return this.#rebuild(this.#status);
+      if (this.loadStatus !== 'loaded') return this.#rebuild(this.loadStatus);
       const { plan, infos, gone } = await probeSources(this.backend, this.layout, this.#state.files, locators);
-      return this.#apply({
-        state: this.#state,
-        read: plan.read,
-        infos,
-        remove: gone,
-        unchanged: plan.unchanged,
-        conflictCopies: [],
-      });
+      return this.#apply(
+        { state: this.#state, read: plan.read, infos, remove: gone, unchanged: plan.unchanged, conflictCopies: [] },
+        { persist: true },
+      );
     });
   }
 
@@ -149,21 +162,72 @@ export class MemoryIndex extends DerivedMaintenance {
     return files.filter((f) => f.mtimeMs > mtimeMs).map((f) => f.locator);
   }
 
+  /**
+   * Catches up with what changed since the index's marks without walking every note (see catch-up.ts):
+   * the store's change log (every AgentM writer's keys) and the folders whose mtime moved. A note AgentM
+   * wrote is always in the next answer; an edit in place by another program waits for a full walk
+   * (`refresh`, which an answer asks for in the background when `revalidationDue`). Falls back to
+   * `refresh()` when the index has no marks to catch up from (not built, built by an older AgentM, or
+   * its place in the change log lost). Persists what it found when the index's lock is free at once and
+   * no new snapshot is needed; otherwise the change is applied in memory only, for this answer.
+   */
+  async refreshChanges(options: RefreshOptions = {}): Promise<RefreshReport> {
+    if (this.loadStatus !== 'loaded') return this.refresh(options);
+    const scan = () =>
+      scanChanges(this.#state, this.marks, { backend: this.backend, layout: this.layout, now: this.now() });
+    const first = await scan();
+    if (first === undefined) return this.refresh(options);
+    if (first.empty) return nothingChanged(this.#state.docs.size);
+    const apply = (found: NonNullable<typeof first>, persist: boolean) =>
+      this.#apply(
+        { state: this.#state, ...found, conflictCopies: [] },
+        { marks: found.marks, persist, journalOnly: true },
+      );
+    try {
+      // Scanned again under the lock: another process may have caught up (or rebuilt) meanwhile.
+      const report = await this.#locked(async () => {
+        const found = await scan();
+        return found === undefined
+          ? undefined
+          : found.empty
+            ? nothingChanged(this.#state.docs.size)
+            : apply(found, true);
+      }, 0);
+      return report ?? (await this.refresh(options));
+    } catch (error) {
+      if (!(error instanceof LockTimeout)) throw error;
+      // Another process holds the index (a background walk): answer from memory, persist nothing.
+      return apply(first, false);
+    }
+  }
+
+  /**
+   * Whether a full walk in the background is due (see `revalidationDue`): the last one began more than
+   * `afterMs` ago (or ten walks' time on a large store). Always false for an index that is not built.
+   */
+  revalidationDue(afterMs: number): boolean {
+    return this.loadStatus === 'loaded' && revalidationDue(this.marks, this.now(), afterMs);
+  }
+
   async #incremental(options: RefreshOptions = {}): Promise<RefreshReport> {
+    const started = beginWalk(this.backend.changeLogPath, this.now());
     const walk = await walkSources(this.backend, this.layout);
     const plan = planRefresh(
       this.#state.fileStats(),
       walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })),
     );
-    const report = await this.#apply({
-      state: this.#state,
-      read: options.onProgress ? progressFeed(plan.read, options.onProgress) : plan.read,
-      onProgress: options.onProgress,
-      infos: infosOf(walk.files),
-      remove: plan.remove,
-      unchanged: plan.unchanged,
-      conflictCopies: walk.conflictCopies.map((l) => l.key),
-    });
+    const report = await this.#apply(
+      {
+        state: this.#state,
+        read: options.onProgress ? progressFeed(plan.read, options.onProgress) : plan.read,
+        onProgress: options.onProgress,
+        infos: infosOf(walk.files),
+        remove: plan.remove,
+        unchanged: plan.unchanged,
+        conflictCopies: walk.conflictCopies.map((l) => l.key),
+      },
+      { marks: marksChange(this.marks, walkMarks(started, walk, this.now())), persist: true },
+    );
     return { ...report, warnings: [...walkWarnings(walk), ...report.warnings] };
   }
 
@@ -172,6 +236,7 @@ export class MemoryIndex extends DerivedMaintenance {
    * The walk feeds the readers as it goes (see KeyFeed); postings are inverted in bulk.
    */
   async #rebuild(reason: LoadStatus | 'requested', options: RefreshOptions = {}): Promise<RefreshReport> {
+    const started = beginWalk(this.backend.changeLogPath, this.now());
     const fresh = new IndexState();
     fresh.beginBulk();
     const feed = new KeyFeed();
@@ -179,7 +244,7 @@ export class MemoryIndex extends DerivedMaintenance {
     if (onProgress)
       feed.onTake = (done, total, closed) => onProgress({ phase: 'reading', done, total, totalKnown: closed });
     const infos = new Map<string, Info>();
-    this.#pool = startBuildPool(this.#options, this.backend.localRoot, this.layout, this.#limits);
+    this.#pool = startBuildPool(this.#options, this.backend.localRoot, this.layout, this.limits);
     // Read workers stat the notes themselves: the walk lists directories and stats only what may be one.
     const walking = walkSources(
       this.backend,
@@ -202,21 +267,26 @@ export class MemoryIndex extends DerivedMaintenance {
       await this.#closePool();
       fresh.endBulk();
       this.#state = fresh;
-      this.#journal = [];
-      this.#journalBytes = 0;
+      this.#files.restart();
     };
+    let walked: WalkResult | undefined;
+    void walking.then((w) => (walked = w));
     try {
-      const report = await this.#apply({
-        state: fresh,
-        read: feed,
-        infos,
-        remove: [],
-        unchanged: 0,
-        conflictCopies: [],
-        rebuilt: reason,
-        beforePersist: ready,
-        onProgress,
-      });
+      const report = await this.#apply(
+        {
+          state: fresh,
+          read: feed,
+          infos,
+          remove: [],
+          unchanged: 0,
+          conflictCopies: [],
+          rebuilt: reason,
+          beforePersist: ready,
+          onProgress,
+        },
+        // `ready` awaited the walk before the marks are read.
+        { marks: () => walkMarks(started, walked!, undefined), persist: true },
+      );
       const walk = await walking;
       return {
         ...report,
@@ -236,159 +306,88 @@ export class MemoryIndex extends DerivedMaintenance {
     await pool?.close();
   }
 
-  /** Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit). */
-  async #apply(job: ApplyJob): Promise<RefreshReport> {
+  /**
+   * Reads, maps and applies changes, then persists them (journal, or a snapshot past the limit) with the
+   * marks they bring the index to. With `persist: false` (an answer without the lock) nothing is written:
+   * the state is this process's alone until the next locked operation reloads it.
+   */
+  async #apply(job: ApplyJob, persisting: Persisting): Promise<RefreshReport> {
     try {
-      return await this.#applyUnsafe(job);
+      return await this.#applyUnsafe(job, persisting);
     } catch (error) {
       // Nothing half-applied stays in memory: go back to what is on disk.
-      await this.#load();
+      this.#state = await this.#files.load();
       throw error;
     }
   }
 
-  async #applyUnsafe({
-    state,
-    read,
-    infos,
-    remove,
-    unchanged,
-    conflictCopies,
-    rebuilt,
-    beforePersist,
-    onProgress,
-  }: ApplyJob): Promise<RefreshReport> {
+  async #applyUnsafe(
+    { state, read, infos, remove, unchanged, conflictCopies, rebuilt, beforePersist, onProgress }: ApplyJob,
+    persisting: Persisting,
+  ): Promise<RefreshReport> {
+    const count = read instanceof KeyFeed ? read.total : read.length;
     const source = {
       backend: this.backend,
       layout: this.layout,
-      toDocument: this.#options.toDocument,
+      toDocument: read instanceof KeyFeed || count > 0 ? await this.mapper() : NO_MAPPER,
       pool: this.#pool,
-      limits: this.#limits,
+      limits: this.limits,
     };
-    const collect = { ops: rebuilt === undefined, fresh: this.#options.embedder !== undefined };
-    const { ops, fresh, errors, indexed, touched } = await applyChanges(
-      state,
-      { read, remove, infos },
-      source,
-      collect,
-    );
-    const count = read instanceof KeyFeed ? read.total : read.length;
+    const collect = { ops: rebuilt === undefined, fresh: false };
+    const { ops, errors, indexed, touched } = await applyChanges(state, { read, remove, infos }, source, collect);
     onProgress?.({ phase: 'saving', done: count, total: count, totalKnown: true });
     await beforePersist?.();
-    await this.#persist(ops, rebuilt !== undefined);
-    const warnings: string[] = [];
-    const { embedder } = this.#options;
-    if (embedder && this.#vectors) {
-      onProgress?.({ phase: 'embedding', done: count, total: count, totalKnown: true });
-      warnings.push(...(await embedPending(this.#state, this.#vectors, embedder, fresh, source)));
-      await this.#vectors.save(this.dir);
-    }
+    await this.#files.record(this.#state, ops, rebuilt !== undefined, persisting);
+    const documents = this.#state.docs.size;
+    const removed = remove.length;
     return {
       rebuilt,
-      read: read instanceof KeyFeed ? read.total : read.length,
+      read: count,
       indexed,
       touched,
-      removed: remove.length,
+      removed,
       unchanged,
-      documents: this.#state.docs.size,
+      documents,
       conflictCopies,
       errors,
-      warnings,
+      warnings: [],
     };
-  }
-
-  async #persist(ops: readonly JournalOp[], snapshot: boolean): Promise<void> {
-    const limit = this.#options.journalLimitBytes ?? 1 << 20;
-    const weight = ops.reduce((n, op) => n + opWeight(op), 0);
-    if (snapshot || !this.#meta || this.#journalBytes + weight > limit) {
-      this.#meta = await this.#store.writeSnapshot(this.#state, this.root, this.#now());
-      this.#journal = [];
-      this.#journalBytes = 0;
-      this.#journalOnDisk = false;
-      this.#status = 'loaded';
-      this.#statusDetail = '';
-    } else if (ops.length > 0) {
-      this.#journal.push(...ops);
-      this.#journalBytes += weight;
-      if (this.#journalOnDisk) await this.#store.appendJournal(ops);
-      else await this.#store.writeJournal(this.#meta.snapshotId, this.#journal);
-      this.#journalOnDisk = true;
-    }
-    this.#stamp = await this.#store.stamp();
-  }
-
-  async #load(): Promise<void> {
-    const loaded = await this.#store.load(this.root);
-    this.#stamp = await this.#store.stamp();
-    if (loaded.status !== 'loaded') {
-      this.#state = new IndexState();
-      this.#meta = undefined;
-      this.#journal = [];
-      this.#journalOnDisk = false;
-      this.#status = loaded.status;
-      this.#statusDetail = loaded.detail;
-      return;
-    }
-    this.#state = loaded.state;
-    this.#meta = loaded.meta;
-    this.#journal = [];
-    this.#journalBytes = 0;
-    this.#replay(loaded.journal?.ops ?? []);
-    this.#journalOnDisk = loaded.journal?.clean ?? false;
-    this.#status = 'loaded';
-    this.#statusDetail = '';
-  }
-
-  #replay(ops: readonly JournalOp[]): void {
-    for (const op of ops) {
-      if (op.op === 'put') this.#state.putFile(op.file, op.docs);
-      else if (op.op === 'touch') this.#state.touchFile(op.key, op.mtimeMs);
-      else this.#state.deleteFile(op.key);
-      this.#journal.push(op);
-      this.#journalBytes += opWeight(op);
-    }
-  }
-
-  /** Catches up with another process's writes: its new journal ops, or its new snapshot. */
-  async #catchUp(): Promise<void> {
-    const stamp = await this.#store.stamp();
-    if (stamp === this.#stamp) return;
-    const journal = this.#meta ? await this.#store.readJournal(this.#meta.snapshotId) : undefined;
-    const sameSnapshot = this.#meta !== undefined && stamp.split('|')[0] === this.#stamp.split('|')[0];
-    if (sameSnapshot && journal && journal.ops.length >= this.#journal.length) {
-      this.#replay(journal.ops.slice(this.#journal.length));
-      this.#journalOnDisk = journal.clean;
-      this.#stamp = stamp;
-      return;
-    }
-    await this.#load();
   }
 
   /** Reloads from disk if another process changed the index. Cheap (two stats) when nothing changed. */
   async sync(): Promise<void> {
-    await this.#catchUp();
+    this.#state = await this.#files.catchUp(this.#state);
+    await this.#embeddings?.sync();
   }
 
-  #locked<T>(fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` under the index directory's lock (waiting `timeoutMs`, default the options'), caught up first. */
+  #locked<T>(fn: () => Promise<T>, timeoutMs?: number): Promise<T> {
     const lockOptions = {
       ...(this.#options.lockRoot ? { lockRoot: this.#options.lockRoot } : {}),
-      timeoutMs: this.#options.lockTimeoutMs ?? INDEX_LOCK_TIMEOUT_MS,
+      timeoutMs: timeoutMs ?? this.#options.lockTimeoutMs ?? INDEX_LOCK_TIMEOUT_MS,
     };
     return withVaultLock(
       this.dir,
       async () => {
-        await this.#catchUp();
+        await this.sync();
         return fn();
       },
       lockOptions,
     );
   }
 
-  #now(): number {
+  /** The note mapper (see `MemoryIndexOptions.toDocument`), loaded when first needed. */
+  mapper(): Promise<ToDocument> {
+    return resolveMapper(this.#options.toDocument);
+  }
+
+  /** The index's clock (`MemoryIndexOptions.now`). */
+  now(): number {
     return (this.#options.now ?? Date.now)();
   }
 
-  get #limits(): DocumentLimits {
+  /** How much of a note is indexed (`MemoryIndexOptions.maxNoteChars`). */
+  get limits(): DocumentLimits {
     return { maxNoteChars: this.#options.maxNoteChars };
   }
 }

@@ -30,6 +30,8 @@ export async function probeSources(
   layout: MemoryLayout,
   known: { has(key: string): boolean; get(key: string): Pick<FileEntry, 'mtimeMs' | 'size'> | undefined },
   locators: readonly Locator[],
+  /** `force`: read every present one, whatever its stats say (a writer recorded a change; the hash decides). */
+  options: { readonly force?: boolean } = {},
 ): Promise<ProbedSources> {
   const seen: SeenFile[] = [];
   const infos = new Map<string, Info>();
@@ -50,7 +52,9 @@ export async function probeSources(
       infos.set(locator.key, info);
     } else if (known.has(locator.key)) gone.push(locator.key);
   }
-  const plan = planRefresh(new Map(seen.filter((s) => known.has(s.key)).map((s) => [s.key, known.get(s.key)!])), seen);
+  const plan = options.force
+    ? { read: seen.map((s) => s.key), remove: [], unchanged: 0 }
+    : planRefresh(new Map(seen.filter((s) => known.has(s.key)).map((s) => [s.key, known.get(s.key)!])), seen);
   return { plan, infos, gone };
 }
 

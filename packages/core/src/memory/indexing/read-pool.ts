@@ -4,9 +4,8 @@ import { availableParallelism } from 'node:os';
 import type { Info } from '../../seam/info.js';
 import type { MemoryLayout } from '../documents/layout.js';
 import type { DocumentLimits } from '../documents/source-documents.js';
-import { noteToDocument } from '../note-documents.js';
 import type { KeyFeed } from './feed.js';
-import type { MemoryIndexOptions } from './index-types.js';
+import { NOTE_MAPPER, type MemoryIndexOptions } from './index-types.js';
 import type { PreparedBatch } from './prepare.js';
 import type { ReadRequest, ReadWorkerData } from './read-worker.js';
 
@@ -45,7 +44,7 @@ export function startBuildPool(
   layout: MemoryLayout,
   limits: DocumentLimits,
 ): ReadPool | undefined {
-  if (!o.workerScript || o.toDocument !== noteToDocument || o.embedder || root === undefined) return undefined;
+  if (!o.workerScript || o.toDocument !== NOTE_MAPPER || o.embedder || root === undefined) return undefined;
   return ReadPool.start(
     o.workerScript,
     { root, layout, limits },

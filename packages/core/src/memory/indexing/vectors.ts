@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWrite } from '../../write-protocol/atomic-write.js';
-import { ProviderError } from '../../providers/errors.js';
-import type { EmbeddingProvider } from '../../providers/embeddings.js';
 
 export const VECTORS_FILE = 'vectors.bin';
 const MAGIC = Buffer.from('AGMVEC\n\0', 'latin1');
@@ -19,6 +17,11 @@ export const EMBED_CHARS = 2000;
 export class VectorCache {
   readonly vectors = new Map<string, Float32Array>();
   dimensions = 0;
+  /**
+   * The index's stamp (`MemoryIndex.stamp`) when an embedding run left nothing pending: while the index
+   * has not changed since, there is nothing to embed (an answer tells without looking at every document).
+   */
+  completeFor: string | undefined;
   #dirty = false;
 
   constructor(readonly providerId: string) {}
@@ -30,6 +33,7 @@ export class VectorCache {
   set(fingerprint: string, vector: Float32Array): void {
     if (this.dimensions === 0) this.dimensions = vector.length;
     this.vectors.set(fingerprint, vector);
+    this.completeFor = undefined;
     this.#dirty = true;
   }
 
@@ -64,24 +68,36 @@ export class VectorCache {
       const headerLength = bytes.readUInt32LE(MAGIC.length);
       const header = JSON.parse(
         payload.subarray(MAGIC.length + 4, MAGIC.length + 4 + headerLength).toString('utf8'),
-      ) as { provider: string; dim: number; fps: string[] };
+      ) as { provider: string; dim: number; fps: string[]; complete?: string };
       if (header.provider !== providerId) return cache;
       const start = MAGIC.length + 4 + headerLength;
+      // One copy of the floats (aligned), each vector a view into it.
       const floats = new Float32Array(
         payload.buffer.slice(payload.byteOffset + start, payload.byteOffset + payload.length),
       );
-      header.fps.forEach((fp, i) => cache.vectors.set(fp, floats.slice(i * header.dim, (i + 1) * header.dim)));
+      header.fps.forEach((fp, i) => cache.vectors.set(fp, floats.subarray(i * header.dim, (i + 1) * header.dim)));
       cache.dimensions = header.dim;
+      cache.completeFor = typeof header.complete === 'string' ? header.complete : undefined;
     } catch {
       cache.vectors.clear();
     }
     return cache;
   }
 
+  /** Marks the cache complete for the index's `stamp` (saved with the next `save`). */
+  markComplete(stamp: string | undefined): void {
+    if (this.completeFor === stamp) return;
+    this.completeFor = stamp;
+    this.#dirty = true;
+  }
+
   async save(dir: string): Promise<void> {
     if (!this.#dirty) return;
     const fps = [...this.vectors.keys()];
-    const header = Buffer.from(JSON.stringify({ provider: this.providerId, dim: this.dimensions, fps }), 'utf8');
+    const header = Buffer.from(
+      JSON.stringify({ provider: this.providerId, dim: this.dimensions, fps, complete: this.completeFor }),
+      'utf8',
+    );
     const data = new Float32Array(fps.length * this.dimensions);
     fps.forEach((fp, i) => data.set(this.vectors.get(fp)!, i * this.dimensions));
     const len = Buffer.alloc(4);
@@ -93,37 +109,5 @@ export class VectorCache {
       { fsync: false },
     );
     this.#dirty = false;
-  }
-
-  /**
-   * Embeds the documents whose fingerprint has no vector yet, in batches. A provider failure stops
-   * the embedding and is returned as a warning: the documents stay lexical-only until a later try.
-   */
-  async embedMissing(
-    docs: readonly { fingerprint: string; title: string; text: string }[],
-    provider: EmbeddingProvider,
-    batchSize = 64,
-  ): Promise<string[]> {
-    const todo = new Map<string, string>();
-    for (const d of docs)
-      if (!this.vectors.has(d.fingerprint)) todo.set(d.fingerprint, `${d.title}\n${d.text}`.slice(0, EMBED_CHARS));
-    const entries = [...todo];
-    for (let i = 0; i < entries.length; i += batchSize) {
-      const batch = entries.slice(i, i + batchSize);
-      try {
-        const vectors = await provider.embed(batch.map(([, text]) => text));
-        if (this.dimensions !== 0 && vectors.some((v) => v.length !== this.dimensions)) {
-          return [
-            `embeddings from ${provider.id} changed dimension (${vectors[0]?.length} vs ${this.dimensions}); run \`agentm reindex --full\``,
-          ];
-        }
-        batch.forEach(([fp], j) => this.set(fp, vectors[j]!));
-      } catch (error) {
-        if (error instanceof ProviderError)
-          return [`${error.message} — ${entries.length - i} document(s) stay lexical-only until the next refresh`];
-        throw error;
-      }
-    }
-    return [];
   }
 }

@@ -20,10 +20,21 @@ export interface SourceFile extends SourceClass {
   readonly size: number;
 }
 
-/** What a walk saw besides the sources: conflict copies (surfaced, never indexed). */
+/** A folder a walk listed, with its mtime from before the listing (NaN for a root that was absent). */
+export interface WalkedFolder {
+  readonly key: string;
+  readonly mtimeMs: number;
+}
+
+/** What a walk saw besides the sources: conflict copies (surfaced, never indexed), the folders it listed. */
 export interface WalkResult {
   readonly files: SourceFile[];
   readonly conflictCopies: Locator[];
+  /**
+   * Every folder listed, and the roots that were absent (mtime NaN), each with the mtime it had before it
+   * was listed: an entry added or removed since changes it (see folder-check.ts).
+   */
+  readonly folders: readonly WalkedFolder[];
   /** Folders not walked because the walk had been there already (a link cycle, or a second link to it). */
   readonly skipped: readonly { readonly locator: Locator; readonly reason: string }[];
 }
@@ -65,15 +76,17 @@ export async function walkSources(
   const skipped: { locator: Locator; reason: string }[] = [];
   const queue: Locator[] = (options.roots ?? sourceRoots(layout)).map((root) => new Locator(root));
   const folders = new FolderVisits(backend);
-  await folders.seed(queue);
+  const listed = new Map<string, number>(await folders.seed(queue));
   const linked: Info[] = [];
   for (;;) {
     let dir = queue.shift();
     while (dir === undefined && linked.length > 0) {
       const link = linked.shift()!;
       const seen = folders.visit(link);
-      if (seen === undefined) dir = link.locator;
-      else skipped.push({ locator: link.locator, reason: `a link to ${seen}, walked already (a cycle or an alias)` });
+      if (seen === undefined) {
+        dir = link.locator;
+        listed.set(link.locator.key, link.mtimeMs);
+      } else skipped.push({ locator: link.locator, reason: `a link to ${seen}, walked already (a cycle or an alias)` });
     }
     if (dir === undefined) break;
     const children = await backend.list(dir);
@@ -110,8 +123,10 @@ export async function walkSources(
       if (info.isDir) {
         if (!shouldDescend(info.locator.key, layout)) continue;
         if (info.isLink) linked.push(info);
-        else if (folders.visit(info) === undefined) queue.push(info.locator);
-        else skipped.push({ locator: info.locator, reason: 'a folder walked already under another name' });
+        else if (folders.visit(info) === undefined) {
+          queue.push(info.locator);
+          listed.set(info.locator.key, info.mtimeMs);
+        } else skipped.push({ locator: info.locator, reason: 'a folder walked already under another name' });
         continue;
       }
       const cls = classifySource(info.locator.key, layout);
@@ -120,7 +135,8 @@ export async function walkSources(
     files.push(...found);
     if (found.length > 0) onFiles?.(found);
   }
-  return { files, conflictCopies, skipped };
+  const walked = [...listed].map(([key, mtimeMs]) => ({ key, mtimeMs }));
+  return { files, conflictCopies, skipped, folders: walked };
 }
 
 /** The folders a walk has been in, by identity (for backends that report one). */
@@ -128,15 +144,20 @@ class FolderVisits {
   readonly #seen = new Map<string, string>();
   constructor(private readonly backend: StorageBackend) {}
 
-  /** Records the walk's roots, so a link back to one of them is recognized. */
-  async seed(roots: readonly Locator[]): Promise<void> {
+  /** Records the walk's roots, so a link back to one of them is recognized; returns their mtimes (NaN: absent). */
+  async seed(roots: readonly Locator[]): Promise<Array<[string, number]>> {
+    const mtimes: Array<[string, number]> = [];
     for (const root of roots) {
       try {
-        this.visit(await this.backend.info(root));
+        const info = await this.backend.info(root);
+        this.visit(info);
+        mtimes.push([root.key, info.isDir ? info.mtimeMs : Number.NaN]);
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
+        mtimes.push([root.key, Number.NaN]);
       }
     }
+    return mtimes;
   }
 
   /** Marks a folder visited; returns the key it was first visited under when it was already. */

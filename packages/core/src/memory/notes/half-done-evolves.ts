@@ -2,7 +2,7 @@ import type { StorageBackend } from '../../seam/backend.js';
 import { withBackendLock } from '../../seam/backend-lock.js';
 import { NotFoundError } from '../../seam/errors.js';
 import type { Locator } from '../../seam/locator.js';
-import { contentHash } from '../../protocol/content-hash.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
 import { NoteEvolveError } from './errors.js';
 import { unmarkSuperseded } from './evolve-recovery.js';
 import { parseNote } from './parse.js';

@@ -1,4 +1,4 @@
-import { ProviderError } from '../../providers/errors.js';
+import { ProviderError, ProviderRestingError } from '../../providers/errors.js';
 import { MemoryArgumentError } from '../errors.js';
 import type { IndexState, StoredDoc } from '../indexing/index-state.js';
 import type { VectorCache } from '../indexing/vectors.js';
@@ -116,7 +116,8 @@ export async function recall(source: RecallSource, query: RecallQuery): Promise<
       }
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      warnings.push(`${error.message} — recalled lexically`);
+      // A failure shown once already (the endpoint is resting): lexical, without telling again.
+      if (!(error instanceof ProviderRestingError)) warnings.push(`${error.message} — recalled lexically`);
     }
   }
   const params = options.params;

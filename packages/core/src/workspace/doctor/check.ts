@@ -32,6 +32,12 @@ export interface DoctorOptions {
   /** Send one small request to each configured chat and embeddings endpoint. */
   readonly liveProviders?: boolean;
   /**
+   * Without embeddings configured, look for a local Ollama or LM Studio (a quick GET of its model list on
+   * 127.0.0.1, see providers/local-detect.ts) and offer its embedding model. Default true;
+   * `AGENTM_DETECT_LOCAL=0` also turns it off.
+   */
+  readonly detectLocal?: boolean;
+  /**
    * Only the checks a status bar shows, cheap enough for every configuration change: storage and (for
    * an editor) agreement. Nothing is walked, opened or asked.
    */

@@ -37,7 +37,12 @@ export async function runDoctor(
   if (ws) checks.push(...(await storeChecks(ws, { fix: options.fix === true })));
   const config = ws?.config ?? (await readConfigTolerant(host));
   const providers = ws ? { chat: () => ws.chat(), embedder: () => ws.embedder() } : undefined;
-  checks.push(...(await providerChecks(host, config, providers, { live: options.liveProviders === true })));
+  checks.push(
+    ...(await providerChecks(host, config, providers, {
+      live: options.liveProviders === true,
+      detect: options.detectLocal !== false,
+    })),
+  );
   if (ws) {
     add(await projectCheck(ws));
     add(await plansCheck(ws));

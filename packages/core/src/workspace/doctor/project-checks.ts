@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { readHealth } from '../../memory/indexing/embed-health.js';
 import type { DoctorCheck } from './check.js';
 import { messageOf } from './setup-checks.js';
 import type { DoctorSubject } from './subject.js';
@@ -103,9 +104,24 @@ export async function indexCheck(ws: DoctorSubject): Promise<DoctorCheck | undef
       message: `${index.loadStatus} (${index.loadDetail})`,
       fix: 'the next recall rebuilds it, or agentm reindex --full',
     };
-  return {
-    id: 'index',
-    status: 'ok',
-    message: `${index.state.docs.size} document(s) from ${index.state.files.size} file(s) (${index.dir})`,
-  };
+  const documents = `${index.state.docs.size} document(s) from ${index.state.files.size} file(s) (${index.dir})`;
+  const embeddings = index.embeddings;
+  if (embeddings === undefined) return { id: 'index', status: 'ok', message: documents };
+  const failing = readHealth(index.dir, embeddings.provider.id);
+  const vectors = `${embeddings.vectors.vectors.size} vector(s) from ${embeddings.provider.id}`;
+  if (failing !== undefined)
+    return {
+      id: 'index',
+      status: 'warn',
+      message: `${documents}; ${vectors}; the endpoint fails (${failing.message}): recall is lexical until it answers`,
+      fix: 'agentm doctor --providers asks it',
+    };
+  if (embeddings.behind())
+    return {
+      id: 'index',
+      status: 'ok',
+      message: `${documents}; ${vectors}, some notes still to embed`,
+      fix: 'agentm reindex does it now',
+    };
+  return { id: 'index', status: 'ok', message: `${documents}; ${vectors}, every note embedded` };
 }

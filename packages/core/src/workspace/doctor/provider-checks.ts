@@ -8,6 +8,7 @@ import {
   providersFrom,
   resolveProviderSettings,
 } from '../../providers/settings.js';
+import { bestLocalServer, detectLocalServers } from '../../providers/local-detect.js';
 import type { ProviderSource } from '../options.js';
 import type { DoctorCheck } from './check.js';
 import { messageOf } from './setup-checks.js';
@@ -58,7 +59,7 @@ export async function providerChecks(
   host: HostEnv,
   config: ConfigData,
   providers: ProviderSource | undefined,
-  options: { readonly live?: boolean } = {},
+  options: { readonly live?: boolean; readonly detect?: boolean } = {},
 ): Promise<DoctorCheck[]> {
   let settings;
   try {
@@ -88,6 +89,13 @@ export async function providerChecks(
       continue;
     }
     const name = chat?.name ?? embedder?.id;
+    if (name === undefined && role === 'embeddings' && options.detect !== false) {
+      const local = await localServerCheck(host, id);
+      if (local) {
+        checks.push(local);
+        continue;
+      }
+    }
     if (name === undefined) {
       checks.push({
         id,
@@ -114,4 +122,29 @@ export async function providerChecks(
   }
   for (const w of settings?.warnings ?? []) checks.push({ id: 'providers', status: 'warn', message: w });
   return checks;
+}
+
+/**
+ * Embeddings from a local server, when one answers (see local-detect.ts): its model and the one command
+ * that uses it, or the command that pulls one. Undefined when none answers.
+ */
+async function localServerCheck(host: HostEnv, id: string): Promise<DoctorCheck | undefined> {
+  const servers = await detectLocalServers(host.env);
+  const best = bestLocalServer(servers);
+  const keys = PROVIDER_CONFIG_KEYS.embeddings;
+  if (best !== undefined)
+    return {
+      id,
+      status: 'info',
+      message: `none configured (${WITHOUT.embeddings}); ${best.name} at ${best.url} has ${best.offer}`,
+      fix: `agentm init --embed-local (or agentm config set ${keys.baseUrl} ${best.baseUrl} and ${keys.model} ${best.offer})`,
+    };
+  const bare = servers[0];
+  if (bare === undefined) return undefined;
+  return {
+    id,
+    status: 'info',
+    message: `none configured (${WITHOUT.embeddings}); ${bare.name} runs at ${bare.url} without an embedding model`,
+    fix: `${bare.getOne}, then agentm init --embed-local`,
+  };
 }
