@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'test/vscode/**', 'packages/vscode-ext/test/integration/**'],
+    // One PostgreSQL cluster per run, started by the first test file that asks (test/helpers/postgres.ts).
+    globalSetup: ['test/postgres/global-setup.mjs'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Multi-process tests spawn many children; two files at a time keeps a 2-core machine responsive.

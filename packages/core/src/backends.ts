@@ -6,9 +6,21 @@
 export { VaultBackend, type VaultBackendOptions } from './backends/vault.js';
 export { DeviceLocalBackend, deviceLocalRoot } from './backends/device-local.js';
 export { FsBackend, type FsBackendInit, type RemoveOptions } from './backends/fs-backend.js';
+export { PostgresBackend, type PostgresBackendOptions } from './backends/postgres/postgres-backend.js';
+export {
+  PostgresAuthError,
+  PostgresConfigError,
+  PostgresDatabaseMissingError,
+  PostgresQueryError,
+  PostgresSchemaTooNewError,
+  PostgresStoreError,
+  PostgresTransactionConflictError,
+  PostgresUnreachableError,
+} from './backends/postgres/errors.js';
 export {
   builtinBackends,
   DEVICE_LOCAL_PROTOCOL,
+  POSTGRES_PROTOCOL,
   registerBuiltinBackends,
   scratchBackend,
   VAULT_PROTOCOL,

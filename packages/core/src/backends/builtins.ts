@@ -2,12 +2,17 @@ import type { StorageBackend } from '../seam/backend.js';
 import { BackendRegistry } from '../seam/registry.js';
 import { DEVICE_LOCAL_PROTOCOL, DeviceLocalBackend } from './device-local.js';
 import { MemoryBackend } from './memory-backend.js';
+import { POSTGRES_PROTOCOL, PostgresBackend } from './postgres/postgres-backend.js';
 import { VAULT_PROTOCOL, VaultBackend } from './vault.js';
 
-/** Registers the built-in backends (`device-local`, `vault`) into a registry that lacks them. */
+/**
+ * Registers the built-in backends (`device-local`, `vault`, `postgres`) into a registry that lacks them.
+ * Registering `postgres` loads no driver: the backend imports it on its first connection.
+ */
 export function registerBuiltinBackends(registry: BackendRegistry): BackendRegistry {
   if (!registry.has(DEVICE_LOCAL_PROTOCOL)) registry.register(DEVICE_LOCAL_PROTOCOL, DeviceLocalBackend);
   if (!registry.has(VAULT_PROTOCOL)) registry.register(VAULT_PROTOCOL, VaultBackend);
+  if (!registry.has(POSTGRES_PROTOCOL)) registry.register(POSTGRES_PROTOCOL, PostgresBackend);
   return registry;
 }
 
@@ -30,3 +35,4 @@ export function scratchBackend(): StorageBackend {
 /** What the layers above need to know of the built-ins without naming their classes. */
 export { DEVICE_LOCAL_PROTOCOL, deviceLocalRoot } from './device-local.js';
 export { VAULT_PROTOCOL } from './vault.js';
+export { POSTGRES_PROTOCOL } from './postgres/postgres-backend.js';
