@@ -1,6 +1,7 @@
 import { removeLeftoverTemps, scanStore, TEMP_LEFTOVER_MS, type TempFile } from '../protocol/store-scan.js';
 import type { HostEnv } from '../config/host.js';
 import { defaultLockRoot, inspectLock, LOCK_STALE_MS, lockDirFor } from '../protocol/vault-lock.js';
+import type { StorageBackend } from '../seam/backend.js';
 import { selectBackend } from '../selection/select-backend.js';
 import type { DoctorRow } from './doctor.js';
 
@@ -20,7 +21,7 @@ export async function storeRows(host: HostEnv, options: { fix?: boolean } = {}):
     return [];
   }
   const root = selected.root;
-  if (root === undefined) return [];
+  if (root === undefined) return remoteStoreRows(selected.backend);
   const lockRoot = defaultLockRoot(host.env as NodeJS.ProcessEnv, host.home);
   const rows: DoctorRow[] = [];
   if (selected.protocol === 'vault') rows.push(await lockRow(root, lockRoot));
@@ -28,6 +29,24 @@ export async function storeRows(host: HostEnv, options: { fix?: boolean } = {}):
   rows.push(linksRow(root, scan.outsideLinks));
   rows.push(await tempsRow(root, scan.leftoverTemps, options.fix === true, lockRoot));
   return rows;
+}
+
+/**
+ * A store without a directory here (a database): whether it answers, which is what every verb needs
+ * first (the connection, the credentials, the database, a schema this AgentM knows). The failure is the
+ * backend's own typed error, naming the fix; it never carries a password.
+ */
+async function remoteStoreRows(backend: StorageBackend): Promise<DoctorRow[]> {
+  const store = backend.storeId;
+  if (store === undefined) return [];
+  try {
+    const top = await backend.list(backend.resolve());
+    return [{ check: 'store', status: 'ok', line: `store [OK] ${store} answers (${top.length} top-level entries)` }];
+  } catch (error) {
+    return [{ check: 'store', status: 'fail', line: `store [FAIL] ${(error as Error).message}` }];
+  } finally {
+    await backend.close?.();
+  }
 }
 
 async function lockRow(root: string, lockRoot: string): Promise<DoctorRow> {

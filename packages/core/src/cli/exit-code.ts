@@ -9,6 +9,7 @@ import { NoteError } from '../memory/notes/errors.js';
 import { ProjectBindingError, ProjectSlugError, RegistryArgumentError } from '../routing/errors.js';
 import { StatePathArgumentError } from '../process-seam/process.js';
 import { StateError } from '../state/errors.js';
+import { StoreTransferError } from '../workspace/store-copy.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_USAGE } from './errors.js';
 
 /**
@@ -32,6 +33,7 @@ export function exitCodeFor(error: unknown): number {
     error instanceof RolesConfigError ||
     error instanceof PlanNotFoundError ||
     error instanceof PlanValidationError ||
-    error instanceof UnknownStepError;
+    error instanceof UnknownStepError ||
+    error instanceof StoreTransferError;
   return usage ? EXIT_USAGE : EXIT_CHECK_FAILED;
 }

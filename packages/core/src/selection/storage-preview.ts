@@ -39,7 +39,11 @@ export async function storagePreview(options: SelectOptions = {}): Promise<Stora
     const head = `selected backend '${plan.protocol}' (${plan.origin})`;
     const base = { protocol: plan.protocol, origin: plan.origin, root: plan.root };
     if (plan.root === undefined)
-      return { ...base, status: 'ok', line: `storage [OK] ${head} — registered${plan.store ? `; store ${plan.store}` : ''}` };
+      return {
+        ...base,
+        status: 'ok',
+        line: `storage [OK] ${head} — registered${plan.store ? `; store ${plan.store}` : ''}`,
+      };
     const kind = plan.protocol === 'vault' ? 'memory root' : 'root';
     if (!(await isWritable(plan.root))) {
       return {

@@ -14,13 +14,13 @@ export const POSTGRES_PROTOCOL = 'postgres';
 
 /**
  * What the backend is built from: an explicit `url` (tests, tools) or, from selection, the config and
- * environment (`postgres.url` / `AGENTM_PG_URL`, `postgres.schema`, `postgres.lease_seconds`, the `PG*`
+ * environment (`postgres.url` / `AGENTM_PG_URL`, `postgres.schema`, `postgres.lease_ms`, the `PG*`
  * variables and `~/.pgpass`).
  */
 export interface PostgresBackendOptions extends BackendOptions {
   readonly url?: string;
   readonly schema?: string;
-  readonly leaseSeconds?: number;
+  readonly leaseMs?: number;
   readonly config?: Readonly<Record<string, unknown>>;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly home?: string;
@@ -133,7 +133,7 @@ function settingsOf(options: PostgresBackendOptions): PostgresSettings {
   return postgresSettings({
     url: options.url,
     schema: options.schema,
-    leaseSeconds: options.leaseSeconds,
+    leaseMs: options.leaseMs,
     config: options.config,
     env: options.env ?? process.env,
     home: options.home,

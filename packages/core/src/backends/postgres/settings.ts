@@ -4,10 +4,10 @@ import { PostgresConfigError } from './errors.js';
 /** Config keys and the environment variable the postgres backend reads. */
 export const KEY_PG_URL = 'postgres.url';
 export const KEY_PG_SCHEMA = 'postgres.schema';
-export const KEY_PG_LEASE_SECONDS = 'postgres.lease_seconds';
+export const KEY_PG_LEASE_MS = 'postgres.lease_ms';
 export const ENV_PG_URL = 'AGENTM_PG_URL';
 export const DEFAULT_SCHEMA = 'agentm';
-export const DEFAULT_LEASE_SECONDS = 30;
+export const DEFAULT_LEASE_MS = 30_000;
 
 /** What the backend connects with. The password is never part of it: `passwordFor` looks it up per connection. */
 export interface PostgresSettings {
@@ -31,8 +31,8 @@ export interface PostgresSettings {
 export interface PostgresSettingsInput {
   readonly url?: string | undefined;
   readonly schema?: string | undefined;
-  readonly leaseSeconds?: number | undefined;
-  /** `.agentm-config.json` (for `postgres.url`, `postgres.schema`, `postgres.lease_seconds`). */
+  readonly leaseMs?: number | undefined;
+  /** `.agentm-config.json` (for `postgres.url`, `postgres.schema`, `postgres.lease_ms`). */
   readonly config?: Readonly<Record<string, unknown>> | undefined;
   readonly env?: Readonly<Record<string, string | undefined>> | undefined;
   readonly home?: string | undefined;
@@ -116,7 +116,7 @@ export function postgresSettings(input: PostgresSettingsInput): PostgresSettings
     user,
     database,
     schema,
-    leaseTtlMs: leaseSeconds(input) * 1000,
+    leaseTtlMs: leaseMs(input),
     ssl,
     connectTimeoutMs: Number(param('connect_timeout') ?? 10) * 1000 || 10_000,
     env,
@@ -150,13 +150,13 @@ function parseUrl(text: string, from: string): URL {
   return url;
 }
 
-function leaseSeconds(input: PostgresSettingsInput): number {
-  const raw = input.leaseSeconds ?? input.config?.[KEY_PG_LEASE_SECONDS];
-  if (raw === undefined) return DEFAULT_LEASE_SECONDS;
+function leaseMs(input: PostgresSettingsInput): number {
+  const raw = input.leaseMs ?? input.config?.[KEY_PG_LEASE_MS];
+  if (raw === undefined) return DEFAULT_LEASE_MS;
   const value = typeof raw === 'string' ? Number(raw) : raw;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
     throw new PostgresConfigError(
-      `${KEY_PG_LEASE_SECONDS} must be a positive number of seconds (how long a claimed step is held without a heartbeat), not ${JSON.stringify(raw)}`,
+      `${KEY_PG_LEASE_MS} must be a positive number of milliseconds (how long a claimed step is held without a heartbeat), not ${JSON.stringify(raw)}`,
     );
   return value;
 }

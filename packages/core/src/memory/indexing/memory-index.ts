@@ -27,6 +27,7 @@ import { planRefresh } from './refresh-plan.js';
 import { VectorCache } from './vectors.js';
 import { walkSources, walkWarnings } from './walk.js';
 import { infosOf, probeSources, progressFeed } from './probe-sources.js';
+import { listSources, readChanges, readCursor, sourcesOfListing, writeCursor } from './change-cursor.js';
 
 /**
  * The device-local memory index (LOCAL_INDEX tier): BM25 postings and document metadata derived
@@ -67,10 +68,10 @@ export class MemoryIndex extends DerivedMaintenance {
 
   /** Opens (loads) the index of a memory root. Never walks the notes; call `refresh()` for that. */
   static async open(options: MemoryIndexOptions): Promise<MemoryIndex> {
-    const root = options.memoryRoot ?? options.backend.localRoot;
+    const root = options.memoryRoot ?? options.backend.localRoot ?? options.backend.storeId;
     if (typeof root !== 'string' || root === '') {
       throw new MemoryArgumentError(
-        'the memory index needs the memory root path (options.memoryRoot): this backend has no local root',
+        'the memory index needs the memory root path (options.memoryRoot): this backend has no local root or store id',
       );
     }
     const dir = options.indexDir ?? indexDirFor(root, options.indexRoot ?? defaultIndexRoot(options.env));
@@ -145,12 +146,24 @@ export class MemoryIndex extends DerivedMaintenance {
 
   /** `DerivedMaintenance.changedSince`: source files (notes, progress) whose mtime is newer than `mtimeMs`. */
   async changedSince(mtimeMs: number): Promise<Locator[]> {
-    const { files } = await walkSources(this.backend, this.layout);
+    const { files } = await listSources(this.backend, this.layout).walk;
     return files.filter((f) => f.mtimeMs > mtimeMs).map((f) => f.locator);
   }
 
   async #incremental(options: RefreshOptions = {}): Promise<RefreshReport> {
-    const walk = await walkSources(this.backend, this.layout);
+    const changes = this.backend.changeFeed;
+    if (!changes) return this.#applyWalk(await walkSources(this.backend, this.layout), options);
+    // A store with a change feed: what changed since the cursor saved with the index (change-cursor.ts).
+    const batch = await readChanges(changes, await readCursor(this.dir, this.#meta?.snapshotId));
+    const report = batch.full
+      ? await this.#applyWalk(sourcesOfListing(batch.changes, this.layout), options)
+      : await this.update(batch.changes.map((c) => c.locator)); // re-entrant lock: held already
+    if (this.#meta) await writeCursor(this.dir, this.#meta.snapshotId, batch.cursor);
+    return report;
+  }
+
+  /** Applies what a walk (or a full listing) saw, against what the index knows: new, changed, gone. */
+  async #applyWalk(walk: Awaited<ReturnType<typeof walkSources>>, options: RefreshOptions): Promise<RefreshReport> {
     const plan = planRefresh(
       this.#state.fileStats(),
       walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })),
@@ -181,7 +194,7 @@ export class MemoryIndex extends DerivedMaintenance {
     const infos = new Map<string, Info>();
     this.#pool = startBuildPool(this.#options, this.backend.localRoot, this.layout, this.#limits);
     // Read workers stat the notes themselves: the walk lists directories and stats only what may be one.
-    const walking = walkSources(
+    const listing = listSources(
       this.backend,
       this.layout,
       (files) => {
@@ -189,7 +202,8 @@ export class MemoryIndex extends DerivedMaintenance {
         feed.push(files.map((f) => f.locator.key));
       },
       { deferFileInfo: this.#pool !== undefined },
-    ).finally(() => feed.close());
+    );
+    const walking = listing.walk.finally(() => feed.close());
     walking.catch(() => undefined); // handled below (through #apply); never an unhandled rejection meanwhile
     // Once every file is applied (and the walk is done: a walk that fails must not leave a partial
     // snapshot behind), the postings are inverted and the fresh state swapped in, before persisting.
@@ -217,7 +231,8 @@ export class MemoryIndex extends DerivedMaintenance {
         beforePersist: ready,
         onProgress,
       });
-      const walk = await walking;
+      const [walk, cursor] = await Promise.all([walking, listing.cursor]);
+      if (cursor !== undefined && this.#meta) await writeCursor(this.dir, this.#meta.snapshotId, cursor);
       return {
         ...report,
         read: feed.total,
@@ -247,17 +262,8 @@ export class MemoryIndex extends DerivedMaintenance {
     }
   }
 
-  async #applyUnsafe({
-    state,
-    read,
-    infos,
-    remove,
-    unchanged,
-    conflictCopies,
-    rebuilt,
-    beforePersist,
-    onProgress,
-  }: ApplyJob): Promise<RefreshReport> {
+  async #applyUnsafe(job: ApplyJob): Promise<RefreshReport> {
+    const { state, read, infos, remove, rebuilt, onProgress } = job;
     const source = {
       backend: this.backend,
       layout: this.layout,
@@ -274,7 +280,7 @@ export class MemoryIndex extends DerivedMaintenance {
     );
     const count = read instanceof KeyFeed ? read.total : read.length;
     onProgress?.({ phase: 'saving', done: count, total: count, totalKnown: true });
-    await beforePersist?.();
+    await job.beforePersist?.();
     await this.#persist(ops, rebuilt !== undefined);
     const warnings: string[] = [];
     const { embedder } = this.#options;
@@ -285,13 +291,13 @@ export class MemoryIndex extends DerivedMaintenance {
     }
     return {
       rebuilt,
-      read: read instanceof KeyFeed ? read.total : read.length,
+      read: count,
       indexed,
       touched,
       removed: remove.length,
-      unchanged,
+      unchanged: job.unchanged,
       documents: this.#state.docs.size,
-      conflictCopies,
+      conflictCopies: job.conflictCopies,
       errors,
       warnings,
     };
