@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll } from 'vitest';
+import { tcpRelay } from './relay.js';
 
 /**
  * Network namespaces standing in for machines: each "machine" gets a namespace of its own, joined to this
@@ -22,9 +22,7 @@ export interface Machine {
 }
 
 const made: string[] = [];
-const relays: Server[] = [];
 afterAll(() => {
-  for (const server of relays.splice(0)) server.close();
   for (const ns of made.splice(0)) spawnSync('ip', ['netns', 'del', ns]);
 });
 
@@ -41,32 +39,6 @@ export function netnsUnavailable(): string | undefined {
   if (r.error || r.status !== 0) return `ip netns add failed: ${r.error?.message ?? r.stderr.trim()}`;
   spawnSync('ip', ['netns', 'del', probe]);
   return undefined;
-}
-
-/** A relay from `host:0` to the database; resolves with its port and the sockets it carries. */
-function relay(
-  host: string,
-  target: { host: string; port: number },
-): Promise<{ server: Server; sockets: Set<Socket>; opened: () => number }> {
-  const sockets = new Set<Socket>();
-  let opened = 0;
-  const server = createServer((inbound) => {
-    opened++;
-    const outbound = connect(target.port, target.host);
-    for (const s of [inbound, outbound]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    inbound.pipe(outbound).pipe(inbound);
-    inbound.on('close', () => outbound.destroy());
-    outbound.on('close', () => inbound.destroy());
-  });
-  relays.push(server);
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => resolve({ server, sockets, opened: () => opened }));
-  });
 }
 
 /**
@@ -100,19 +72,15 @@ export async function machines(
     ip('netns', 'exec', ns, 'ip', 'addr', 'add', `${nsSide}/30`, 'dev', `vn${tag}`);
     ip('netns', 'exec', ns, 'ip', 'link', 'set', `vn${tag}`, 'up');
     ip('netns', 'exec', ns, 'ip', 'link', 'set', 'lo', 'up');
-    const { server, sockets, opened } = await relay(hostSide, db);
-    const port = (server.address() as { port: number }).port;
+    const relay = await tcpRelay(hostSide, db);
     out.push({
       prefix: ['ip', 'netns', 'exec', ns],
       dbHost: hostSide,
-      dbPort: port,
+      dbPort: relay.port,
       get connections() {
-        return opened();
+        return relay.opened;
       },
-      cut: () => {
-        server.close();
-        for (const s of sockets) s.destroy();
-      },
+      cut: () => relay.cut(),
     });
   }
   return { machines: out, isolated: true };

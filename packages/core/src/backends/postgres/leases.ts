@@ -44,39 +44,45 @@ export class PgStepLeases implements StepLeases {
     fn: (current: LeaseRecord | undefined, edit: LeaseEdit) => Promise<T>,
   ): Promise<{ readonly value: T } | undefined> {
     const key = [scope.key, step];
-    return this.#db.transaction(async () => {
-      await this.#db.query(
-        'create a lease row',
-        `INSERT INTO ${this.#t} (scope, step) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        key,
-      );
-      const { rows } = await this.#db.query<LeaseRow>(
-        'lock a lease',
-        `SELECT ${COLUMNS} FROM ${this.#t} WHERE scope = $1 AND step = $2 FOR UPDATE${options.skipLocked ? ' SKIP LOCKED' : ''}`,
-        key,
-      );
-      if (rows.length === 0) return undefined; // another transaction is claiming or taking it over right now
-      const edit: LeaseEdit = {
-        grant: async (holder, attempt) => {
-          const granted = await this.#db.query<{ token: string }>(
-            'grant a lease',
-            `UPDATE ${this.#t} SET holder = $3, attempt = $4, token = gen_random_uuid(),
+    // The row is made first, in a statement of its own and only when it is missing: an insert that meets
+    // a row another claim's transaction is changing waits for that transaction, where SKIP LOCKED must
+    // pass it by.
+    const made = this.#db.query(
+      'create a lease row',
+      `INSERT INTO ${this.#t} (scope, step) SELECT $1, $2
+       WHERE NOT EXISTS (SELECT 1 FROM ${this.#t} WHERE scope = $1 AND step = $2) ON CONFLICT DO NOTHING`,
+      key,
+    );
+    return made.then(() =>
+      this.#db.transaction(async () => {
+        const { rows } = await this.#db.query<LeaseRow>(
+          'lock a lease',
+          `SELECT ${COLUMNS} FROM ${this.#t} WHERE scope = $1 AND step = $2 FOR UPDATE${options.skipLocked ? ' SKIP LOCKED' : ''}`,
+          key,
+        );
+        if (rows.length === 0) return undefined; // another transaction is claiming or taking it over right now
+        const edit: LeaseEdit = {
+          grant: async (holder, attempt) => {
+            const granted = await this.#db.query<{ token: string }>(
+              'grant a lease',
+              `UPDATE ${this.#t} SET holder = $3, attempt = $4, token = gen_random_uuid(),
                expires_at = clock_timestamp() + $5 * interval '1 millisecond'
              WHERE scope = $1 AND step = $2 RETURNING token::text AS token`,
-            [...key, holder, attempt, this.ttlMs],
-          );
-          return { scope: scope.key, step, holder, attempt, token: granted.rows[0]!.token };
-        },
-        release: async () => {
-          await this.#db.query(
-            'release a lease',
-            `UPDATE ${this.#t} SET holder = NULL, attempt = NULL, token = NULL, expires_at = NULL WHERE scope = $1 AND step = $2`,
-            key,
-          );
-        },
-      };
-      return { value: await fn(record(rows[0]!), edit) };
-    });
+              [...key, holder, attempt, this.ttlMs],
+            );
+            return { scope: scope.key, step, holder, attempt, token: granted.rows[0]!.token };
+          },
+          release: async () => {
+            await this.#db.query(
+              'release a lease',
+              `UPDATE ${this.#t} SET holder = NULL, attempt = NULL, token = NULL, expires_at = NULL WHERE scope = $1 AND step = $2`,
+              key,
+            );
+          },
+        };
+        return { value: await fn(record(rows[0]!), edit) };
+      }),
+    );
   }
 
   async renew(lease: StepLease): Promise<boolean> {

@@ -92,17 +92,27 @@ export class ChangeListener {
     }
   }
 
-  /** One heartbeat: a query that must answer in time, else the connection is replaced. */
+  /**
+   * One heartbeat: a query that must answer within the beat (at most 5 s), else the connection is
+   * replaced. A connection that stopped answering may not answer a goodbye either: its socket is
+   * destroyed, not waited for.
+   */
   async #beat(client: Client): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('heartbeat timed out')), HEARTBEAT_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error('heartbeat timed out')),
+        Math.min(HEARTBEAT_TIMEOUT_MS, this.#heartbeatMs),
+      );
     });
+    const answer = client.query('SELECT 1');
+    answer.catch(() => undefined); // a late failure after the race is lost is nobody's concern
     try {
-      await Promise.race([client.query('SELECT 1'), late]);
+      await Promise.race([answer, late]);
     } catch {
       this.#drop(client);
-      await client.end().catch(() => undefined);
+      void client.end().catch(() => undefined);
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     } finally {
       clearTimeout(timer);
     }
