@@ -132,6 +132,27 @@ describe('postgres backend rows', () => {
     expect(await other.read(loc)).toBe('1\n');
   });
 
+  it('withLock read-modify-writes never both create a file they both found absent', async () => {
+    const a = store();
+    const others = [
+      a,
+      ...Array.from({ length: 5 }, () => new PostgresBackend({ url: db.url, schema: a.settings.schema, env: db.env })),
+    ];
+    opened.push(...others.slice(1));
+    const counter = a.resolve('counter.md');
+    const increment = (b: PostgresBackend) =>
+      b.withLock(async () => {
+        const text = await b.read(counter).catch((error: unknown) => {
+          if (error instanceof NotFoundError) return undefined;
+          throw error;
+        });
+        const value = text === undefined ? 0 : Number(text);
+        await b.write(counter, `${value + 1}\n`, { expectHash: text === undefined ? null : contentHash(text) });
+      });
+    await Promise.all(others.flatMap((b) => [increment(b), increment(b)]));
+    expect(await a.read(counter)).toBe('12\n');
+  });
+
   it('names the store without a password, and says it is shared and lock-free', async () => {
     const b = store();
     expect(b.storeId).toBe(`${db.url}?schema=${b.settings.schema}`);

@@ -57,7 +57,7 @@ async function setUp() {
   return { cache, writer, openIndex };
 }
 
-const top = async (index: MemoryIndex, query: string) => (await recall(index, { query, k: 3 })).items[0]?.locator;
+const top = async (index: MemoryIndex, query: string) => (await recall(index, { text: query, k: 3 })).items[0]?.locator;
 
 describe('the memory index of a postgres store', () => {
   it('is device-local, keyed by the store id, and refreshed from the cursor without walking', async () => {

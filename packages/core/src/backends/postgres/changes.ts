@@ -20,30 +20,44 @@ interface ChangeRow {
 export class PgChangeFeed implements ChangeFeed {
   readonly #db: PgConnection;
   readonly #listener: ChangeListener;
+  #id: string | undefined;
 
   constructor(db: PgConnection, options: { heartbeatMs?: number } = {}) {
     this.#db = db;
     this.#listener = new ChangeListener(db, options);
   }
 
-  /** Changes since `cursor`; a cursor of another store (or none) gives every present file, marked `full`. */
-  changedSince(cursor: string | undefined): Promise<ChangeBatch> {
+  /**
+   * Changes since `cursor`; a cursor of another store (or none) gives every present file, marked `full`.
+   * One statement, so the rows and the new cursor come from one snapshot: the head row (the store's id
+   * and the snapshot's oldest running transaction) joined to the rows written since.
+   */
+  async changedSince(cursor: string | undefined): Promise<ChangeBatch> {
     const s = this.#db.settings.schema;
-    return this.#db.transaction(async () => {
-      const head = await this.#db.query<{ id: string; xmin: string }>(
-        'read the change cursor',
-        `SELECT (SELECT id::text FROM ${s}.store LIMIT 1) AS id, pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`,
+    const id = await this.#storeId();
+    const since = parseCursor(cursor, id);
+    const { rows } = await this.#db.query<Partial<ChangeRow> & { xmin: string }>(
+      'read what changed',
+      `SELECT h.xmin, e.key, e.deleted, e.size, extract(epoch FROM e.updated_at)::float8 * 1000 AS mtime
+       FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin) AS h
+       LEFT JOIN ${s}.entries AS e
+         ON NOT e.is_dir AND ${since === undefined ? 'NOT e.deleted' : 'e.xid >= $1::xid8'}`,
+      since === undefined ? [] : [since],
+    );
+    const changes = rows.filter((r): r is ChangeRow & { xmin: string } => typeof r.key === 'string').map(toChange);
+    return { changes, cursor: `${id}:${rows[0]!.xmin}`, full: since === undefined };
+  }
+
+  /** The store's random id (it never changes: read once). */
+  async #storeId(): Promise<string> {
+    if (this.#id === undefined) {
+      const { rows } = await this.#db.query<{ id: string }>(
+        'read the store id',
+        `SELECT id::text AS id FROM ${this.#db.settings.schema}.store LIMIT 1`,
       );
-      const { id, xmin } = head.rows[0]!;
-      const since = parseCursor(cursor, id);
-      const { rows } = await this.#db.query<ChangeRow>(
-        'read what changed',
-        `SELECT key, deleted, size, extract(epoch FROM updated_at)::float8 * 1000 AS mtime FROM ${s}.entries
-         WHERE NOT is_dir AND ${since === undefined ? 'NOT deleted' : 'xid >= $1::xid8'}`,
-        since === undefined ? [] : [since],
-      );
-      return { changes: rows.map(toChange), cursor: `${id}:${xmin}`, full: since === undefined };
-    }, 'REPEATABLE READ READ ONLY');
+      this.#id = rows[0]!.id;
+    }
+    return this.#id;
   }
 
   subscribe(listener: (signal: ChangeSignal) => void): () => void {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { isTransient, mapPgError } from './errors-map.js';
@@ -16,6 +17,7 @@ const POOL_SIZE = 10;
 const transactions = new AsyncLocalStorage<{ readonly owner: PgConnection; readonly client: PoolClient }>();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ignore = () => undefined;
 
 /** The driver, loaded on first use: a process that never touches a postgres store never loads it. */
 export async function loadPg(): Promise<typeof import('pg').default> {
@@ -129,15 +131,16 @@ export class PgConnection {
    * backend's typed errors (`mapPgError`).
    */
   async query<R extends QueryResultRow>(what: string, text: string, values: unknown[] = []): Promise<QueryResult<R>> {
+    const statement = { name: statementName(text), text, values };
     const open = transactions.getStore();
     if (open?.owner === this) {
       try {
-        return await open.client.query<R>(text, values);
+        return await open.client.query<R>(statement);
       } catch (error) {
         throw mapPgError(error, this.settings, what);
       }
     }
-    return this.withReconnect(what, async () => (await this.pool()).query<R>(text, values));
+    return this.withReconnect(what, async () => (await this.pool()).query<R>(statement));
   }
 
   /**
@@ -149,6 +152,9 @@ export class PgConnection {
     if (this.inTransaction) return fn();
     const client = await this.withReconnect('begin a transaction', async () => {
       const c = await (await this.pool()).connect();
+      // Between statements nobody awaits the client: a connection that ends then must not be an unhandled
+      // 'error' (the next statement fails instead, and the transaction rolls back).
+      c.on('error', ignore);
       try {
         await c.query(isolation ? `BEGIN ISOLATION LEVEL ${isolation}` : 'BEGIN');
         return c;
@@ -171,6 +177,7 @@ export class PgConnection {
       if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
       throw error;
     } finally {
+      client.off('error', ignore);
       client.release(broken ? true : undefined);
     }
   }
@@ -182,4 +189,19 @@ export class PgConnection {
     this.#ready = undefined;
     await pool?.end();
   }
+}
+
+const names = new Map<string, string>();
+
+/**
+ * A name for a statement's text: the driver prepares a named statement once per connection and then
+ * only binds and executes it, so the server does not parse and plan the same verb on every call.
+ */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `agentm_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+    names.set(text, name);
+  }
+  return name;
 }

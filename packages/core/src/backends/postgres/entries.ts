@@ -4,6 +4,7 @@ import { Locator } from '../../seam/locator.js';
 import { contentHash } from '../../protocol/content-hash.js';
 import { checkExpectation } from '../../protocol/cas-write.js';
 import { ConcurrentModificationError } from '../../protocol/errors.js';
+import type { QueryResultRow } from 'pg';
 import type { PgConnection } from './connection.js';
 
 /** What the statements below read of a row. */
@@ -31,22 +32,48 @@ export function parentKey(key: string): string {
 export class Entries {
   readonly #db: PgConnection;
   readonly #t: string;
+  /**
+   * Folders this handle made or found: a write into one of them needs no folders made above it and
+   * cannot meet a file in the way (folders are never removed, and everything above a folder is one).
+   */
+  readonly #dirs = new Set<string>();
 
   constructor(db: PgConnection) {
     this.#db = db;
     this.#t = `${db.settings.schema}.entries`;
   }
 
-  /** The text of a file; inside a transaction the row is locked until it ends (a read-modify-write is atomic). */
-  async read(locator: Locator): Promise<string> {
-    if (locator.isRoot) throw new NotFoundError('', 'it is a directory, not a file');
-    const lock = this.#db.inTransaction ? ' FOR UPDATE' : '';
-    const { rows } = await this.#db.query<{ is_dir: boolean; content: Buffer | null }>(
-      'read a file',
-      `SELECT is_dir, content FROM ${this.#t} WHERE key = $1 AND NOT deleted${lock}`,
+  /**
+   * One row of `columns` for a present key, or undefined. Inside a transaction (`withLock`) the key is
+   * held until it ends, present or not: first a transaction-scoped advisory lock on it (so two
+   * transactions that find it absent do not both create it), then — in a statement of its own, whose
+   * snapshot is taken once the lock is held, so it sees what the last holder committed — the lookup,
+   * with `lockRow` the row's own lock too (so a plain compare-and-swap waits, then loses): a
+   * read-modify-write inside is atomic against every writer.
+   */
+  async #lookup<R extends QueryResultRow>(what: string, columns: string, locator: Locator, lockRow = false) {
+    const transaction = this.#db.inTransaction;
+    if (transaction)
+      await this.#db.query(what, 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `${this.#t}:${locator.key}`,
+      ]);
+    const { rows } = await this.#db.query<R>(
+      what,
+      `SELECT ${columns} FROM ${this.#t} WHERE key = $1 AND NOT deleted${transaction && lockRow ? ' FOR UPDATE' : ''}`,
       [locator.key],
     );
-    const row = rows[0];
+    return rows[0];
+  }
+
+  /** The text of a file (see `#lookup` for what a read inside a transaction holds). */
+  async read(locator: Locator): Promise<string> {
+    if (locator.isRoot) throw new NotFoundError('', 'it is a directory, not a file');
+    const row = await this.#lookup<{ is_dir: boolean; content: Buffer | null }>(
+      'read a file',
+      'is_dir, content',
+      locator,
+      true,
+    );
     if (!row) throw new NotFoundError(locator.key);
     if (row.is_dir) throw new NotFoundError(locator.key, 'it is a directory, not a file');
     return (row.content ?? Buffer.alloc(0)).toString('utf8');
@@ -70,6 +97,8 @@ export class Entries {
           : (expectHash === undefined && (await this.#update(locator, bytes, hash, undefined))) ||
             (await this.#insert(locator, bytes, hash, expectHash === null));
       if (!written) await this.#explainRefusal(locator, expectHash);
+      // Inside a transaction the folders count as made only once it commits; outside, they are.
+      if (!this.#db.inTransaction) for (const dir of ancestorsOf(locator)) this.#dirs.add(dir);
     });
   }
 
@@ -86,6 +115,19 @@ export class Entries {
 
   /** Inserts the file and every missing folder above it, unless a file is in the way; replaces a tombstone (and a live file unless `onlyAbsent`). */
   async #insert(locator: Locator, bytes: Buffer, hash: string, onlyAbsent: boolean): Promise<boolean> {
+    const parent = parentKey(locator.key);
+    if (parent === '' || this.#dirs.has(parent)) {
+      const { rowCount } = await this.#db.query(
+        'write a file',
+        `INSERT INTO ${this.#t} AS t (key, parent, is_dir, content, sha256, size, updated_by)
+         VALUES ($1, $6, false, $2, $3, $4, $5)
+         ON CONFLICT (key) DO UPDATE SET content = EXCLUDED.content, sha256 = EXCLUDED.sha256, size = EXCLUDED.size,
+           updated_at = clock_timestamp(), updated_by = EXCLUDED.updated_by, deleted = false, xid = pg_current_xact_id()
+           WHERE NOT t.is_dir AND (t.deleted OR NOT $7::boolean)`,
+        [locator.key, bytes, hash, bytes.length, this.#db.writer, parent, onlyAbsent],
+      );
+      return rowCount === 1;
+    }
     const ancestors = ancestorsOf(locator);
     const { rowCount } = await this.#db.query(
       'write a file',
@@ -177,23 +219,16 @@ export class Entries {
   }
 
   async exists(locator: Locator): Promise<boolean> {
-    if (locator.isRoot) return true;
-    const { rowCount } = await this.#db.query(
-      'look up a file',
-      `SELECT 1 FROM ${this.#t} WHERE key = $1 AND NOT deleted`,
-      [locator.key],
-    );
-    return rowCount === 1;
+    return locator.isRoot || (await this.#lookup('look up a file', 'is_dir', locator)) !== undefined;
   }
 
   async info(locator: Locator): Promise<Info> {
     if (locator.isRoot) return Object.freeze({ locator, isDir: true, size: 0, mtimeMs: 0 });
-    const { rows } = await this.#db.query<{ is_dir: boolean; size: string; mtime: number }>(
+    const row = await this.#lookup<{ is_dir: boolean; size: string; mtime: number }>(
       'look up a file',
-      `SELECT is_dir, size, extract(epoch FROM updated_at)::float8 * 1000 AS mtime FROM ${this.#t} WHERE key = $1 AND NOT deleted`,
-      [locator.key],
+      'is_dir, size, extract(epoch FROM updated_at)::float8 * 1000 AS mtime',
+      locator,
     );
-    const row = rows[0];
     if (!row) throw new NotFoundError(locator.key);
     return Object.freeze({ locator, isDir: row.is_dir, size: Number(row.size), mtimeMs: row.mtime });
   }
@@ -217,5 +252,6 @@ export class Entries {
       [keys, keys.map(parentKey), this.#db.writer],
     );
     if (rows[0]) throw new NotFoundError(rows[0].key, 'a file is in the way of the directory');
+    if (!this.#db.inTransaction) for (const key of keys) this.#dirs.add(key);
   }
 }

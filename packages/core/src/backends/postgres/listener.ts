@@ -112,7 +112,7 @@ export class ChangeListener {
     } catch {
       this.#drop(client);
       void client.end().catch(() => undefined);
-      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      client.connection.stream.destroy();
     } finally {
       clearTimeout(timer);
     }
