@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Postgres backend benchmark (issue 22), in one run beside the vault backend on the same machine, so the
-// ratios hold when absolute times drift (this machine is shared):
+// ratios hold when absolute times drift (this machine is shared): every throughput figure is the median of
+// BENCH_ROUNDS (default 3) rounds in which the vault and postgres alternate.
 //   save:    new 2 KB notes per second, 1 writer and 8 writer processes
 //   CAS:     read–increment–CAS cycles per second (a lost race retried from a fresh read), 1 and 8
 //            processes, each on its own note (a team's agents updating their notes: the goal's row) and
@@ -105,33 +106,36 @@ const push = (r) => {
 const row = (what, vault, postgres, unit, goal = '') =>
   push([what, `${vault.toFixed(1)} ${unit}`, `${postgres.toFixed(1)} ${unit}`, `${ratio(postgres, vault)}×`, goal]);
 
+/** Rounds per figure: vault and postgres alternate, and each figure is the median of its rounds. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
 async function throughput(name, role, counts, setUp) {
   for (const [writers, each] of counts) {
-    const result = {};
-    for (const make of [vaultStore, pgStore]) {
-      const store = make();
-      const backend = open(store);
-      await setUp?.(backend);
-      const r = await runWorkers(role, store, writers, each);
-      result[store.kind] = r.perSecond;
-      if (role === 'own' || role === 'shared') {
-        let value = 0;
-        for (let w = 0; w < (role === 'own' ? writers : 1); w++)
-          value += Number.parseInt(
-            await backend.read(backend.resolve('bench', role === 'own' ? `counter-${w}.md` : 'counter.md')),
-            10,
-          );
-        push([`  lost updates, ${store.kind}, ${writers} writer(s)`, '', '', `${r.total - value}`, 'must be 0']);
+    const result = { vault: [], postgres: [] };
+    const lost = { vault: 0, postgres: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const make of [vaultStore, pgStore]) {
+        const store = make();
+        const backend = open(store);
+        await setUp?.(backend);
+        const r = await runWorkers(role, store, writers, each);
+        result[store.kind].push(r.perSecond);
+        if (role === 'own' || role === 'shared') {
+          let value = 0;
+          for (let w = 0; w < (role === 'own' ? writers : 1); w++)
+            value += Number.parseInt(
+              await backend.read(backend.resolve('bench', role === 'own' ? `counter-${w}.md` : 'counter.md')),
+              10,
+            );
+          lost[store.kind] += r.total - value;
+        }
+        await backend.close?.();
       }
-      await backend.close?.();
     }
-    row(
-      `${name}, ${writers} writer(s)`,
-      result.vault,
-      result.postgres,
-      '/s',
-      role === 'own' && writers === 8 ? 'goal ≥ 1×' : '',
-    );
+    const goal = role === 'own' && writers === 8 ? 'goal ≥ 1×' : '';
+    row(`${name}, ${writers} writer(s)`, median(result.vault), median(result.postgres), '/s', goal);
+    if (role === 'own' || role === 'shared')
+      push([`  lost updates (vault, postgres)`, '', '', `${lost.vault}, ${lost.postgres}`, 'must be 0, 0']);
   }
 }
 
@@ -192,7 +196,7 @@ try {
       [1, 0],
       [8, 0],
     ],
-    (backend) => backend.write(backend.resolve('bench', 'PLAN.md'), planText(200)),
+    (backend) => backend.write(backend.resolve('bench', 'PLAN.md'), planText(60)),
   );
 
   // Recall over a big store: the same generated notes in a vault and (imported) in postgres.
