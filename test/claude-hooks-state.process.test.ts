@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { agentmWorld, vaultConfig, type AgentmWorld } from './helpers/agentm-world.js';
 import { hookPayload, hookTiming, runHook } from './helpers/claude-hooks.js';
+import { runAgentm } from './helpers/cli.js';
 import { fileSnapshot } from './helpers/temp.js';
 import { parseProgress } from '../packages/core/src/harness/observations/progress-format.js';
 
@@ -148,6 +149,28 @@ describe('Stop hook: plan-done promotion and offer-save', () => {
     const strict = await stop({ HARNESS_AUTO_SAVE_CONFIDENCE_THRESHOLD: '0.9' });
     expect(strict.stderr).toContain('confidence: 0.50 (threshold: 0.90)');
     expect(await briefs()).toEqual([]);
+  });
+
+  it('with no vault configured, a done plan promotes nothing and leaves the cursor (agentm: no vault path, no promotion)', async () => {
+    await world.writeConfig({ schema_version: 2 }); // no vault: the device-local store, state in the repo's .harness/
+    const local = join(world.repo, '.harness');
+    await writeFile(join(local, 'active-plan'), 'ship');
+    await writeFile(join(local, 'PLAN-ship.md'), DONE);
+    await writeFile(join(local, 'progress-ship.md'), PROGRESS);
+    const deviceLocal = join(world.home, '.agentm', 'memory');
+    const before = await fileSnapshot(world.repo);
+    const r = await stop({ HARNESS_AUTO_SAVE_MODE: 'silent' });
+    expect([r.code, r.stdout]).toEqual([0, '']);
+    expect(r.stderr).not.toContain('save');
+    await expect(readFile(cursorFile(), 'utf8')).rejects.toThrow(); // a vault configured later still gets it
+    expect(await fileSnapshot(world.repo)).toEqual(before);
+    await expect(readdir(deviceLocal)).rejects.toThrow(); // no brief filed in the device-local store
+    // The same answer as offer-save-here, which offers nothing where there is no vault.
+    const offered = await runAgentm(['offer-save-here', '--kind', 'brief', '--slug', 'x', '--cwd', world.repo], {
+      home: world.home,
+      cwd: world.repo,
+    });
+    expect([offered.code, offered.stdout]).toEqual([0, '[]\n']);
   });
 
   it("starts from agentm's cursor: only progress after its byte offset is promoted", async () => {

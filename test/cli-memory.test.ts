@@ -65,6 +65,12 @@ describe('agentm recall / reindex / consolidate', () => {
     const bad = await runAgentm(['recall', 'x', '--k', 'lots'], { home: v.home, env: v.env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--k takes a positive whole number');
+    for (const empty of ['', '   ']) {
+      const refused = await runAgentm(['recall', empty], { home: v.home, env: v.env });
+      expect(refused, `recall ${JSON.stringify(empty)}`).toMatchObject({ code: 2, stdout: '' });
+      expect(refused.stderr).toContain('recall needs text to look for');
+      expect(refused.stderr).toContain('agentm recall-here'); // the fix: what gives memories without a query
+    }
   });
 
   it('reindex keeps the index in the user cache dir, never in the vault; --full rebuilds', async () => {

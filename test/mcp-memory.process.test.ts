@@ -171,6 +171,17 @@ describe('agentm mcp: tools over stdio, through the SDK client', () => {
     expect(await fileSnapshot(world.vault)).toEqual(before);
   });
 
+  it('recall with empty text refuses as a tool error naming the fix (memQL: text is required)', async () => {
+    const mcp = await connectMcp(world);
+    for (const query of ['', ' \n ']) {
+      const r = await mcp.call('recall', { query });
+      expect(r.isError, JSON.stringify(query)).toBe(true);
+      expect(resultText(r)).toContain('recall needs text to look for');
+      expect(resultText(r)).toContain('session_context');
+    }
+    expect(resultJson(await mcp.call('recall', { query: 'vault lock' }))).toMatchObject({ mode: 'lexical' });
+  });
+
   it('evolve supersedes a note and archives the old text; errors name the fix', async () => {
     const mcp = await connectMcp(world);
     const evolved = resultJson(

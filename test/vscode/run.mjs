@@ -112,7 +112,7 @@ goal: show the plan in the sidebar
 ---
 
 - [x] Parse the plan [id:: parse]
-- [/] Draw the tree [id:: draw] [after:: parse]
+- [/] Draw the tree [id:: draw] [after:: parse] [agent:: 4242@elsewhere]
 - [ ] Ship it [id:: ship] [after:: draw]
 `;
 /** A plan whose one step needs a model (there is none in the UI test): its run fails, offering the model settings. */

@@ -24,11 +24,21 @@ export interface ConflictCopy {
  */
 export async function findConflictCopies(backend: StorageBackend, layout: MemoryLayout): Promise<ConflictCopy[]> {
   const walk = await walkSources(backend, layout, undefined, { deferFileInfo: true });
-  return walk.conflictCopies.map((copy: Locator) => {
-    // The walk judged the ambiguous patterns among the siblings already: trust its verdict here.
-    const match = recognizeConflictName(copy.name, () => true);
-    return { copy: copy.key, base: copy.parent.child(match?.original ?? copy.name).key };
-  });
+  // The base depends on the siblings ("Copy of PLAN (1).md" belongs to PLAN.md unless "PLAN (1).md" is
+  // there): each directory holding a copy is listed once (copies are few; nothing is read).
+  const siblings = new Map<string, Promise<Set<string>>>();
+  const namesIn = (dir: Locator) => {
+    let names = siblings.get(dir.key);
+    if (!names) siblings.set(dir.key, (names = backend.list(dir).then((ls) => new Set(ls.map((l) => l.name)))));
+    return names;
+  };
+  return Promise.all(
+    walk.conflictCopies.map(async (copy: Locator) => {
+      const names = await namesIn(copy.parent);
+      const match = recognizeConflictName(copy.name, (original) => names.has(original));
+      return { copy: copy.key, base: copy.parent.child(match?.original ?? copy.name).key };
+    }),
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ import { registerRetry } from './commands/retry.js';
 import { registerInit } from './commands/init.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerTransfer } from './commands/transfer.js';
+import { exitCodeFor } from './exit-code.js';
 import { addHelpExamples } from './help-examples.js';
 import { readConfigTolerant } from '../config/config-file.js';
 import { processHost } from '../config/host.js';
@@ -111,7 +112,6 @@ export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<num
       return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
     io.err(`agentm: ${(error as Error)?.message ?? String(error)}\n`);
-    const { exitCodeFor } = await import('./exit-code.js');
     return exitCodeFor(error);
   }
 }

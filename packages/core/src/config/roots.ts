@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { readConfigTolerant, type ConfigData } from './config-file.js';
+import { configFilePath, readConfigTolerant, type ConfigData } from './config-file.js';
+import { VaultNotFoundError } from './errors.js';
 import { envValue, expandHome, type HostEnv } from './host.js';
-import { KEY_LEGACY_VAULT_PATH, KEY_MEMORY_ROOT, KEY_SPACES, KEY_VAULT_PATH } from './keys.js';
+import { KEY_LEGACY_VAULT_PATH, KEY_MEMORY_ROOT, KEY_SPACES, KEY_STORAGE_BACKEND, KEY_VAULT_PATH } from './keys.js';
 
 /** Where the vault path came from. */
 export type VaultSource = 'env' | 'config' | 'legacy';
@@ -83,22 +84,47 @@ export async function resolveVault(host: HostEnv, config?: ConfigData): Promise<
   return found ? { ...found, envSet: false } : { path: undefined, source: undefined, envSet: false };
 }
 
-/** The vault directory, or undefined for "no vault". */
+/**
+ * agentm's `vault_path()`: the vault directory, or undefined for "no vault". Throws `VaultNotFoundError`
+ * when `storage.backend` is `vault` and config yields no existing vault (agentm's fail-loud guard: a vault
+ * that is expected and missing must not read as "no vault"); a `MEMORY_VAULT_PATH` override never throws.
+ * Selection and the doctor read `resolveVault` (which never throws) and refuse with their own messages.
+ */
 export async function vaultPath(host: HostEnv, config?: ConfigData): Promise<string | undefined> {
-  return (await resolveVault(host, config)).path;
+  const cfg = config ?? (await readConfigTolerant(host));
+  const vault = await resolveVault(host, cfg);
+  if (vault.path === undefined && !vault.envSet) assertNoVaultExpected(host, cfg);
+  return vault.path;
+}
+
+/** Throws `VaultNotFoundError` when the config selects `vault` (trimmed `storage.backend`), naming the path it gives. */
+function assertNoVaultExpected(host: HostEnv, config: ConfigData): void {
+  const backend = config[KEY_STORAGE_BACKEND];
+  if (typeof backend !== 'string' || backend.trim() !== 'vault') return;
+  const plugin = configString(config, KEY_VAULT_PATH, host);
+  const legacy = plugin === undefined ? configString(config, KEY_LEGACY_VAULT_PATH, host) : undefined;
+  const key = legacy === undefined ? KEY_VAULT_PATH : KEY_LEGACY_VAULT_PATH;
+  throw new VaultNotFoundError(configFilePath(host), key, plugin ?? legacy);
+}
+
+/** The memory root of a resolved vault (see `memoryRoot`); undefined with no vault. Never throws. */
+export function memoryRootOf(vault: VaultResolution, config: ConfigData): string | undefined {
+  if (vault.path === undefined) return undefined;
+  if (vault.source === 'env') return vault.path;
+  const prefix = validateRelativePrefix(config[KEY_MEMORY_ROOT]);
+  return prefix === undefined ? vault.path : join(vault.path, ...prefix.split('/'));
 }
 
 /**
- * The memory root: `MEMORY_VAULT_PATH` taken as is (never re-joined) → the vault joined with
- * `plugins.obsidian-vault.memory_root` (validated; invalid is ignored) → the vault. Undefined with no vault.
+ * agentm's `memory_root()`: `MEMORY_VAULT_PATH` taken as is (never re-joined) → the vault joined with
+ * `plugins.obsidian-vault.memory_root` (validated; invalid is ignored) → the vault. Undefined with no
+ * vault; throws `VaultNotFoundError` as `vaultPath` does.
  */
 export async function memoryRoot(host: HostEnv, config?: ConfigData): Promise<string | undefined> {
   const cfg = config ?? (await readConfigTolerant(host));
   const vault = await resolveVault(host, cfg);
-  if (vault.path === undefined) return undefined;
-  if (vault.source === 'env') return vault.path;
-  const prefix = validateRelativePrefix(cfg[KEY_MEMORY_ROOT]);
-  return prefix === undefined ? vault.path : join(vault.path, ...prefix.split('/'));
+  if (vault.path === undefined && !vault.envSet) assertNoVaultExpected(host, cfg);
+  return memoryRootOf(vault, cfg);
 }
 
 /** The memory-root-relative path of a named space: config `spaces[name]` (validated) → built-in default → the name. */

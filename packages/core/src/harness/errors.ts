@@ -1,4 +1,4 @@
-import { AgentMError } from '../seam/errors.js';
+import { AgentMError, EXIT_USAGE } from '../seam/errors.js';
 
 /** Base of every error the harness throws on purpose (plans, steps, executors, planner). */
 export class HarnessError extends AgentMError {
@@ -42,6 +42,7 @@ export class RetryAttemptError extends HarnessError {
 
 /** A step id that is not in the plan (or is ambiguous because two steps share it). */
 export class UnknownStepError extends HarnessError {
+  override readonly exitCode: number = EXIT_USAGE;
   readonly step: string;
   constructor(step: string, detail = 'no checklist item has this id') {
     super(`plan step "${step}" not found: ${detail}. Run \`agentm trace\` to list the plan's step ids.`, {
@@ -53,6 +54,7 @@ export class UnknownStepError extends HarnessError {
 
 /** A plan the reconciler refuses to run (duplicate ids, a dependency cycle). */
 export class PlanValidationError extends HarnessError {
+  override readonly exitCode: number = EXIT_USAGE;
   readonly problems: readonly string[];
   constructor(plan: string, problems: readonly string[]) {
     super(`plan ${plan} cannot run: ${problems.join('; ')}. Fix the PLAN file and run again.`, {
@@ -64,6 +66,7 @@ export class PlanValidationError extends HarnessError {
 
 /** A plan file that does not exist where the harness looked. */
 export class PlanNotFoundError extends HarnessError {
+  override readonly exitCode: number = EXIT_USAGE;
   readonly plan: string;
   constructor(plan: string) {
     super(`no plan at ${plan}: create it with \`agentm plan "<goal>"\` or write the PLAN file by hand.`, {

@@ -1,4 +1,4 @@
-import { AgentMError } from '../seam/errors.js';
+import { AgentMError, EXIT_USAGE } from '../seam/errors.js';
 
 /**
  * Errors of the memory engine (index, recall, providers, consolidation). Callers catch by family:
@@ -9,8 +9,20 @@ export class MemoryEngineError extends AgentMError {}
 
 /** A caller passed a value the engine cannot use (a negative k, an unknown phase budget value, …). */
 export class MemoryArgumentError extends MemoryEngineError {
-  constructor(message: string) {
-    super(message, { code: 'EMEMORYARG' });
+  constructor(message: string, code = 'EMEMORYARG') {
+    super(message, { code });
+  }
+}
+
+/** A recall without words to look for (memQL's `harnessRecall.recall: text is required`). The user's to fix: exit 2. */
+export class RecallTextRequiredError extends MemoryArgumentError {
+  override readonly exitCode: number = EXIT_USAGE;
+  constructor() {
+    super(
+      'recall needs text to look for: say what you are looking for in a few words (e.g. "how we debounce file watchers"). ' +
+        'For the memories of this context without a query, use session context instead (CLI: agentm recall-here; MCP: session_context).',
+      'ERECALLTEXT',
+    );
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { BackendRegistry } from '../seam/registry.js';
-import { AgentMError } from '../seam/errors.js';
+import { AgentMError, EXIT_USAGE } from '../seam/errors.js';
 import { processHost, type HostEnv } from '../config/host.js';
 import { vaultPath } from '../config/roots.js';
 import { StorageSelectionError } from '../selection/errors.js';
@@ -39,6 +39,7 @@ export interface ProcessContext {
 
 /** `which` of `statePath` other than `plan`/`progress`: a caller bug, not an absent-memory degrade. */
 export class StatePathArgumentError extends AgentMError {
+  override readonly exitCode: number = EXIT_USAGE;
   constructor(which: unknown) {
     super(`statePath: which must be "plan" or "progress", got ${JSON.stringify(which)}`, { code: 'ESTATEPATHARG' });
   }

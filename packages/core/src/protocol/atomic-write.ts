@@ -149,14 +149,14 @@ export async function discardWrite(prepared: PreparedWrite): Promise<void> {
 /**
  * Writes `content` to `path` so that a reader (or a crash) only ever sees the old bytes or the new
  * bytes: temp in the same directory, write, fsync, rename over the target, fsync the directory.
- * Parents are created. On any failure the temp is removed and the error rethrown; the target is
- * untouched.
+ * Parents are created. Returns `path` as given (agentm's `atomic_write` returns the path written). On
+ * any failure the temp is removed and the error rethrown; the target is untouched.
  */
 export async function atomicWrite(
   path: string,
   content: WriteContent,
   options: AtomicWriteOptions = {},
-): Promise<void> {
+): Promise<string> {
   const prepared = await prepareWrite(path, content, options);
   try {
     await options.beforeRename?.();
@@ -166,6 +166,7 @@ export async function atomicWrite(
   }
   await commitWrite(prepared, options.verifyBeforeRename);
   if (prepared.durable) await syncDirectory(dirname(path), path);
+  return path;
 }
 
 /** fsync errors that mean "this directory cannot be synced here", not "the disk failed". */

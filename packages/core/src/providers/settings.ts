@@ -1,6 +1,6 @@
 import { readConfigStrict, type ConfigData } from '../config/config-file.js';
 import type { HostEnv } from '../config/host.js';
-import { AgentMError } from '../seam/errors.js';
+import { AgentMError, EXIT_USAGE } from '../seam/errors.js';
 import type { ChatProvider } from './chat.js';
 import type { EmbeddingProvider } from './embeddings.js';
 import type { OpenAIEndpointSettings } from './http-json.js';
@@ -9,6 +9,7 @@ import { OpenAIEmbeddings } from './openai-embeddings.js';
 
 /** A provider configured in a way that cannot work (half configured, not a URL, a non-string value): fail loud, never guess. */
 export class ProviderConfigError extends AgentMError {
+  override readonly exitCode: number = EXIT_USAGE;
   constructor(message: string) {
     super(message, { code: 'EPROVIDERCONFIG' });
   }

@@ -1,10 +1,11 @@
-import { AgentMError } from '../seam/errors.js';
+import { AgentMError, EXIT_USAGE } from '../seam/errors.js';
 
 /** The family of project-routing problems. */
 export class RoutingError extends AgentMError {}
 
 /** A project slug (from `.harness/project.json` or the git remote) that is not one safe folder name. */
 export class ProjectSlugError extends RoutingError {
+  override readonly exitCode: number = EXIT_USAGE;
   readonly slug: string;
   readonly source: string;
   constructor(slug: string, source: string) {
@@ -30,6 +31,7 @@ export class RegistryFormatError extends RoutingError {
 
 /** A registry call with a bad argument (an empty slug or root). */
 export class RegistryArgumentError extends RoutingError {
+  override readonly exitCode: number = EXIT_USAGE;
   constructor(message: string) {
     super(message, { code: 'EREGISTRYARG' });
   }
@@ -37,6 +39,7 @@ export class RegistryArgumentError extends RoutingError {
 
 /** `.harness/project.json` cannot take the binding without losing what is there: it is left as it is. */
 export class ProjectBindingError extends RoutingError {
+  override readonly exitCode: number = EXIT_USAGE;
   readonly file: string;
   constructor(file: string, problem: string) {
     super(`${file} ${problem}`, { code: 'EPROJECTBINDING' });

@@ -2,8 +2,10 @@ import { resolve } from 'node:path';
 import type { StorageBackend } from '../seam/backend.js';
 import type { Locator } from '../seam/locator.js';
 import type { ConfigData } from '../config/config-file.js';
+import { ConfigError } from '../config/errors.js';
 import { processHost, type HostEnv } from '../config/host.js';
 import { spacePath } from '../config/roots.js';
+import { StorageSelectionError } from '../selection/errors.js';
 import { selectBackend, type SelectedBackend, type SelectOptions } from '../selection/select-backend.js';
 import { readProjectSlug, type SlugOptions } from './slug.js';
 
@@ -33,6 +35,11 @@ export interface ProjectResolution {
   /** How the backend was selected; undefined when no slug resolved (selection is not even tried). */
   readonly selection: SelectedBackend | undefined;
   readonly host: HostEnv;
+  /**
+   * What the backend's constructor threw, when producing it failed (layout `none`: state routes to the
+   * repo's `.harness/`). Absent otherwise. A caller that reports or writes state should say so.
+   */
+  readonly backendError?: unknown;
 }
 
 export interface ResolveProjectOptions extends SelectOptions, SlugOptions {
@@ -84,9 +91,12 @@ export async function projectsSpace(backend: StorageBackend, config: ConfigData 
 
 /**
  * Resolves a repo to its project: `{slug, projectLocator, backend, projectRoot, layout}`. No slug →
- * everything undefined and layout `none`, without selecting a backend. Selection errors propagate
- * (a broad catch here once degraded a misconfigured vault to repo-local state: split-brain).
- * Read-only.
+ * everything undefined and layout `none`, without selecting a backend. A misconfiguration propagates:
+ * selection's refusals (`StorageSelectionError`, `CapabilityMismatchError`) and config errors (a broad
+ * catch here once degraded a misconfigured vault to repo-local state: split-brain). Anything else thrown
+ * while producing the backend — a registered backend's constructor blowing up — degrades, as agentm's
+ * `resolve_project` does, to the slug with no backend and layout `none` (the error in `backendError`), so
+ * a session still starts. Read-only.
  */
 export async function resolveProject(options: ResolveProjectOptions = {}): Promise<ProjectResolution> {
   const host = options.host ?? processHost();
@@ -101,7 +111,13 @@ export async function resolveProject(options: ResolveProjectOptions = {}): Promi
     host,
   };
   if (found === undefined) return { ...none, slug: undefined, slugSource: undefined };
-  const selection = await (options.select ?? selectBackend)({ ...options, host });
+  let selection: SelectedBackend;
+  try {
+    selection = await (options.select ?? selectBackend)({ ...options, host });
+  } catch (error) {
+    if (error instanceof StorageSelectionError || error instanceof ConfigError) throw error;
+    return { ...none, slug: found.slug, slugSource: found.source, backendError: error };
+  }
   const { locator, layout } = await probeProjectLocator(selection.backend, found.slug, selection.choice.config);
   return {
     slug: found.slug,

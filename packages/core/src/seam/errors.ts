@@ -3,9 +3,19 @@
  * a malformed key (caller bug) is never confused with absent data (a normal degrade).
  */
 
-/** Base of every error AgentM throws on purpose. `code` is stable for programs; `message` is for people. */
+/** Exit code of a failed check: a refused selection, a lost compare-and-swap, a lock timeout, anything unexpected. */
+export const EXIT_CHECK_FAILED = 1;
+/** Exit code of an error the user fixes in the command or its input (validation, a bad name, a bad config value). */
+export const EXIT_USAGE = 2;
+
+/**
+ * Base of every error AgentM throws on purpose. `code` is stable for programs; `message` is for people;
+ * `exitCode` is the command line's exit code for the family (DESIGN §12): a family of errors the user
+ * fixes in their input overrides it with `EXIT_USAGE`, so no front end keeps a list of classes.
+ */
 export class AgentMError extends Error {
   readonly code: string;
+  readonly exitCode: number = EXIT_CHECK_FAILED;
   constructor(message: string, options?: { cause?: unknown; code?: string }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
@@ -15,6 +25,7 @@ export class AgentMError extends Error {
 
 /** A locator key that would leave its backend's namespace (`..`, backslash, NUL). A caller bug. */
 export class InvalidLocatorError extends AgentMError {
+  override readonly exitCode: number = EXIT_USAGE;
   readonly key: string;
   constructor(key: string, reason: string) {
     super(`invalid storage locator ${JSON.stringify(key)}: ${reason}`, { code: 'EINVALIDLOCATOR' });

@@ -3,7 +3,7 @@ import { CorruptConfigError, ConfigValueError } from '../config/errors.js';
 import { readExplicitBackend } from '../config/explicit-backend.js';
 import { configFilePath } from '../config/config-file.js';
 import type { HostEnv } from '../config/host.js';
-import { memoryRoot, resolveVault, type VaultResolution } from '../config/roots.js';
+import { memoryRootOf, resolveVault, type VaultResolution } from '../config/roots.js';
 import { StorageSelectionError } from './errors.js';
 
 export const ORIGIN_CONFIGURED = 'configured (storage.backend)';
@@ -40,7 +40,7 @@ export async function chooseProtocol(host: HostEnv): Promise<ProtocolChoice> {
   }
   const config = explicit.config.data ?? {};
   const vault = await resolveVault(host, config);
-  const base = { configFile: configFilePath(host), config, vault, memoryRoot: await memoryRoot(host, config) };
+  const base = { configFile: configFilePath(host), config, vault, memoryRoot: memoryRootOf(vault, config) };
   if (explicit.backend !== undefined) return { ...base, protocol: explicit.backend, origin: ORIGIN_CONFIGURED };
   if (vault.envSet) return { ...base, protocol: 'vault', origin: ORIGIN_ENV };
   if (vault.source === 'legacy') return { ...base, protocol: 'vault', origin: ORIGIN_LEGACY };

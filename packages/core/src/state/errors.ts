@@ -1,7 +1,9 @@
-import { AgentMError } from '../seam/errors.js';
+import { AgentMError, EXIT_USAGE } from '../seam/errors.js';
 
 /** The family of harness-state problems. */
-export class StateError extends AgentMError {}
+export class StateError extends AgentMError {
+  override readonly exitCode: number = EXIT_USAGE;
+}
 
 /**
  * A present `.harness/active-plan` marker that does not resolve (blank, unsafe, or naming a plan that

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { StorageBackend } from '../seam/backend.js';
-import { AgentMError } from '../seam/errors.js';
+import { AgentMError, EXIT_USAGE } from '../seam/errors.js';
 import { withBackendLock } from '../seam/backend-lock.js';
 import { NotFoundError } from '../seam/errors.js';
 import type { Info } from '../seam/info.js';
@@ -160,6 +160,7 @@ async function readOrUndefined(store: StorageBackend, locator: Locator): Promise
 
 /** An export or import that cannot start: the folder is missing, not a memory root, or the store itself. */
 export class StoreTransferError extends AgentMError {
+  override readonly exitCode: number = EXIT_USAGE;
   constructor(message: string) {
     super(message, { code: 'ETRANSFER' });
   }

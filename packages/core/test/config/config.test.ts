@@ -5,6 +5,8 @@ import { installPrefix } from '../../src/config/config-file.js';
 import { InvalidBackendSettingError, readExplicitBackend } from '../../src/config/explicit-backend.js';
 import { pythonJson } from '../../src/config/python-json.js';
 import { configStateMode, normalizeStateMode } from '../../src/config/state-mode.js';
+import { vaultPath } from '../../src/config/roots.js';
+import { VaultNotFoundError } from '../../src/config/errors.js';
 import {
   configFilePath,
   CorruptConfigError,
@@ -163,6 +165,41 @@ describe('vault and memory root', () => {
       JSON.stringify({ vault_path: vault, 'plugins.obsidian-vault.vault_path': join(vault, 'gone') }),
     );
     expect((await resolveVault(shadowed)).path).toBeUndefined();
+  });
+
+  it("vaultPath() raises when storage.backend is 'vault' and the configured vault is missing (agentm's fail-loud guard)", async () => {
+    const home = await tempDir();
+    const missing = join(home, 'Unmounted', 'Vault');
+    const host = await hostWith(
+      JSON.stringify({ 'storage.backend': 'vault', 'plugins.obsidian-vault.vault_path': missing }),
+    );
+    const error = await vaultPath(host).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(VaultNotFoundError);
+    expect((error as VaultNotFoundError).code).toBe('EVAULTNOTFOUND');
+    expect((error as VaultNotFoundError).exitCode).toBe(2); // a config the user fixes
+    expect((error as Error).message).toContain(missing); // the path…
+    expect((error as Error).message).toContain('agentm config set vault_path'); // …and the fix
+    expect((error as Error).message).toContain('storage.backend');
+    await expect(memoryRoot(host)).rejects.toBeInstanceOf(VaultNotFoundError); // agentm's memory_root() propagates it
+    expect((await resolveVault(host)).path).toBeUndefined(); // the doctor's and selection's reader never throws
+    // No vault path at all under storage.backend=vault: the same error, naming the missing key.
+    const unset = await hostWith(JSON.stringify({ 'storage.backend': ' vault ' }));
+    await expect(vaultPath(unset)).rejects.toThrow(/plugins\.obsidian-vault\.vault_path is not set/);
+  });
+
+  it('vaultPath() is "no vault" (no error) under another backend, or when MEMORY_VAULT_PATH overrides (a graceful skip)', async () => {
+    const home = await tempDir();
+    const missing = join(home, 'gone');
+    const other = await hostWith(
+      JSON.stringify({ 'storage.backend': 'device-local', 'plugins.obsidian-vault.vault_path': missing }),
+    );
+    expect(await vaultPath(other)).toBeUndefined();
+    const env = await hostWith(JSON.stringify({ 'storage.backend': 'vault' }), { MEMORY_VAULT_PATH: missing });
+    expect(await vaultPath(env)).toBeUndefined();
+    const present = await hostWith(
+      JSON.stringify({ 'storage.backend': 'vault', 'plugins.obsidian-vault.vault_path': home }),
+    );
+    expect(await vaultPath(present)).toBe(home);
   });
 
   it('expands ~ in config paths and follows the home of the host, not of the process', async () => {

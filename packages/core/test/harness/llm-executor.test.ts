@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { completion, startChatServer, type ScriptedReply } from '../../../../test/helpers/chat-server.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 import { endpointUrl } from '../../src/providers/http-json.js';
+import type { ChatProvider } from '../../src/providers/chat.js';
 import { OpenAICompatibleChat } from '../../src/providers/openai-chat.js';
 import { ProviderConfigError, providersFrom, resolveProviderSettings } from '../../src/providers/settings.js';
 import { runLlmStep } from '../../src/harness/executors/llm-executor.js';
@@ -13,6 +14,13 @@ import { OUT_OF_SCOPE_RESULT, runToolLoop } from '../../src/harness/inner-loop/t
 import type { ObservationKind } from '../../src/harness/observations/observation.js';
 import { parsePlan } from '../../src/harness/plan/plan-document.js';
 import type { DispatchRequest } from '../../src/harness/reconciler/dispatcher.js';
+import { MemoryBackend } from '../../src/backends/memory-backend.js';
+import { makeObservation } from '../../src/harness/observations/observation.js';
+import { parseProgress } from '../../src/harness/observations/progress-format.js';
+import { BackendPlanFiles } from '../../src/harness/reconciler/backend-plan-files.js';
+import { recordOutcome } from '../../src/harness/reconciler/record.js';
+import { computeMetrics } from '../../src/harness/trace/metrics.js';
+import { assembleTrace } from '../../src/harness/trace/trace.js';
 
 const fast = { perCallTimeoutMs: 2000, maxAttempts: 3, baseBackoffMs: 1, maxBackoffMs: 2 };
 
@@ -150,6 +158,37 @@ describe('an LLM step', () => {
     expect(f.recorded[0]!.data!['idem']).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it("counts each tool call once in the trace: the step's result carries them, its tool results say 0", async () => {
+    const f = await fixture(
+      (n) =>
+        n < 2
+          ? {
+              body: completion(
+                '',
+                [
+                  n === 0
+                    ? { name: 'read_file', args: { path: 'notes.txt' } }
+                    : { name: 'list_files', args: { path: '.' } },
+                ],
+                5,
+              ),
+            }
+          : { body: completion('The answer is 42.', [], 5) },
+      '- [/] Summarize the notes [id:: s] [role:: researcher] [agent:: me]',
+    );
+    const backend = new MemoryBackend();
+    const files = new BackendPlanFiles(backend, backend.resolve('PLAN-t.md'), backend.resolve('progress-t.md'), {});
+    await backend.write(backend.resolve('PLAN-t.md'), f.request.plan.text);
+    const record: DispatchRequest['record'] = async (e) =>
+      void (await files.commit({ observations: [makeObservation({ ...e, step: 's', actor: 'me' })] }));
+    const outcome = await runLlmStep({ ...f.request, record }, f.opts);
+    expect(outcome.toolCalls).toBe(2);
+    await recordOutcome(files, 'me', f.request.step, outcome, Date.now);
+    const log = parseProgress(await files.readProgress());
+    expect(log.filter((o) => o.kind === 'tool_result')).toHaveLength(3); // two tool results and the step's result
+    expect(computeMetrics(assembleTrace('t', f.request.plan, log)).toolCalls).toBe(2);
+  });
+
   it('retries a model that answers 5xx and then succeeds', async () => {
     const f = await fixture((n) => (n < 2 ? { status: 502, body: 'bad gateway' } : { body: completion('done') }));
     expect((await runLlmStep(f.request, f.opts)).status).toBe('done');
@@ -166,12 +205,17 @@ describe('an LLM step', () => {
 
   it('fails with a timeout when the model is slower than the per-call deadline, after its attempts', async () => {
     const f = await fixture(() => ({ body: completion('late'), delayMs: 400 }));
+    // Attempts are counted where they start: a call aborted at 60 ms may never reach the server (the
+    // first request of a process sets up its HTTP client), so the server's count is a timing, not a fact.
+    let calls = 0;
+    const provider: ChatProvider = { name: f.provider.name, chat: (r, s) => (calls++, f.provider.chat(r, s)) };
     const outcome = await runLlmStep(f.request, {
       ...f.opts,
+      provider,
       loop: { modelRetry: { ...fast, perCallTimeoutMs: 60, maxAttempts: 2 } },
     });
     expect(outcome.summary).toMatch(/^stopped \(hard_error\): timeout: /);
-    expect(f.server.requests).toHaveLength(2);
+    expect(calls).toBe(2);
   });
 
   it('stops a model that repeats the same call (loop_detected) without re-running the tool', async () => {

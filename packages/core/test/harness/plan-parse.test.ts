@@ -72,6 +72,31 @@ describe('parsing a PLAN file', () => {
     expect(d.steps.map((s) => effectiveStatus(d, s))).toEqual(['done', 'ready', 'pending', 'pending']);
   });
 
+  it('a new step lands in pending: a hand-written [/] that no one claimed ([agent:: …]) is not taken as running', () => {
+    const d = parsePlan(
+      '- [x] a [id:: a]\n- [/] b [id:: b] [after:: a]\n- [/] c [id:: c] [after:: b]\n- [/] d [id:: d] [agent:: 7@box]\n',
+    );
+    expect(d.steps.map((s) => [s.id, s.symbol, s.stored, effectiveStatus(d, s)])).toEqual([
+      ['a', 'x', 'done', 'done'],
+      ['b', '/', 'pending', 'ready'],
+      ['c', '/', 'pending', 'pending'],
+      ['d', '/', 'running', 'running'],
+    ]);
+    expect(d.problems).toEqual([
+      {
+        severity: 'warning',
+        message:
+          'step "b" is marked [/] but no one claimed it (no [agent:: …]): read as pending until agentm run or update_step starts it',
+      },
+      {
+        severity: 'warning',
+        message:
+          'step "c" is marked [/] but no one claimed it (no [agent:: …]): read as pending until agentm run or update_step starts it',
+      },
+    ]);
+    expect(serializePlan(d)).toBe(d.text); // the file is read, never rewritten
+  });
+
   it('ignores checklist look-alikes in fenced and indented code, and items without a space after the box', () => {
     const d = parsePlan(
       'Text\n\n    - [ ] indented code\n\n```md\n- [ ] fenced\n```\n~~~\n- [x] tilde\n~~~\n-[ ] no space\n- [ ]no space after\n- [ ] real\n',

@@ -54,6 +54,21 @@ describe('the reconciler over a plan', () => {
     expect(plan.steps.every((s) => s.stored === 'done' && s.key === defaultStepKey('t', s.id))).toBe(true);
   });
 
+  it('runs a hand-added [/] step no one claimed (it is pending), instead of waiting on it forever', async () => {
+    const { files, ready } = setup('- [x] a [id:: a]\n- [/] b [id:: b] [after:: a]\n');
+    await ready;
+    const seen: string[] = [];
+    const dispatcher = dispatcherFrom(async ({ step }) => (seen.push(step.id), ok()));
+    const result = await runReconciler(new Reconciler({ files, dispatcher }), { tickIntervalMs: 50 });
+    expect(result.terminal).toBe('done');
+    expect(seen).toEqual(['b']);
+    const { log } = await state(files);
+    expect(log.filter((o) => o.kind === 'transition' && o.step === 'b').map((o) => `${o.step}:${o.text}`)).toEqual([
+      'b:ready → running',
+      'b:running → done',
+    ]);
+  });
+
   it('halts the plan with a decision observation when the step budget is reached, dispatching nothing more', async () => {
     const { files, ready } = setup(
       '---\nbudget: {steps: 2}\n---\n- [ ] a [id:: a]\n- [ ] b [id:: b] [after:: a]\n- [ ] c [id:: c] [after:: b]\n',
@@ -87,7 +102,7 @@ describe('the reconciler over a plan', () => {
   });
 
   it('retries a step whose claimant is gone with its attempt bumped and its idempotency key unchanged', async () => {
-    const plan = `- [/] a [id:: a] [key:: k-a] [agent:: 999999999@${hostname()}] [started:: 2026-01-01T00:00:00.000Z]\n- [/] far [id:: far] [agent:: 1@another-host]\n- [/] a person is on it\n`;
+    const plan = `- [/] a [id:: a] [key:: k-a] [agent:: 999999999@${hostname()}] [started:: 2026-01-01T00:00:00.000Z]\n- [/] far [id:: far] [agent:: 1@another-host]\n- [/] a person is on it [agent:: alice]\n`;
     const { files, ready } = setup(plan);
     await ready;
     const requests: DispatchRequest[] = [];

@@ -85,8 +85,14 @@ describe('transitions on a plan file (enforced on every write)', () => {
     );
   });
 
+  it('refuses to mark a step running without a claimant (an unclaimed [/] reads back as pending)', () => {
+    expect(() => transitionStep(parsePlan(plan), { step: 'c', to: 'running' })).toThrow(
+      /plan step "c": invalid transition "ready" -> "running" \(a step runs only when claimed: give its \[agent:: …\]\)/,
+    );
+  });
+
   it('applies a sequence through the machine (running → failed → ready with a bump)', () => {
-    const running = transitionStep(parsePlan(plan), { step: 'c', to: 'running' }).doc;
+    const running = transitionStep(parsePlan(plan), { step: 'c', to: 'running', fields: { agent: '9@h' } }).doc;
     const { doc, applied } = transitionSteps(running, [
       { step: 'c', to: 'failed' },
       { step: 'c', to: 'ready', attempt: 1 },

@@ -4,8 +4,13 @@ import { parsePlan } from '../../src/harness/plan/plan-document.js';
 import { dispatcherFrom } from '../../src/harness/reconciler/dispatcher.js';
 import { computeMetrics } from '../../src/harness/trace/metrics.js';
 import { goDuration, renderTrace } from '../../src/harness/trace/render.js';
-import { classifyDeterminism, NON_DETERMINISTIC_REASON, replayTrace } from '../../src/harness/trace/replay.js';
-import { runSpec } from '../../src/harness/trace/spec-runner.js';
+import {
+  classifyDeterminism,
+  NON_DETERMINISTIC_REASON,
+  replaySpecFromTrace,
+  replayTrace,
+} from '../../src/harness/trace/replay.js';
+import { renderSpecPlan, runSpec } from '../../src/harness/trace/spec-runner.js';
 import { assembleTrace, isComplete, replaySequence } from '../../src/harness/trace/trace.js';
 import { parseProgress } from '../../src/harness/observations/progress-format.js';
 
@@ -50,15 +55,15 @@ describe('trace', () => {
   ];
   const trace = assembleTrace('demo', doc, log);
 
-  it('orders events by time, keeping log order for ties, and rolls steps up in first-seen order then plan order', () => {
+  it('orders events by time, ties plan < step < observation (memQL), and rolls steps up in first-seen order then plan order', () => {
     expect(trace.events.map((e) => `${e.kind}:${e.stepId}:${e.status || e.observationKind}`)).toEqual([
       'step:a:running',
-      'observation:a:tool_result',
       'step:a:done',
+      'observation:a:tool_result',
       'step:b:running',
-      'observation:b:error',
-      'step:b:failed',
       'plan:plan:demo:failed',
+      'step:b:failed',
+      'observation:b:error',
     ]);
     expect(trace.steps.map((s) => [s.id, s.title, s.finalStatus, s.transitions.length, s.observations.length])).toEqual(
       [
@@ -70,6 +75,43 @@ describe('trace', () => {
     expect([trace.goal, trace.finalStatus, isComplete(trace)]).toEqual(['Ship', 'failed', true]);
     expect(replaySequence(trace)).toEqual(['a', 'b']);
     expect(trace.planEvents).toHaveLength(1);
+  });
+
+  it('breaks a tie at one instant by kind, plan < step < observation, and keeps log order within a kind', () => {
+    const obs = (step: string, text: string) => makeObservation({ kind: 'note', step, actor: 'me', text, time: at(7) });
+    const tied = assembleTrace('t', undefined, [
+      obs('b', 'note on b'),
+      tr('b', 'running', 'done', 7),
+      obs('a', 'note on a'),
+      tr('plan:t', 'open', 'done', 7),
+      tr('a', 'running', 'done', 7),
+      tr('c', 'ready', 'running', 6),
+    ]);
+    expect(tied.events.map((e) => `${e.kind}:${e.stepId}:${e.content}`)).toEqual([
+      'step:c:ready → running',
+      'plan:plan:t:open → done',
+      'step:b:running → done',
+      'step:a:running → done',
+      'observation:b:note on b',
+      'observation:a:note on a',
+    ]);
+  });
+
+  it('counts a tool_result without a tool-call count as one call (memQL), and an explicit count as given', () => {
+    const result = (
+      step: string,
+      data: Record<string, number | string> = {},
+      kind: 'tool_result' | 'note' = 'tool_result',
+    ) => makeObservation({ kind, step, actor: 'agent', text: 'ran it', data, time: at(1) });
+    const t = assembleTrace('m', undefined, [
+      result('a'), // an agent's own log entry: one call
+      result('a', { tool: 'read_file' }), // one call
+      result('b', { tool_calls: 3 }), // a step's result: three
+      result('b', { tool_calls: 0 }), // counted elsewhere: none
+      result('c', { tool_calls: 'many' }), // not a number: one, as if absent
+      result('c', {}, 'note'), // a note is no call
+    ]);
+    expect(computeMetrics(t).toolCalls).toBe(1 + 1 + 3 + 0 + 1 + 0);
   });
 
   it('computes metrics from the trace', () => {
@@ -192,6 +234,41 @@ describe('replay', () => {
     const tampered = [tr('b', 'ready', 'running', 1), tr('a', 'ready', 'running', 2), tr('c', 'ready', 'running', 3)];
     const bad = await replayTrace(assembleTrace('chain', doc, tampered), doc);
     expect([bad.recorded, bad.replayed, bad.reproduced]).toEqual([['b', 'a', 'c'], ['a', 'b', 'c'], false]);
+  });
+
+  it("keeps each step's inputs in the replay spec (memQL: Input from the step view), leaving out the run's own state", () => {
+    const doc = parsePlan(
+      [
+        '- [x] Build it [id:: build] [cmd:: make all] [role:: builder] [timeout:: 5m] [agent:: 7@h] [attempt:: 2] [key:: k1] [started:: 2026-01-01T00:00:00.000Z]',
+        '  Use the release profile.',
+        '- [x] Check it [id:: check] [after:: build] [tools:: read_file, run_command]',
+        '',
+      ].join('\n'),
+    );
+    const trace = assembleTrace('inputs', doc, [
+      tr('build', 'ready', 'running', 1),
+      tr('check', 'ready', 'running', 2),
+    ]);
+    const spec = replaySpecFromTrace(trace, doc);
+    expect(spec.steps).toEqual([
+      {
+        id: 'build',
+        title: 'Build it',
+        deps: [],
+        input: { cmd: 'make all', role: 'builder', timeout: '5m' },
+        details: 'Use the release profile.',
+      },
+      { id: 'check', title: 'Check it', deps: ['build'], input: { tools: 'read_file, run_command' }, details: '' },
+    ]);
+    // The replayed plan carries them: a fresh, pending copy of each step with its inputs.
+    const replayed = parsePlan(renderSpecPlan(spec));
+    expect(
+      replayed.steps.map((s) => [s.id, s.stored, s.attempt, s.agent, s.cmd, s.role, s.fields['timeout'], s.details]),
+    ).toEqual([
+      ['build', 'pending', 0, undefined, 'make all', 'builder', '5m', 'Use the release profile.'],
+      ['check', 'pending', 0, undefined, undefined, undefined, undefined, ''],
+    ]);
+    expect(replayed.steps[1]!.fields['tools']).toBe('read_file, run_command');
   });
 
   it('compares a fan-out as sets (advisory) because its wave order is not DAG-determined (the spec keeps trace order)', async () => {

@@ -168,6 +168,18 @@ describe('process seam: read-only, graceful no-op, seed 000 contract', () => {
     expect(await readdir(none.home)).not.toContain('device');
   });
 
+  it('a configured vault that is missing (storage.backend=vault, the drive unmounted): recall and offer degrade, statePath is loud', async () => {
+    const w = await world({ vault: 'none' });
+    await mkdir(join(w.home, 'prefix'));
+    await writeFile(
+      join(w.home, 'prefix', '.agentm-config.json'),
+      JSON.stringify({ 'storage.backend': 'vault', 'plugins.obsidian-vault.vault_path': join(w.home, 'Unmounted') }),
+    );
+    expect(await readOnly(w.home, () => recallHere(w.ctx))).toBe('');
+    expect(await readOnly(w.home, () => offerSaveHere(w.ctx, { kind: 'fix', slug: 's', body: 'b' }))).toEqual([]);
+    expect(await readOnly(w.home, () => statePath(w.ctx, 'plan'))).toBeInstanceOf(StorageSelectionError);
+  });
+
   it('offerSaveHere enriches a copy (project, phase, target) and never mutates or saves', async () => {
     const w = await world();
     const candidate = { kind: 'decision', slug: 'foo', body: 'b', confidence: 0.9 };

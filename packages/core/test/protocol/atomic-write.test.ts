@@ -15,6 +15,14 @@ describe('atomicWrite', () => {
     expect(await readdir(join(dir, 'a', 'b'))).toEqual(['note.md']);
   });
 
+  it("returns the path it wrote, as agentm's atomic_write does", async () => {
+    const dir = await tempDir();
+    const target = join(dir, 'sub', 'note.md');
+    expect(await atomicWrite(target, 'x')).toBe(target);
+    expect(await atomicWrite(target, Buffer.from('y'), { fsync: false })).toBe(target);
+    expect(await readFile(target, 'utf8')).toBe('y');
+  });
+
   it('creates files with 0666 minus the umask, never 0600', async () => {
     const dir = await tempDir();
     const target = join(dir, 'note.md');

@@ -2,6 +2,8 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
+import { builtinBackends } from '../../src/backends/builtins.js';
+import { CapabilityMismatchError } from '../../src/selection/errors.js';
 import { probeProjectLocator, resolveProject, StorageSelectionError, type SelectedBackend } from '../../src/index.js';
 import { projectsSpace } from '../../src/routing/resolve-project.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
@@ -83,5 +85,46 @@ describe('resolveProject', () => {
     };
     await expect(resolveProject({ cwd, host, gitRemote: noGit })).rejects.toBeInstanceOf(StorageSelectionError);
     expect(await readdir(home)).toEqual([]);
+  });
+
+  it("degrades to layout 'none' when a registered backend's constructor throws anything (session start goes on)", async () => {
+    const home = await tempDir();
+    const cwd = await repo('agentm');
+    await mkdir(join(home, 'p'));
+    await writeFile(join(home, 'p', '.agentm-config.json'), JSON.stringify({ 'storage.backend': 'brittle' }));
+    const host = { env: { AGENTM_INSTALL_PREFIX: join(home, 'p') }, home };
+    for (const thrown of [
+      new Error('plugin bug: cannot open its database'),
+      new RangeError('bad offset'),
+      'a string',
+    ]) {
+      class Brittle extends MemoryBackend {
+        constructor() {
+          super();
+          throw thrown;
+        }
+      }
+      const registry = builtinBackends();
+      registry.register('brittle', Brittle);
+      const res = await resolveProject({ cwd, host, registry, gitRemote: noGit });
+      expect(res).toMatchObject({
+        slug: 'agentm',
+        projectLocator: undefined,
+        backend: undefined,
+        selection: undefined,
+        layout: 'none',
+        projectRoot: cwd,
+      });
+      expect(res.backendError).toBe(thrown); // kept, so a caller can say why memory is absent
+    }
+  });
+
+  it('a capability mismatch still propagates (a misconfiguration is loud, not degraded)', async () => {
+    const home = await tempDir();
+    const cwd = await repo('agentm');
+    const host = { env: { AGENTM_INSTALL_PREFIX: join(home, 'p'), AGENTM_DEVICE_LOCAL_ROOT: join(home, 'd') }, home };
+    await expect(resolveProject({ cwd, host, gitRemote: noGit, required: { sync: true } })).rejects.toBeInstanceOf(
+      CapabilityMismatchError,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { vaultPath } from '../../config/roots.js';
 import { NoteExistsError } from '../../memory/notes/errors.js';
 import { parsePlan } from '../../harness/plan/plan-document.js';
 import { computePlanTerminal } from '../../harness/reconciler/core.js';
@@ -27,11 +28,15 @@ export const PROMOTION_TAGS: readonly string[] = ['plan-done'];
  * `ask` (the default) saves without asking when the plan's confidence (steps done among those settled)
  * reaches the threshold (0.8), else asks — and a hook's stdin is never a terminal, so it skips. The
  * cursor then moves past what was offered (compare-and-swap under the `.harness/` lock), so each piece
- * of progress is offered once. Nothing happens while the plan is still moving, or without a project.
+ * of progress is offered once. Nothing happens while the plan is still moving, without a project, or
+ * without a vault (agentm's `plan_done_promotion`: no vault path, no promotion, the cursor untouched — a
+ * brief filed in the device-local store would be found by no one, and `offer-save-here` offers nothing
+ * there either; a vault configured later still gets the progress).
  */
 export async function stop(ctx: HookContext): Promise<HookAnswer> {
   const slug = ctx.project.slug;
   if (slug === undefined) return NO_ANSWER;
+  if ((await vaultPath(ctx.ws.host, ctx.ws.config)) === undefined) return NO_ANSWER;
   const { files, name } = await agentPlanFiles(ctx.ws, ctx.project);
   const plan = await files.readPlan();
   if (!plan) return NO_ANSWER;

@@ -3,6 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { PHASES } from '../../memory/recall/budget.js';
 import { parseDurationMs } from '../../memory/recall/duration.js';
+import { requireRecallText } from '../../memory/recall/recall-text.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { projectGroup } from '../project-group.js';
 import { withFreshIndex, type McpContext } from './mcp-context.js';
@@ -28,7 +29,9 @@ export function registerMemoryTools(server: McpServer, ctx: McpContext): void {
         'Ranked by relevance to the query blended with recency. Use it before deciding how to do something the user or an earlier session may already have settled. ' +
         'Each result has its store path (pass it to evolve, or read it as the resource agentm://note/<path>).',
       inputSchema: {
-        query: textArg(4000).describe('What to look for, in words. Empty: the most recent memories.'),
+        query: textArg(4000).describe(
+          'What to look for, in words (required; for the memories of this context without a query, use session_context).',
+        ),
         project: z
           .string()
           .min(1)
@@ -48,11 +51,12 @@ export function registerMemoryTools(server: McpServer, ctx: McpContext): void {
     },
     (args) =>
       guarded(ctx, async () => {
+        const text = requireRecallText(args.query);
         const project = args.all_projects ? undefined : (args.project ?? (await ctx.project()).slug);
         const result = await withFreshIndex(ctx, (refresh) =>
           ws.recall(
             {
-              text: args.query,
+              text,
               project,
               k: args.k ?? 10,
               kinds: args.kinds,

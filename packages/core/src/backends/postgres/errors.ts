@@ -1,4 +1,4 @@
-import { AgentMError } from '../../seam/errors.js';
+import { AgentMError, EXIT_USAGE } from '../../seam/errors.js';
 import { ConcurrentModificationError } from '../../protocol/errors.js';
 
 /**
@@ -15,6 +15,7 @@ export class PostgresStoreError extends AgentMError {
 
 /** The connection settings are unusable: nothing is configured, the URL is malformed, or it holds a password. */
 export class PostgresConfigError extends PostgresStoreError {
+  override readonly exitCode: number = EXIT_USAGE;
   constructor(message: string) {
     super(message, { code: 'EPGCONFIG' });
   }

@@ -4,6 +4,7 @@ import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { cliWorkspace, parseDuration, parsePositiveInt } from '../workspace-cli.js';
 import type { IndexProgress } from '../../memory/indexing/index-types.js';
 import { ProgressBar } from '../ui/progress-bar.js';
+import { requireRecallText } from '../../memory/recall/recall-text.js';
 
 interface RecallFlags {
   project?: string;
@@ -35,6 +36,7 @@ export function registerRecall(program: Command, ctx: CliContext): void {
     .option('--json', 'print the result as JSON')
     .option('--no-refresh', 'use the index as it is (faster on a large vault; edits since the last reindex are missed)')
     .action(async (text: string, flags: RecallFlags) => {
+      requireRecallText(text);
       if (flags.limit !== undefined && flags.k !== undefined && flags.limit !== flags.k)
         throw new CliError(
           `--limit ${flags.limit} and --k ${flags.k} disagree: give one (--k is the old spelling)`,

@@ -114,7 +114,8 @@ export async function runToolLoop(options: ToolLoopOptions): Promise<ToolLoopRes
       options.retry ?? DEFAULT_RETRY_POLICY,
       options.signal,
     );
-    const data = { tool: call.name, idem, attempts: result.attempts, args: short(call.arguments, 200) };
+    // tool_calls 0: the step's result observation carries this call in its count (the trace and the budget add counts).
+    const data = { tool: call.name, idem, attempts: result.attempts, args: short(call.arguments, 200), tool_calls: 0 };
     if (result.ok) {
       store.put(idem, result.value);
       cache.set(cacheKey, result.value);

@@ -14,7 +14,7 @@ export interface PlanStep {
   readonly idExplicit: boolean;
   /** The item's text without inline fields, whitespace collapsed. */
   readonly title: string;
-  /** The checkbox symbol as written, and the status it means. */
+  /** The checkbox symbol as written, and the status it means (`[/]` without `[agent:: …]`: pending, never claimed). */
   readonly symbol: string;
   readonly stored: StoredStatus;
   /** 0-based line index in `PlanDocument.lines`. */
@@ -174,7 +174,16 @@ export function parsePlan(text: string): PlanDocument {
           message: `step "${ids[i]}": attempt "${attemptText}" is not a whole number; read as 0`,
         });
     }
-    const stored = statusOfSymbol(item.scanned.task!.symbol);
+    let stored = statusOfSymbol(item.scanned.task!.symbol);
+    // memQL refuses a step that starts life running; every claim (agentm run, update_step, the editors)
+    // writes [agent:: …]. A [/] no one claimed is pending, or a run would wait on it forever.
+    if (stored === 'running' && !f['agent']) {
+      stored = 'pending';
+      problems.push({
+        severity: 'warning',
+        message: `step "${ids[i]}" is marked [/] but no one claimed it (no [agent:: …]): read as pending until agentm run or update_step starts it`,
+      });
+    }
     if (stored === 'unknown') {
       problems.push({
         severity: 'warning',

@@ -57,6 +57,9 @@ export function transitionStep(
       `attempt may not go down from ${step.attempt} to ${attempt}`,
     );
   assertTransition(step.id, from, request.to, step.attempt, attempt);
+  // A [/] without [agent:: …] reads back as pending (parsePlan): running is only ever a claim.
+  if (request.to === 'running' && !(request.fields?.['agent'] ?? step.agent))
+    throw new InvalidTransitionError(step.id, from, request.to, 'a step runs only when claimed: give its [agent:: …]');
 
   const line = doc.lines[step.line]!;
   const head =

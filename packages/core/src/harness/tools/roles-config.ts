@@ -1,5 +1,6 @@
 import { readConfigStrict, type ConfigData } from '../../config/config-file.js';
 import type { HostEnv } from '../../config/host.js';
+import { EXIT_USAGE } from '../../seam/errors.js';
 import { HarnessError } from '../errors.js';
 import { BUILTIN_TOOLS } from './builtin-tools.js';
 import { SEED_ROLES, type Role } from './roles.js';
@@ -29,6 +30,7 @@ const STOP_WORDS = new Set([
 
 /** `harness.roles` in the config is not a valid roster; the message names the role, the field and the fix. */
 export class RolesConfigError extends HarnessError {
+  override readonly exitCode: number = EXIT_USAGE;
   constructor(detail: string) {
     super(
       `config key ${KEY_HARNESS_ROLES} ${detail}. Fix it with agentm config set ${KEY_HARNESS_ROLES} --json '${EXAMPLE}', or unset it to use the built-in researcher, builder and operator`,

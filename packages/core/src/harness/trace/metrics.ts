@@ -1,4 +1,4 @@
-import type { Trace } from './trace.js';
+import type { Trace, TraceEvent } from './trace.js';
 
 export interface TraceMetrics {
   readonly success: boolean;
@@ -15,9 +15,21 @@ export interface TraceMetrics {
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : 0);
 
 /**
+ * The tool calls one observation stands for: its `tool_calls` count when it has one, else one for a
+ * `tool_result` (memQL: an agent's or a person's log entry of a tool result is one call) and none for
+ * anything else. A count of 0 is kept (memQL reads it as one): the tool loop's own results say 0 because
+ * the step's result carries them, and counting both would count every call twice.
+ */
+export function toolCallsOf(e: Pick<TraceEvent, 'observationKind' | 'data'>): number {
+  const count = e.data['tool_calls'];
+  if (typeof count === 'number' && Number.isFinite(count)) return Math.max(0, Math.trunc(count));
+  return e.observationKind === 'tool_result' ? 1 : 0;
+}
+
+/**
  * Rollup metrics (memQL `ComputeMetrics`): success = plan done; step counts from the rollup; wall clock
  * = last − first event; over observations (status changes excluded): count, errors, tool calls
- * (`tool_calls`) and tokens (`tokens`) — the same fields the budget sums.
+ * (`toolCallsOf`) and tokens (`tokens`).
  */
 export function computeMetrics(trace: Trace): TraceMetrics {
   const times = trace.events.map((e) => Date.parse(e.at)).filter((t) => Number.isFinite(t));
@@ -29,7 +41,7 @@ export function computeMetrics(trace: Trace): TraceMetrics {
     if (e.kind !== 'observation') continue;
     observationCount++;
     if (e.observationKind === 'error') errorCount++;
-    toolCalls += Math.max(0, num(e.data['tool_calls']));
+    toolCalls += toolCallsOf(e);
     tokens += Math.max(0, num(e.data['tokens']));
   }
   return {

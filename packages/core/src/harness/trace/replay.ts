@@ -7,11 +7,28 @@ import { replaySequence, type Trace } from './trace.js';
 export const NON_DETERMINISTIC_REASON =
   'independent steps become ready in the same wave; dispatch order is not DAG-determined';
 
-/** The recipe of a recorded plan: its steps in trace order with the plan's dependencies. */
+/** What a run writes on a step (its claim and attempt), not what the step was given: never replayed. */
+const RUN_STATE_FIELDS = new Set(['id', 'after', 'agent', 'attempt', 'key', 'started']);
+
+/** A step's inputs: its inline fields without the run's own state (memQL replays each step fresh). */
+function stepInput(fields: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => !RUN_STATE_FIELDS.has(key)));
+}
+
+/**
+ * The recipe of a recorded plan (memQL `ReplaySpecFromTrace`): its steps in trace order with the plan's
+ * dependencies, inputs and notes (missing from the plan: none).
+ */
 export function replaySpecFromTrace(trace: Trace, doc: PlanDocument | undefined): PlanSpec {
   const steps = trace.steps.map((s) => {
     const planStep = doc?.steps.find((p) => p.id === s.id);
-    return { id: s.id, title: s.title || planStep?.title || s.id, deps: planStep ? [...planStep.deps] : [] };
+    return {
+      id: s.id,
+      title: s.title || planStep?.title || s.id,
+      deps: planStep ? [...planStep.deps] : [],
+      input: stepInput(planStep?.fields ?? {}),
+      details: planStep?.details ?? '',
+    };
   });
   return { name: `replay-${trace.plan}`, goal: trace.goal, steps };
 }

@@ -7,22 +7,42 @@ import { usageFromLog, type BudgetUsage } from '../reconciler/budget.js';
 import type { StepDispatcher } from '../reconciler/dispatcher.js';
 import { Reconciler } from '../reconciler/reconciler.js';
 
+/** One step of a recipe: its id, title and dependencies, and what it is given to work on. */
+export interface PlanSpecStep {
+  readonly id: string;
+  readonly title?: string;
+  readonly deps: readonly string[];
+  /** The step's inputs (memQL's step `Input`): its inline fields such as `cmd`, `role`, `timeout`. */
+  readonly input?: Readonly<Record<string, string>>;
+  /** The notes under the step, one line each. */
+  readonly details?: string;
+}
+
 /** A plan recipe: goal and a DAG of steps (replay and eval fixtures). */
 export interface PlanSpec {
   readonly name: string;
   readonly goal: string;
-  readonly steps: ReadonlyArray<{ readonly id: string; readonly title?: string; readonly deps: readonly string[] }>;
+  readonly steps: ReadonlyArray<PlanSpecStep>;
 }
 
 export const MAX_SPEC_TICKS = 1000;
 
-/** A fresh PLAN file for a spec: every step pending, ids and dependencies explicit. */
+/** The fields a spec writes itself (`id`, `after`): an input by those names is not repeated. */
+const STRUCTURE_FIELDS = new Set(['id', 'after']);
+
+/** A fresh PLAN file for a spec: every step pending, ids and dependencies explicit, inputs and notes kept. */
 export function renderSpecPlan(spec: PlanSpec): string {
   const lines = ['---', `goal: ${yamlScalar(spec.goal)}`, 'status: open', '---', ''];
-  for (const s of spec.steps)
+  for (const s of spec.steps) {
+    const inputs = Object.entries(s.input ?? {})
+      .filter(([key]) => !STRUCTURE_FIELDS.has(key))
+      .map(([key, value]) => ` [${key}:: ${value}]`)
+      .join('');
     lines.push(
-      `- [ ] ${(s.title ?? s.id).replace(/\s+/g, ' ')} [id:: ${s.id}]${s.deps.length > 0 ? ` [after:: ${s.deps.join(', ')}]` : ''}`,
+      `- [ ] ${(s.title ?? s.id).replace(/\s+/g, ' ')} [id:: ${s.id}]${s.deps.length > 0 ? ` [after:: ${s.deps.join(', ')}]` : ''}${inputs}`,
     );
+    for (const note of (s.details ?? '').split('\n')) if (note.trim() !== '') lines.push(`  ${note.trim()}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 

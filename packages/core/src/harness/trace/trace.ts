@@ -54,9 +54,19 @@ function toEvent(o: Observation, planId: string): TraceEvent {
   };
 }
 
+/** memQL's tie-break at one instant: plan events first, then step events, then observations. */
+const KIND_RANK: Readonly<Record<TraceEvent['kind'], number>> = { plan: 0, step: 1, observation: 2 };
+
+/** Time, then kind at a tie, then log order (also for a time that does not parse). */
+function timelineOrder(a: { e: TraceEvent; i: number; t: number }, b: { e: TraceEvent; i: number; t: number }): number {
+  if (Number.isNaN(a.t) || Number.isNaN(b.t)) return a.i - b.i;
+  return a.t - b.t || KIND_RANK[a.e.kind] - KIND_RANK[b.e.kind] || a.i - b.i;
+}
+
 /**
  * The ordered timeline of a plan (memQL `AssembleTrace` over the progress log): events sorted by time,
- * ties kept in log order (the log is appended under a lock, so its order is the true order). Steps roll
+ * ties by kind as memQL breaks them (plan < step < observation), then in log order (the log is appended
+ * under a lock, so its order is the true order; memQL, without one, falls back to node id). Steps roll
  * up in first-seen order, then the plan's untouched steps in plan order; a step's final status is the
  * PLAN file's (the source of truth), else its last status event.
  */
@@ -68,7 +78,7 @@ export function assembleTrace(
   const planId = `plan:${planName}`;
   const events = observations
     .map((o, i) => ({ e: toEvent(o, planId), i, t: Date.parse(o.time) }))
-    .sort((a, b) => (a.t === b.t || Number.isNaN(a.t) || Number.isNaN(b.t) ? a.i - b.i : a.t - b.t))
+    .sort(timelineOrder)
     .map((x) => x.e);
   const order: string[] = [];
   const byStep = new Map<string, { transitions: TraceEvent[]; observations: TraceEvent[] }>();

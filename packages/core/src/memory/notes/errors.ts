@@ -1,7 +1,9 @@
-import { AgentMError } from '../../seam/errors.js';
+import { AgentMError, EXIT_USAGE } from '../../seam/errors.js';
 
 /** The family of memory-note problems. */
-export class NoteError extends AgentMError {}
+export class NoteError extends AgentMError {
+  override readonly exitCode: number = EXIT_USAGE;
+}
 
 /** A save/evolve argument that does not match what it must. Names the argument and the expected pattern. */
 export class NoteValidationError extends NoteError {
