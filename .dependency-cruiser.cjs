@@ -15,7 +15,10 @@
  * - process-seam, agents, cli: thin callers of the workspace (agents: the MCP server and Claude Code's hooks;
  *   agents/mcp and agents/hooks never import each other).
  *
- * Core never imports vscode or obsidian; the two front ends never import each other's host API.
+ * Core never imports vscode or obsidian; the two front ends never import each other's host API, and reach
+ * core only through its public entries (`@agentm/core` and the subpaths package.json declares): what the
+ * workspace owns (plan listing, step transitions, the doctor, recall's query resolution) cannot be
+ * re-derived from core's internals in an editor.
  */
 const LAYERS = [
   'text',
@@ -35,6 +38,9 @@ const LAYERS = [
   'cli',
 ];
 const CORE = '^packages/core/src/';
+const EDITORS = '^packages/(vscode-ext|obsidian-plugin)/';
+/** Core's public entries as built (`exports` in packages/core/package.json): the main entry and its subpaths. */
+const CORE_ENTRIES = '^packages/core/dist/(index|write-protocol|backends|testing)\\.(js|d\\.ts)$';
 
 const downwardOnly = LAYERS.slice(0, -1).map((layer, i) => ({
   name: `layer-${layer}-imports-downward-only`,
@@ -160,6 +166,22 @@ module.exports = {
       to: { path: '^(vscode)$' },
     },
     {
+      name: 'editors-reach-core-through-its-public-entries',
+      comment:
+        'the editors import @agentm/core and its declared subpaths (protocol, backends, testing), never core/src or core/dist internals',
+      severity: 'error',
+      from: { path: EDITORS },
+      to: { path: '^packages/core/', pathNot: CORE_ENTRIES },
+    },
+    {
+      name: 'editors-import-only-declared-core-subpaths',
+      comment:
+        'an @agentm/core/<path> that package.json does not export (src/…, dist/…) does not resolve: refuse it by name',
+      severity: 'error',
+      from: { path: EDITORS },
+      to: { couldNotResolve: true, path: '^@agentm/core/', pathNot: '^@agentm/core/(protocol|backends|testing)$' },
+    },
+    {
       name: 'no-circular-in-core',
       severity: 'error',
       from: { path: CORE },
@@ -167,12 +189,19 @@ module.exports = {
     },
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|out|node_modules)/|\\.d\\.ts$|packages/obsidian-plugin/main\\.js$' },
+    // Core's built entries are where @agentm/core resolves (the editors' imports are checked against them),
+    // but nothing inside dist/ is followed.
+    doNotFollow: { path: ['node_modules', '^packages/core/dist/'] },
+    exclude: {
+      path: '(^|/)(out|node_modules)/|^packages/(vscode-ext|obsidian-plugin)/dist/|^test/fixtures/import-rules/|^(?!packages/core/dist/).*\\.d\\.ts$|packages/obsidian-plugin/main\\.js$',
+    },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {
       extensions: ['.ts', '.mts', '.js', '.mjs', '.cjs', '.json'],
+      // Resolve package imports as Node and TypeScript do: through `exports`, so an undeclared subpath does not resolve.
+      exportsFields: ['exports'],
+      conditionNames: ['types', 'import', 'require', 'node', 'default'],
     },
     reporterOptions: { text: { highlightFocused: true } },
   },

@@ -5,7 +5,15 @@ import { javaScript, noDoubleCasts, typeScript } from './eslint.base.mjs';
 
 export default [
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/out/**', '.test-artifacts/**', 'packages/obsidian-plugin/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/out/**',
+      '.test-artifacts/**',
+      'packages/obsidian-plugin/**',
+      // Files that break the import rule on purpose (test/import-rules.test.ts).
+      'test/fixtures/import-rules/**',
+    ],
   },
   ...typeScript(
     ['packages/core/**/*.ts', 'packages/vscode-ext/**/*.ts', 'test/**/*.ts', 'vitest.config.ts'],

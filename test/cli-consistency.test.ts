@@ -30,19 +30,21 @@ describe('one way to ask, one way to answer (issue 15)', { timeout: 120_000 }, (
     const saved = await run(['save', 'fix', 'stale-lock', '--body-file', '-', '--json'], 'Wait and retry.\n');
     expect(saved.code, saved.stderr).toBe(0);
     expect(JSON.parse(saved.stdout)).toEqual({
-      path: join(w.memoryRoot, 'memory', 'fix', 'stale-lock.md'),
-      key: 'memory/fix/stale-lock.md',
+      path: join(w.memoryRoot, 'desk', 'projects', 'proj', 'fix', 'stale-lock.md'),
+      key: 'desk/projects/proj/fix/stale-lock.md',
       kind: 'fix',
       slug: 'stale-lock',
+      scope: 'project',
+      project: 'proj',
     });
     const evolved = await run(
-      ['evolve', 'memory/fix/stale-lock.md', '--reason', 'moved', '--body-file', '-', '--json'],
+      ['evolve', 'desk/projects/proj/fix/stale-lock.md', '--reason', 'moved', '--body-file', '-', '--json'],
       'Wait longer.\n',
     );
     expect(evolved.code, evolved.stderr).toBe(0);
     expect(JSON.parse(evolved.stdout)).toMatchObject({
-      key: 'memory/fix/stale-lock.md',
-      archivedKey: expect.stringMatching(/^memory\/_archive\/memory\/fix\/stale-lock\.md\.\d{8}\.md$/),
+      key: 'desk/projects/proj/fix/stale-lock.md',
+      archivedKey: expect.stringMatching(/^memory\/_archive\/desk\/projects\/proj\/fix\/stale-lock\.md\.\d{8}\.md$/),
     });
 
     await writeFile(join(w.harness, 'PLAN-build.md'), '- [ ] x [id:: x] [cmd:: true]\n');
@@ -50,7 +52,9 @@ describe('one way to ask, one way to answer (issue 15)', { timeout: 120_000 }, (
     const plans = JSON.parse((await run(['plans', '--json'])).stdout) as unknown;
     expect(plans).toEqual({
       dir: w.harness,
-      plans: [{ name: 'build', file: 'PLAN-build.md', path: join(w.harness, 'PLAN-build.md') }],
+      plans: [
+        { name: 'build', title: 'build', file: 'PLAN-build.md', path: join(w.harness, 'PLAN-build.md'), active: true },
+      ],
       active: 'build',
     });
 
@@ -62,8 +66,8 @@ describe('one way to ask, one way to answer (issue 15)', { timeout: 120_000 }, (
       slug: 'app',
       removed: true,
     });
-    const doctor = JSON.parse((await run(['doctor', '--json'])).stdout) as Array<{ check: string; status: string }>;
-    expect(doctor.map((r) => r.check)).toEqual(expect.arrayContaining(['storage', 'project', 'index']));
+    const doctor = JSON.parse((await run(['doctor', '--json'])).stdout) as Array<{ id: string; status: string }>;
+    expect(doctor.map((r) => r.id)).toEqual(expect.arrayContaining(['storage', 'project', 'index']));
   });
 
   it('recall: --limit is the result count, --k its old spelling; both at once must agree', async () => {

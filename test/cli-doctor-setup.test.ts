@@ -41,7 +41,7 @@ async function deadUrl(): Promise<string> {
   return `http://127.0.0.1:${port}/v1`;
 }
 
-const rowsOf = (stdout: string) => JSON.parse(stdout) as Array<{ check: string; status: string; line: string }>;
+const rowsOf = (stdout: string) => JSON.parse(stdout) as Array<{ id: string; status: string; line: string }>;
 
 describe('doctor checks everything a user configures (issue 15)', { timeout: 120_000 }, () => {
   it('providers: half a setting fails naming what to set; --providers asks each endpoint and reports its answer', async () => {
@@ -60,13 +60,15 @@ describe('doctor checks everything a user configures (issue 15)', { timeout: 120
     };
     const offline = await runAgentm(['doctor'], { home: w.home, env });
     expect(offline.stdout).toContain(
-      `provider chat [OK] small at ${chat.baseUrl} (not contacted; --providers asks it)`,
+      `provider chat [OK] openai-compatible ${chat.baseUrl} model=small (not contacted; agentm doctor --providers asks it)`,
     );
     expect(chat.requests).toHaveLength(0);
     const live = await runAgentm(['doctor', '--providers'], { home: w.home, env });
     expect(live.code, live.stdout).toBe(0);
-    expect(live.stdout).toMatch(new RegExp(`^provider chat \\[OK\\] small at ${chat.baseUrl} answered in \\d`, 'm'));
-    expect(live.stdout).toMatch(/^provider embeddings \[OK\] vec at http:\/\/127\.0\.0\.1:\d+\/v1 answered in \d/m);
+    expect(live.stdout).toMatch(
+      new RegExp(`^provider chat \\[OK\\] openai-compatible ${chat.baseUrl} model=small answered in \\d`, 'm'),
+    );
+    expect(live.stdout).toMatch(/^provider embeddings \[OK\] vec@http:\/\/127\.0\.0\.1:\d+\/v1\S* answered in \d/m);
     expect(chat.requests[0]!.body).toMatchObject({ model: 'small', max_tokens: 1 });
 
     const dead = await runAgentm(['doctor', '--providers', '--json'], {
@@ -74,9 +76,9 @@ describe('doctor checks everything a user configures (issue 15)', { timeout: 120
       env: { AGENTM_LLM_BASE_URL: await deadUrl(), AGENTM_LLM_MODEL: 'small' },
     });
     expect(dead.code).toBe(1);
-    const row = rowsOf(dead.stdout).find((r) => r.check === 'provider chat')!;
+    const row = rowsOf(dead.stdout).find((r) => r.id === 'provider chat')!;
     expect(row.status).toBe('fail');
-    expect(row.line).toMatch(/^provider chat \[FAIL\] small at http:\/\/127\.0\.0\.1:\d+\/v1: .+/);
+    expect(row.line).toMatch(/^provider chat \[FAIL\] openai-compatible http:\/\/127\.0\.0\.1:\d+\/v1 model=small: .+/);
   });
 
   it('the project binding of the cwd: bound (and where its plans live), or a repository without one is told how', async () => {
@@ -84,7 +86,7 @@ describe('doctor checks everything a user configures (issue 15)', { timeout: 120
     await w.writeConfig(vaultConfig(w));
     const bound = await runAgentm(['doctor'], { home: w.home, cwd: w.repo });
     expect(bound.stdout).toContain(
-      `project [OK] ${w.repo} is project 'proj' (from .harness/project.json vault_project); plans in desk/projects/proj/_harness/`,
+      `project [OK] ${w.repo} is project 'proj' (from .harness/project.json vault_project); plans in ${join(w.memoryRoot, 'desk', 'projects', 'proj', '_harness')}`,
     );
     const unbound = join(w.home, 'loose');
     await mkdir(join(unbound, '.git'), { recursive: true });
@@ -100,7 +102,7 @@ describe('doctor checks everything a user configures (issue 15)', { timeout: 120
     await writeFile(join(w.memoryRoot, 'memory', 'convention', 'a.md'), '---\ntype: convention\n---\n\nUse pnpm.\n');
     const before = await runAgentm(['doctor'], { home: w.home });
     expect(before.stdout).toMatch(
-      /^index \[HINT\] not built yet \(.*\): the first recall builds it, or agentm reindex$/m,
+      /^index \[HINT\] not built yet \(.*\) — the first recall builds it, or agentm reindex$/m,
     );
     expect((await runAgentm(['reindex'], { home: w.home })).code).toBe(0);
     const after = await runAgentm(['doctor'], { home: w.home });

@@ -30,12 +30,13 @@ describe('agentm doctor (black box)', { timeout: 120_000 }, () => {
     await mkdir(vault, { recursive: true });
     const result = await runAgentm(['doctor', '--roundtrip', '--json'], { home, env: { MEMORY_VAULT_PATH: vault } });
     expect(result.code, result.stderr).toBe(0);
-    const rows = JSON.parse(result.stdout) as Array<{ check: string; status: string; line: string }>;
-    expect(rows.map((r) => [r.check, r.status])).toEqual([
+    const rows = JSON.parse(result.stdout) as Array<{ id: string; status: string; line: string }>;
+    expect(rows.map((r) => [r.id, r.status])).toEqual([
       ['storage', 'ok'],
       ['lock', 'ok'],
       ['links', 'ok'],
       ['temps', 'ok'],
+      ['conflicts', 'ok'],
       ['provider chat', 'info'],
       ['provider embeddings', 'info'],
       ['index', 'info'],
@@ -121,8 +122,9 @@ describe('agentm doctor (black box)', { timeout: 120_000 }, () => {
     const met = await runAgentm(['doctor', '--requires', 'concurrent_writers,sync', '--json'], { home: w.home });
     expect(met.code, met.stdout).toBe(0);
     expect(JSON.parse(met.stdout)).toContainEqual({
-      check: 'requires',
+      id: 'requires',
       status: 'ok',
+      message: "backend 'vault' satisfies required capabilities: concurrent_writers, sync",
       line: "requires [OK] backend 'vault' satisfies required capabilities: concurrent_writers, sync",
     });
   });

@@ -22,7 +22,7 @@ describe('agentm plan / run / trace / replay (black box)', () => {
       `wrote ${join(r.harness, 'PLAN-tidy-the-readme.md')}\n  - [ ] Tidy the README [id:: s1] → researcher (provision)\n`,
     );
     expect(planned.stderr).toContain(
-      'planned as a single step: no chat provider is configured: set AGENTM_LLM_BASE_URL',
+      'no chat model is configured, so the goal becomes one step for a model, and agentm run refuses it until there is one (agentm init, or AGENTM_LLM_BASE_URL',
     );
     const doc = parsePlan(await readFile(join(r.harness, 'PLAN-tidy-the-readme.md'), 'utf8'));
     expect(doc.steps.map((s) => [s.id, s.title, s.role])).toEqual([['s1', 'Tidy the README', 'researcher']]);

@@ -84,7 +84,8 @@ describe('agentm mcp: tools over stdio, through the SDK client', () => {
     const second = resultJson<{ items: Array<{ path: string }> }>(
       await mcp.call('recall', { query: 'fsync the directory after rename' }),
     );
-    expect(second.items.map((i) => i.path)).toContain('memory/fix/fsync-dir.md');
+    // The CLI in the repository files under its project, as the server's own save does.
+    expect(second.items.map((i) => i.path)).toContain('desk/projects/proj/fix/fsync-dir.md');
   });
 
   it('session_context gives what recall-here gives', async () => {
@@ -110,6 +111,8 @@ describe('agentm mcp: tools over stdio, through the SDK client', () => {
       saved: 'desk/projects/proj/convention/pick-stdlib.md',
       file: join(world.memoryRoot, 'desk/projects/proj/convention/pick-stdlib.md'),
       uri: 'agentm://note/desk/projects/proj/convention/pick-stdlib.md',
+      scope: 'project',
+      project: 'proj',
     });
     const text = await readFile(join(world.memoryRoot, 'desk/projects/proj/convention/pick-stdlib.md'), 'utf8');
     expect(text).toMatch(
@@ -213,23 +216,31 @@ describe('agentm mcp: tools over stdio, through the SDK client', () => {
     expect(refused.isError).toBe(true);
     expect(resultText(refused)).toBe(
       "this repository's project folder desk/projects/AgentM cannot be a note group (lower-case letters, digits and hyphens only): " +
-        'give the note a group (e.g. memory), or set vault_project in .harness/project.json to a lower-case slug',
+        'file it as a global note (agentm save --global; scope global), or set vault_project in .harness/project.json to a lower-case slug',
     );
-    expect(resultJson(await mcp.call('save', { kind: 'fix', slug: 'x', body: 'b', group: 'memory' }))).toMatchObject({
+    expect(resultJson(await mcp.call('save', { kind: 'fix', slug: 'x', body: 'b', scope: 'global' }))).toMatchObject({
       saved: 'memory/fix/x.md',
+      scope: 'global',
     });
   });
 
-  it('doctor reports the store, the project, the plans, the lock and the index', async () => {
+  it("doctor reports the workspace's checks: the store, the lock, the providers, the project and the index", async () => {
     const mcp = await connectMcp(world);
-    const rows = resultJson<Array<{ check: string; status: string; line: string }>>(await mcp.call('doctor'));
-    expect(rows.map((r) => [r.check, r.status])).toEqual([
+    await mcp.call('recall', { query: 'lock' }); // the index is built by the first answer that needs it
+    const rows = resultJson<Array<{ id: string; status: string; message: string; line: string }>>(
+      await mcp.call('doctor'),
+    );
+    expect(rows.map((r) => [r.id, r.status])).toEqual([
       ['storage', 'ok'],
-      ['project', 'ok'],
-      ['plans', 'ok'],
       ['lock', 'ok'],
+      ['links', 'ok'],
+      ['temps', 'ok'],
+      ['conflicts', 'ok'],
+      ['provider chat', 'info'],
+      ['provider embeddings', 'info'],
+      ['project', 'ok'],
       ['index', 'ok'],
     ]);
-    expect(rows[1]!.line).toContain(`plan state in ${world.harness} (through the store)`);
+    expect(rows.find((r) => r.id === 'project')!.line).toContain(`plans in ${world.harness}`);
   });
 });

@@ -15,6 +15,7 @@ import { runExtensionTests } from './integration.mjs';
 import { startCodeServer } from './server.mjs';
 import { ensureAll } from './setup.mjs';
 import { startCluster } from '../postgres/cluster.mjs';
+import { ensurePostgres } from '../postgres/setup.mjs';
 import { runUiTest } from './ui.mjs';
 
 const OVERALL_TIMEOUT_MS = 10 * 60_000;
@@ -88,10 +89,11 @@ async function integrationPhase(testsPath) {
     if (process.env.AGENTM_TEST_PG_URL) process.env.AGENTM_E2E_PG_URL = process.env.AGENTM_TEST_PG_URL;
     else {
       try {
+        log(`postgres for the integration test: ${ensurePostgres()}`);
         cluster = await startCluster();
         process.env.AGENTM_E2E_PG_URL = cluster.adminUrl;
       } catch (error) {
-        // Without PostgreSQL here (npm test installs it first), that one test says it is skipped.
+        // PostgreSQL cannot be installed or started here (not root, no apt): that one test says it is skipped.
         log(`no PostgreSQL for the postgres integration test: ${error.message}`);
       }
     }
@@ -117,6 +119,8 @@ goal: show the plan in the sidebar
 `;
 /** A plan whose one step needs a model (there is none in the UI test): its run fails, offering the model settings. */
 const UI_ASK_PLAN = '---\ngoal: ask the model\n---\n\n- [ ] Summarise the notes about watchers [id:: summarise]\n';
+/** A plan whose command fails: its run fails, offering a retry and the log. */
+const UI_BROKEN_PLAN = '---\ngoal: fail on purpose\n---\n\n- [ ] Check the build [id:: check] [cmd:: false]\n';
 /** A plan that runs long enough to watch (and stop) from the status bar. */
 const UI_SLOW_PLAN = '---\ngoal: wait a while\n---\n\n- [ ] Wait for the build [id:: wait] [cmd:: sleep 60]\n';
 const UI_NOTE =
@@ -131,6 +135,7 @@ function uiWorld() {
   writeFileSync(join(project, '_harness', 'PLAN.md'), UI_PLAN);
   writeFileSync(join(project, '_harness', 'PLAN-ask.md'), UI_ASK_PLAN);
   writeFileSync(join(project, '_harness', 'PLAN-slow.md'), UI_SLOW_PLAN);
+  writeFileSync(join(project, '_harness', 'PLAN-broken.md'), UI_BROKEN_PLAN);
   writeFileSync(join(project, 'fix', 'flaky-watcher.md'), UI_NOTE);
   const folder = workspace('ui-workspace');
   mkdirSync(join(folder, '.harness'));
@@ -138,7 +143,10 @@ function uiWorld() {
   return { vault, folder };
 }
 
-/** Packages the .vsix, installs it in a fresh server whose machine settings point at a vault, walks the UI. */
+/**
+ * Packages the .vsix, installs it in a fresh server whose agentm config (the shared `.agentm-config.json`
+ * in its private HOME, as `agentm init` writes it) names the vault, and walks the UI.
+ */
 async function uiPhase() {
   const { vsix, bytes } = packageExtension();
   log(`packaged ${vsix} (${(bytes / 1024).toFixed(1)} KiB)`);
@@ -146,7 +154,16 @@ async function uiPhase() {
   const steps = await withServer(
     'ui',
     folder,
-    { machineSettings: { 'agentm.vault.path': vault }, vsix },
+    {
+      homeFiles: {
+        '.claude/.agentm-config.json': JSON.stringify({
+          schema_version: 2,
+          'storage.backend': 'vault',
+          'plugins.obsidian-vault.vault_path': vault,
+        }),
+      },
+      vsix,
+    },
     (server, dir) => runUiTest({ paths, server, dir, folder, vault, artifacts: ARTIFACTS }),
   );
   return { passed: steps.filter((r) => r.ok).length, failed: steps.filter((r) => !r.ok).length };

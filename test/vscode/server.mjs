@@ -3,7 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { cleanEnv, log } from './env.mjs';
 
 /** User settings that keep the workbench offline-quiet: no agent host / copilot runtime, no gallery, no welcome. */
@@ -71,7 +71,8 @@ export function installVsix(paths, dir, vsix) {
  * Starts code-server for one run. `dir` is the run's private area (home, user-data, extensions, log);
  * `prepare.settings` replaces the quiet user settings; `prepare.machineSettings` go to the remote
  * machine's settings (a remote window ignores machine-scoped settings, such as `agentm.vault.path`, in
- * user settings); `prepare.vsix` is installed first.
+ * user settings); `prepare.homeFiles` are written under the private HOME (agentm's shared config);
+ * `prepare.vsix` is installed first.
  * Resolves once /healthz answers; the result's stop() ends it and its children.
  */
 export async function startCodeServer(paths, dir, folder, prepare = {}) {
@@ -86,6 +87,10 @@ export async function startCodeServer(paths, dir, folder, prepare = {}) {
       join(dir, 'user-data', 'Machine', 'settings.json'),
       `${JSON.stringify(prepare.machineSettings, null, 2)}\n`,
     );
+  }
+  for (const [path, text] of Object.entries(prepare.homeFiles ?? {})) {
+    mkdirSync(dirname(join(home, path)), { recursive: true });
+    writeFileSync(join(home, path), text);
   }
   if (prepare.vsix) installVsix(paths, dir, prepare.vsix);
   const port = await freePort();

@@ -19,16 +19,10 @@ import {
   log,
   toolPaths,
 } from './env.mjs';
+import { aptInstall, missingAptPackages } from '../setup/apt.mjs';
 
 export class SetupError extends Error {
   name = 'SetupError';
-}
-
-function missingAptPackages(packages) {
-  return packages.filter((p) => {
-    const r = spawnSync('dpkg-query', ['-W', '-f=${Status}', p], { encoding: 'utf8' });
-    return r.status !== 0 || !r.stdout.includes('install ok installed');
-  });
 }
 
 /** chromium (the browser) and libkrb5-dev (code-server's kerberos module compiles against gssapi.h). */
@@ -39,23 +33,7 @@ export function ensureApt() {
   if (!hasTool('python3')) wanted.push('python3');
   const missing = missingAptPackages(wanted);
   if (missing.length === 0) return 'present';
-  const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
-  if (process.getuid?.() !== 0) {
-    throw new SetupError(
-      `the VS Code e2e tests need the Debian packages ${missing.join(', ')}; run as root: ${command}`,
-    );
-  }
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', ...missing],
-  ]) {
-    const r = spawnSync('apt-get', args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    if (r.status !== 0) {
-      const tail = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
-      throw new SetupError(`apt-get ${args[0]} failed; run by hand to see why: ${command}\n${tail}`);
-    }
-  }
+  aptInstall(missing, { why: 'the VS Code e2e tests', makeError: (message) => new SetupError(message) });
   return `installed ${missing.join(' ')}`;
 }
 

@@ -91,8 +91,7 @@ async function editorLines(page) {
 }
 
 /**
- * Resolves with one `{name, ok, error?}` per step; `vault` is the memory root the machine settings point
- * at, `folder` the workspace bound to its project `ui-demo` (a plan and a note, see run.mjs).
+ * Resolves with one `{name, ok, error?}` per step; `vault` is the memory root agentm's shared config names, `folder` the workspace bound to its project `ui-demo` (a plan and a note, see run.mjs).
  */
 export async function runUiTest({ paths, server, dir, folder, vault, artifacts }) {
   const { context, page } = await launchBrowser(paths, join(dir, 'chrome-ui'), server.home);
@@ -176,7 +175,7 @@ export async function runUiTest({ paths, server, dir, folder, vault, artifacts }
       // The report wraps long checks (each is one line of the document): read it back as one text.
       const deadline = Date.now() + 20_000;
       let report = (await editorLines(page)).join('');
-      while (!report.includes("project [OK] 'ui-demo'") && Date.now() < deadline) {
+      while (!report.includes("is project 'ui-demo'") && Date.now() < deadline) {
         await page.waitForTimeout(200);
         report = (await editorLines(page)).join('');
       }
@@ -184,7 +183,8 @@ export async function runUiTest({ paths, server, dir, folder, vault, artifacts }
       expect(/^AgentM doctor — .* — \d+ checks: /.test(report), `no report header: ${report.slice(0, 200)}`);
       expect(report.includes("storage [OK] selected backend 'vault'"), `no storage check: ${report}`);
       expect(report.includes(vault), `the report does not name the vault ${vault}: ${report}`);
-      expect(report.includes("project [OK] 'ui-demo'"), `no project check: ${report}`);
+      expect(report.includes("is project 'ui-demo'"), `no project check: ${report}`);
+      expect(report.includes('agreement [OK] this editor and the agents'), `no agreement check: ${report}`);
       await page.mouse.move(700, 450);
       await page.screenshot({ path: join(artifacts, 'ui-doctor.png') });
     });
@@ -275,25 +275,48 @@ export async function runUiTest({ paths, server, dir, folder, vault, artifacts }
       await item.waitFor({ state: 'detached', timeout: 20_000 });
     });
 
-    await step('a failed run is an error notification with Retry step, Show log and Configure model', async () => {
-      // The tree re-reads the plans after the stop: let it settle, so the click reaches this row's action.
-      await page.waitForTimeout(1500);
-      await runPlanFromTree(page, 'ask the model');
-      const notice = await centerNotification(page, "plan 'ask' failed at step 'summarise'", 60_000);
-      const message = (await notice.locator('.notification-list-item-message').innerText()).trim();
+    await step(
+      'a run that needs a model, with none, is refused before it starts, offering Configure model',
+      async () => {
+        // The tree re-reads the plans after the stop: let it settle, so the click reaches this row's action.
+        await page.waitForTimeout(1500);
+        await runPlanFromTree(page, 'ask the model');
+        const notice = await centerNotification(page, 'plan ask was not started', 60_000);
+        const message = (await notice.locator('.notification-list-item-message').innerText()).trim();
+        const buttons = await texts(
+          page,
+          '.notifications-center .notification-list-item-buttons-container .monaco-button',
+        );
+        log(`ui refused-run notification: ${message} ${JSON.stringify(buttons)}`);
+        expect(/needs a chat model/.test(message), `the notification does not say why: ${message}`);
+        for (const action of ['Configure model', 'Open plan'])
+          expect(buttons.includes(action), `no '${action}' button: ${JSON.stringify(buttons)}`);
+        await page.mouse.move(300, 300);
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: join(artifacts, 'ui-refused-run.png') });
+        await notice.locator('.monaco-button', { hasText: 'Open plan' }).first().click();
+        await page.locator('.tabs-container .tab', { hasText: 'PLAN-ask.md' }).first().waitFor({ timeout: 20_000 });
+      },
+    );
+
+    await step('a failed run is an error notification with Retry step and Show log', async () => {
+      await runPlanFromTree(page, 'fail on purpose');
+      const dialog = page.locator('.monaco-dialog-box').first();
+      await dialog.waitFor({ timeout: 20_000 });
+      await dialog.locator('.monaco-button', { hasText: 'Run and remember' }).first().click();
+      const notice = await centerNotification(page, "plan 'fail on purpose' (broken) failed at step 'check'", 60_000);
       const buttons = await texts(
         page,
         '.notifications-center .notification-list-item-buttons-container .monaco-button',
       );
-      log(`ui failed-run notification: ${message} ${JSON.stringify(buttons)}`);
-      expect(/no chat model is available/.test(message), `the notification does not say why: ${message}`);
-      for (const action of ['Retry step', 'Show log', 'Configure model'])
+      for (const action of ['Retry step', 'Show log'])
         expect(buttons.includes(action), `no '${action}' button: ${JSON.stringify(buttons)}`);
-      await page.mouse.move(300, 300);
-      await page.waitForTimeout(300);
       await page.screenshot({ path: join(artifacts, 'ui-failed-run.png') });
       await notice.locator('.monaco-button', { hasText: 'Show log' }).first().click();
-      await page.locator('.tabs-container .tab', { hasText: 'progress-ask.md' }).first().waitFor({ timeout: 20_000 });
+      await page
+        .locator('.tabs-container .tab', { hasText: 'progress-broken.md' })
+        .first()
+        .waitFor({ timeout: 20_000 });
       const retry = await paletteRows(page, 'AgentM: Retry failed step');
       expect(
         retry.some((r) => r.includes('Retry failed step')),

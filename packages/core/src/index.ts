@@ -23,6 +23,21 @@ export type {
   RunStepEvent,
 } from './workspace/harness-services.js';
 export type { RetriedStep, RetryResult } from './harness/reconciler/retry-steps.js';
+export type { ListedPlan, PlanListing } from './workspace/plan-listing.js';
+export type { PlanSwitch, StepUpdateOutcome, WorkspaceStepUpdate } from './workspace/plan-services.js';
+export { NoPlanHomeError, type HomePlanFiles } from './workspace/plan-home.js';
+export { openPlan } from './workspace/open-plan.js';
+export type { PlanDetail, PlanHandle, SteerOptions } from './workspace/plan-handle.js';
+export type { PlanSummary, ProgressEntry, StepSummary } from './harness/reconciler/plan-view.js';
+export type { FiledNote, FileNoteInput, NoteFiling, NoteScope } from './workspace/note-services.js';
+export {
+  doctorLine,
+  worstCheck,
+  type DoctorCheck,
+  type DoctorOptions,
+  type DoctorStatus,
+} from './workspace/doctor/check.js';
+export type { StepAction } from './harness/reconciler/step-update.js';
 export type { ApprovalAsker, ApprovalPrompt } from './harness/commands/command-gate.js';
 
 // ---------------------------------------------------------------------------- the storage seam
@@ -51,7 +66,7 @@ export {
   validateRelativePrefix,
   type VaultResolution,
 } from './config/roots.js';
-export { getConfigValue, setConfigValue, unsetConfigValue } from './config/config-writer.js';
+export { getConfigValue, setConfigValue, setConfigValues, unsetConfigValue } from './config/config-writer.js';
 
 // ------------------------------------------------------------------- selection and the doctor
 export { selectBackend, type SelectedBackend, type SelectOptions } from './selection/select-backend.js';
@@ -81,6 +96,7 @@ export { assertGroup, assertKindName, assertSlug, assertTags } from './memory/no
 
 // ------------------------------------------------------------- formats: plans and progress
 export { findStep, parsePlan, serializePlan, type PlanDocument, type PlanStep } from './harness/plan/plan-document.js';
+export { planTitle } from './harness/plan/plan-title.js';
 export { effectiveStatus } from './harness/plan/plan-edit.js';
 export { isTerminalPlanStatus, type StepStatus } from './harness/plan/step-status.js';
 export { makeObservation, type Observation } from './harness/observations/observation.js';
@@ -162,12 +178,16 @@ export {
   InvalidTransitionError,
   PlanExistsError,
   PlanNotFoundError,
+  PlanStatusChangeError,
   PlanValidationError,
   RetryRefusedError,
+  StalePlanError,
   UnknownStepError,
 } from './harness/errors.js';
 export { RolesConfigError } from './harness/tools/roles-config.js';
 export { PreflightError, type PreflightProblem } from './harness/executors/preflight.js';
+export { CommandsNotApprovedError } from './harness/commands/plan-commands.js';
+export { StepUpdateArgumentError } from './harness/reconciler/step-update.js';
 export { explainFailure, type PlanFailure, type StepFailure } from './harness/trace/failures.js';
 export { StatePathArgumentError } from './process-seam/process.js';
 

@@ -1,5 +1,5 @@
-import { Notice, Plugin } from 'obsidian';
-import { inspectLock } from '@agentm/core/protocol';
+import { Events, Notice, Plugin } from 'obsidian';
+import { inspectLock, LOCK_STALE_MS } from '@agentm/core/protocol';
 import { registerServiceCommands } from './commands/service-commands.js';
 import { createCoreServices } from './core-services/create.js';
 import { ConflictIndex } from './conflicts/conflict-index.js';
@@ -8,11 +8,17 @@ import { displayError } from './errors.js';
 import { defaultHost, type PluginHost } from './host.js';
 import { fileSystemAdapter } from './disk.js';
 import { LockIndicator } from './lock-indicator.js';
+import { openWhenIndexed } from './open-note.js';
+import { PLAN_VIEW_TYPE, PlanView } from './plans/plan-view.js';
+import { RELATED_VIEW_TYPE, RelatedView } from './related/related-view.js';
+import { StepFocus } from './related/step-focus.js';
+import { revealView } from './reveal-view.js';
 import { resolveMemoryRoot } from './memory-root.js';
 import type { AgentMServices } from './services.js';
 import { AgentMSettingTab } from './settings-tab.js';
 import { DEFAULT_SETTINGS, parseSettings, type AgentMSettings } from './settings.js';
 import { buildVaultContext, type VaultContext } from './vault-context.js';
+import { joinVaultPath } from './vault-paths.js';
 import type { WriteOutcome } from './write/agent-writer.js';
 
 /**
@@ -23,6 +29,10 @@ export default class AgentMPlugin extends Plugin {
   override settings: AgentMSettings = { ...DEFAULT_SETTINGS };
   /** The machine the plugin runs on (lock root, device name, clock…); tests replace it before loading. */
   host: PluginHost = defaultHost();
+  /** The plan step the plan view has selected (the related memories view follows it). */
+  readonly stepFocus = new StepFocus();
+  /** Emits `changed` when the memory-root context is rebuilt (another memory root, another lock wait). */
+  readonly contextChanges = new Events();
   #context: VaultContext | undefined;
   #conflicts: ConflictIndex | undefined;
   #indicator: LockIndicator | undefined;
@@ -37,16 +47,51 @@ export default class AgentMPlugin extends Plugin {
       CONFLICTS_VIEW_TYPE,
       (leaf) => new ConflictsView(leaf, { index: () => this.#conflicts, resolver: () => this.#context?.resolver }),
     );
+    this.registerView(
+      RELATED_VIEW_TYPE,
+      (leaf) =>
+        new RelatedView(leaf, {
+          services: () => (this.#context ? this.#services : undefined),
+          focus: this.stepFocus,
+          contextChanges: this.contextChanges,
+          debounceMs: this.host.viewDebounceMs,
+          open: (path) => openWhenIndexed(this, path),
+        }),
+    );
+    this.registerView(
+      PLAN_VIEW_TYPE,
+      (leaf) =>
+        new PlanView(leaf, {
+          services: () => (this.#context ? this.#services : undefined),
+          focus: this.stepFocus,
+          contextChanges: this.contextChanges,
+          debounceMs: this.host.viewDebounceMs,
+          actor: () => this.host.person,
+          vaultPath: (key) => (this.#context ? joinVaultPath(this.#context.folder, key) : undefined),
+          open: (path) => openWhenIndexed(this, path),
+        }),
+    );
+    this.addRibbonIcon('list-checks', 'Open AgentM plans', () => void this.openPlanView());
     this.addRibbonIcon('git-compare', 'Open AgentM conflicts', () => void this.openConflictsView());
+    this.addCommand({ id: 'open-plan-view', name: 'Open plans', callback: () => void this.openPlanView() });
     this.addCommand({
       id: 'open-conflicts-view',
       name: 'Open conflicts view',
       callback: () => void this.openConflictsView(),
     });
+    this.addCommand({
+      id: 'open-related-memories',
+      name: 'Open related memories',
+      callback: () => void this.openRelatedView(),
+    });
     const status = this.addStatusBarItem();
-    this.#indicator = new LockIndicator(status, async () =>
-      this.#context ? inspectLock(this.#context.backend.root, { lockRoot: this.host.lockRoot }) : undefined,
+    this.#indicator = new LockIndicator(
+      status,
+      async () =>
+        this.#context ? inspectLock(this.#context.backend.root, { lockRoot: this.host.lockRoot }) : undefined,
+      { staleMs: LOCK_STALE_MS, fallbackPollMs: this.host.lockPollMs },
     );
+    this.register(() => this.#indicator?.stop());
     this.registerDomEvent(status, 'click', () => void this.openConflictsView());
     this.addSettingTab(new AgentMSettingTab(this.app, this));
     this.#services = this.createServices();
@@ -118,13 +163,15 @@ export default class AgentMPlugin extends Plugin {
   }
 
   async openConflictsView(): Promise<void> {
-    const { workspace } = this.app;
-    let leaf = workspace.getLeavesOfType(CONFLICTS_VIEW_TYPE)[0];
-    if (!leaf) {
-      leaf = workspace.getRightLeaf(false) ?? workspace.getLeaf(true);
-      await leaf.setViewState({ type: CONFLICTS_VIEW_TYPE, active: true });
-    }
-    await workspace.revealLeaf(leaf);
+    await revealView(this.app, CONFLICTS_VIEW_TYPE);
+  }
+
+  async openPlanView(): Promise<void> {
+    await revealView(this.app, PLAN_VIEW_TYPE);
+  }
+
+  async openRelatedView(): Promise<void> {
+    await revealView(this.app, RELATED_VIEW_TYPE);
   }
 
   async saveSettings(): Promise<void> {
@@ -153,8 +200,6 @@ export default class AgentMPlugin extends Plugin {
       (path) => this.#requireContext().writer.currentHash(path),
     );
     this.#conflicts.start(this);
-    this.registerInterval(window.setInterval(() => void this.#indicator?.refresh(), this.host.lockPollMs));
-    await this.#indicator?.refresh();
     await this.#conflicts.refresh();
   }
 
@@ -177,6 +222,8 @@ export default class AgentMPlugin extends Plugin {
     this.#context = buildVaultContext(this.app, memoryRoot, this.settings, this.host, (waiting, status) =>
       this.#indicator?.setWaiting(waiting, status),
     );
+    this.contextChanges.trigger('changed');
+    await this.#indicator?.follow(this.#context.backend.lockDir);
   }
 
   #contextKey(): string {

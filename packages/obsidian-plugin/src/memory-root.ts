@@ -1,5 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
+import { normalizePath } from 'obsidian';
 import {
   KEY_MEMORY_ROOT,
   Locator,
@@ -79,17 +80,20 @@ export async function defaultMemoryRootFolder(vaultDir: string, host: HostEnv): 
 
 /**
  * The folder the memory root setting names: `undefined` when it is empty (use the default); `""` for
- * `/` (the vault root); otherwise a folder inside the vault (slashes trimmed). Throws
- * `MemoryRootSettingError` for `..`, backslashes or NUL (a memory root must stay inside the vault).
+ * `/` (the vault root); otherwise a folder inside the vault, spelled as Obsidian spells paths
+ * (`normalizePath`: `\` read as `/`, repeated and outer slashes dropped, non-breaking spaces made
+ * spaces, Unicode NFC, so a name typed on macOS matches the folder). Throws `MemoryRootSettingError`
+ * for a `..` segment or NUL (a memory root must stay inside the vault).
  */
 export function parseMemoryRootSetting(setting: string): string | undefined {
   const trimmed = setting.trim();
   if (trimmed === '') return undefined;
-  if (trimmed === '/') return '';
+  const path = normalizePath(trimmed);
+  if (path === '/') return '';
   try {
-    return new Locator(trimmed).key;
+    return new Locator(path).key;
   } catch {
-    throw new MemoryRootSettingError(trimmed, 'it must not contain "..", a backslash or NUL');
+    throw new MemoryRootSettingError(trimmed, 'it must not contain ".." or NUL');
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Vocabulary } from '@agentm/core';
+import type { DoctorCheck, ListedPlan, PlanHandle, Vocabulary } from '@agentm/core';
 
 /**
  * What the commands need from AgentM's core, as one small interface. The real implementation
@@ -43,30 +43,36 @@ export interface RecallHit {
 export interface PlanLookup {
   /** The project's slug; undefined when no project could be told. */
   readonly project: string | undefined;
-  /** Vault paths of its plan files (`PLAN.md` first, then `PLAN-*.md`). */
-  readonly plans: readonly string[];
+  /** Its plans as the workspace lists them (`PLAN.md` first, then `PLAN-*.md`): name, title (the goal), vault path. */
+  readonly plans: readonly { readonly name: string; readonly title: string; readonly path: string }[];
   /** Why `plans` is empty, in words for a notice. */
   readonly reason?: string;
 }
 
+/** The current project's plans as core lists them, for the plan view. */
+export interface PlanBoard {
+  /** The project's slug; undefined when no project could be told. */
+  readonly project: string | undefined;
+  /** The project's `_harness/` folder, vault-relative (where the view listens for changes). */
+  readonly folder: string | undefined;
+  /** PLAN.md first, then PLAN-*.md, each titled by its goal, with its status and step counts. */
+  readonly plans: readonly ListedPlan[];
+  /** Why `plans` is empty, in words. */
+  readonly reason?: string;
+}
+
 export interface DoctorReport {
-  /** agentm's storage selection for this machine, exactly as `agentm doctor` prints its storage row. */
-  readonly storage: { readonly status: 'ok' | 'warn' | 'fail'; readonly line: string };
-  /** The plugin's own state. */
-  readonly vault: {
+  /** The workspace's checks (core's doctor, this vault against the agents on this machine), in order. */
+  readonly checks: readonly DoctorCheck[];
+  /** The plugin's memory root: where it keeps memory in this vault and why (the checks compare it with the agents'). */
+  readonly memoryRoot: {
     /** The memory root folder as shown to people (`/` for the vault root). */
-    readonly memoryRoot: string;
+    readonly folder: string;
     /** Where it came from, in words. */
-    readonly memoryRootSource: string;
+    readonly source: string;
     /** The memory root on disk. */
-    readonly memoryRootPath: string;
-    /** The vault lock, in words. */
-    readonly lock: string;
-    /** Conflict copies listed now (undefined before the first scan). */
-    readonly conflicts: number | undefined;
+    readonly path: string;
   };
-  /** Things to fix (e.g. agents write to another memory root). */
-  readonly warnings: readonly string[];
 }
 
 export interface AgentMServices {
@@ -79,8 +85,18 @@ export interface AgentMServices {
    * is one; an empty query lists the most recent memories.
    */
   recall(query: string): Promise<readonly RecallHit[]>;
+  /**
+   * The memories recall ranks highest for `text` (a note's or a plan step's), scoped like `recall` but
+   * to the project of `path` (its folder, else the default project), never from `path` itself nor from
+   * the files in `besides` (a step's own progress log): best first.
+   */
+  related(text: string, path: string, besides?: readonly string[]): Promise<readonly RecallHit[]>;
   /** The current project's plan files. */
   activePlanFiles(): Promise<PlanLookup>;
-  /** agentm's storage preview and the plugin's state; never throws for a misconfiguration (it reports `fail`). */
+  /** The current project's plans (core's listing of its `_harness/` folder in the vault). */
+  planBoard(): Promise<PlanBoard>;
+  /** One plan of `project`, to read and steer through core's transitions (see `PlanHandle`). */
+  openPlan(project: string, name: string): Promise<PlanHandle>;
+  /** The workspace's doctor and the plugin's memory root; never throws for a misconfiguration (it reports `fail`). */
   doctor(): Promise<DoctorReport>;
 }

@@ -221,6 +221,23 @@ describe('the fake DOM and components', () => {
     input.detach();
   });
 
+  it('the workspace says which file is active: file-open when it changes, the last file while a side view is active', async () => {
+    const { app } = await vaultWith({ 'a.md': 'a', 'b.md': 'b' });
+    await finishStartup(app);
+    const opened: Array<string | null> = [];
+    app.workspace.on('file-open', (file) => opened.push((file as TFile | null)?.path ?? null));
+    const a = app.workspace.getLeaf(true);
+    await a.openFile(app.vault.getFileByPath('a.md')!);
+    const b = app.workspace.getLeaf(true);
+    await b.openFile(app.vault.getFileByPath('b.md')!);
+    app.workspace.setActiveLeaf(a); // switching tabs changes the active file
+    expect(opened).toEqual(['a.md', 'b.md', 'a.md']);
+    const side = app.workspace.getRightLeaf(false)!;
+    app.workspace.setActiveLeaf(side); // a view with no file: the active file stays the last one
+    expect(app.workspace.getActiveFile()?.path).toBe('a.md');
+    expect(opened).toEqual(['a.md', 'b.md', 'a.md']);
+  });
+
   it('normalizePath matches the app', () => {
     expect(normalizePath('//a\\b//c/')).toBe('a/b/c');
     expect(normalizePath('')).toBe('/');

@@ -90,6 +90,13 @@ describe('the default memory root (settings empty): agentm’s config, restricte
     expect(parseMemoryRootSetting('/')).toBe('');
     expect(parseMemoryRootSetting('/Agent/')).toBe('Agent');
     expect(() => parseMemoryRootSetting('../x')).toThrow(/must not contain "\.\."/);
+    expect(() => parseMemoryRootSetting('Agent\\..\\..\\x')).toThrow(/must not contain "\.\."/);
+  });
+
+  it('spells the setting as Obsidian spells paths (normalizePath): backslashes, doubled slashes, NBSP, NFC', () => {
+    expect(parseMemoryRootSetting(' //Agent\\notes// ')).toBe('Agent/notes');
+    expect(parseMemoryRootSetting('My\u00a0Agent')).toBe('My Agent');
+    expect(parseMemoryRootSetting('Me\u0301moire')).toBe('M\u00e9moire');
   });
 });
 
@@ -110,6 +117,16 @@ describe('the plugin’s memory root', () => {
     plugin.settings.memoryRoot = '';
     await plugin.saveSettings();
     expect(plugin.context?.memoryRoot).toEqual({ folder: 'Agent', source: 'config' });
+    unloadPlugin(plugin);
+  });
+
+  it('a folder typed in another Unicode form or with backslashes is the vault folder of that name', async () => {
+    const { v, plugin } = await startWithPlugin({ 'M\u00e9moire/Agent/memory/fix/a.md': 'a' });
+    plugin.settings.memoryRoot = 'Me\u0301moire\\Agent\\';
+    await plugin.saveSettings();
+    expect(plugin.context?.memoryRoot).toEqual({ folder: 'M\u00e9moire/Agent', source: 'setting' });
+    expect(plugin.context?.backend.root).toBe(join(v.dir, 'M\u00e9moire', 'Agent'));
+    expect(await plugin.context?.backend.list(plugin.context.backend.resolve('memory', 'fix'))).toHaveLength(1);
     unloadPlugin(plugin);
   });
 

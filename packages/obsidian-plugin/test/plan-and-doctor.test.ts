@@ -46,7 +46,7 @@ describe('open the active plan', () => {
       if (found.length === 0) throw new Error('no picker yet');
       return found;
     });
-    expect(items.map((i) => i.textContent)).toEqual(['PLAN.md', 'PLAN-api.md']);
+    expect(items.map((i) => i.textContent)).toEqual(['PLAN', 'api']);
     items[1]!.click();
     await vi.waitFor(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(`${HARNESS}/PLAN-api.md`));
     unloadPlugin(s.plugin);
@@ -82,20 +82,17 @@ describe('open the active plan', () => {
 });
 
 describe('show storage doctor', () => {
-  async function doctor(s: Started): Promise<{ storage: string; facts: string[]; warnings: string[] }> {
+  async function doctor(s: Started): Promise<{ root: string; checks: string[] }> {
     s.v.fake.commands.executeCommandById('agentm-vault:show-storage-doctor');
     const dialog = await vi.waitFor(() => modal() ?? Promise.reject(new Error('no modal yet')));
     const text = (sel: string) => Array.from(dialog.querySelectorAll(sel)).map((e) => e.textContent ?? '');
-    const result = {
-      storage: text('.agentm-doctor-storage')[0] ?? '',
-      facts: text('li'),
-      warnings: text('.agentm-doctor-warn'),
-    };
+    const result = { root: text('.agentm-doctor-root')[0] ?? '', checks: text('li') };
     (dialog.querySelector('.modal-close-button') as HTMLElement).click();
     return result;
   }
+  const check = (checks: string[], id: string) => checks.find((c) => c.startsWith(`${id} [`));
 
-  it('shows agentm’s selection line for the config, the memory root it gives this vault, the lock and the conflicts', async () => {
+  it('shows the memory root and the workspace’s checks: agentm’s selection, agreement, the lock, the conflicts', async () => {
     const s = await startWithPlugin(
       { 'Agent/memory/fix/a.md': 'a', 'Agent/memory/fix/a (conflicted copy 2026-01-02).md': 'b' },
       {
@@ -107,32 +104,29 @@ describe('show storage doctor', () => {
           }),
       },
     );
-    const expected = await storagePreview({
-      host: s.v.host.hostEnv,
-      lockRoot: s.v.lockRoot,
-    });
+    const expected = await storagePreview({ host: s.v.host.hostEnv, lockRoot: s.v.lockRoot });
     const report = await doctor(s);
-    expect(report.storage).toBe(expected.line);
-    expect(report.storage).toBe(
-      `storage [OK] selected backend 'vault' (configured (storage.backend)) — registered; memory root ${join(s.v.dir, 'Agent')} writable`,
+    expect(report.root).toBe(`Memory root: Agent (from agentm's config), on disk ${join(s.v.dir, 'Agent')}`);
+    expect(report.checks[0]).toBe(expected.line);
+    expect(check(report.checks, 'agreement')).toMatch(
+      /^agreement \[OK\] this editor and the agents in this folder share the memory root /,
     );
-    expect(report.facts).toEqual([
-      "Memory root: Agent (from agentm's config)",
-      `On disk: ${join(s.v.dir, 'Agent')}`,
-      'Vault lock: free',
-      'Conflict copies: 1',
-    ]);
-    expect(report.warnings).toEqual([]);
+    expect(check(report.checks, 'lock')).toMatch(/^lock \[OK\] free /);
+    expect(check(report.checks, 'conflicts')).toMatch(
+      /^conflicts \[WARN\] 1 sync conflict copy: .*\n {2}memory\/fix\/a \(conflicted copy 2026-01-02\)\.md/s,
+    );
 
     const holder = spawnFixture('lock-holder.mjs', [join(s.v.dir, 'Agent'), s.v.lockRoot, '10000', 'forever']);
     await holder.waitForLine(/^held /);
-    expect((await doctor(s)).facts[2]).toMatch(/^Vault lock: held by an agent \(last heartbeat \d+ s ago\)$/);
+    expect(check((await doctor(s)).checks, 'lock')).toMatch(
+      /^lock \[OK\] held by a running writer \(heartbeat \d+\.\d s ago\)$/,
+    );
     holder.child.kill('SIGTERM');
     await holder.exited;
     unloadPlugin(s.plugin);
   });
 
-  it('warns when agents use another memory root, or no vault at all', async () => {
+  it('fails, naming the fix, when agents use another memory root, or no vault at all', async () => {
     const s = await startWithPlugin(
       {},
       {
@@ -147,20 +141,22 @@ describe('show storage doctor', () => {
     s.plugin.settings.memoryRoot = 'Other';
     await s.plugin.saveSettings();
     const mismatch = await doctor(s);
-    expect(mismatch.facts[0]).toBe('Memory root: Other (from the plugin settings)');
-    expect(mismatch.warnings).toEqual([
-      `Warning: agents write to ${join(s.v.dir, 'Agent')}, but this plugin's memory root is ${join(s.v.dir, 'Other')}: their notes, plans and lock are not shared. Set the memory root folder in Settings → AgentM, or fix agentm's config.`,
-    ]);
+    expect(mismatch.root).toMatch(/^Memory root: Other \(from the plugin settings\)/);
+    expect(check(mismatch.checks, 'agreement')).toContain(
+      `agreement [FAIL] this editor keeps memory in ${join(s.v.dir, 'Other')} (lock `,
+    );
+    expect(check(mismatch.checks, 'agreement')).toContain(`uses ${join(s.v.dir, 'Agent')} (lock `);
+    expect(check(mismatch.checks, 'agreement')).toContain('— set the memory root folder in Settings → AgentM');
     unloadPlugin(s.plugin);
 
     const none = await startWithPlugin();
     const report = await doctor(none);
-    expect(report.storage).toBe(
+    expect(report.checks[0]).toBe(
       `storage [OK] selected backend 'device-local' (fresh-install default) — registered; root ${join(none.v.home, '.agentm', 'memory')} writable`,
     );
-    expect(report.facts[0]).toBe('Memory root: / (default: the vault root)');
-    expect(report.warnings[0]).toMatch(
-      /^Warning: agentm on this machine keeps memory with the 'device-local' backend, not in a vault/,
+    expect(report.root).toMatch(/^Memory root: \/ \(default: the vault root\)/);
+    expect(check(report.checks, 'agreement')).toMatch(
+      /^agreement \[FAIL\] this editor keeps memory in .* but an agent in this folder .* uses .*\.agentm\/memory/,
     );
     unloadPlugin(none.plugin);
   });

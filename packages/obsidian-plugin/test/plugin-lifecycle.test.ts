@@ -14,7 +14,9 @@ import {
   snapshot,
   unloadPlugin,
 } from './fake-obsidian/testing.js';
-import { MANIFEST, openConflicts, startWithPlugin } from './helpers/plugin.js';
+import { MANIFEST, openByCommand, openConflicts, startWithPlugin } from './helpers/plugin.js';
+import { PLAN_VIEW_TYPE, PlanView } from '../src/plans/plan-view.js';
+import { RELATED_VIEW_TYPE, RelatedView } from '../src/related/related-view.js';
 import { ALL_COMMANDS, recallIndexOf } from './helpers/services.js';
 import { testVault } from './helpers/vault.js';
 
@@ -32,8 +34,10 @@ describe('plugin lifecycle', () => {
     expect(plugin.conflicts?.entries().map((e) => e.copyPath)).toEqual(['notes (conflicted copy 2026-01-02).md']);
     expect(recallIndexOf(plugin).opened).toBe(false);
     expect(existsSync(join(v.cache, 'agentm', 'index'))).toBe(false);
-    expect(liveCounts().intervals).toBe(before.intervals + 1);
+    expect(liveCounts().intervals).toBe(before.intervals); // the lock is followed by file events, not polled
+    expect(plugin.lockIndicator?.following.by).toBe('events');
     unloadPlugin(plugin);
+    expect(plugin.lockIndicator?.following.by).toBe('nothing');
   });
 
   it('names the in-vault backend `vault` in a registry of its own (no process-wide registry to overwrite)', async () => {
@@ -47,12 +51,25 @@ describe('plugin lifecycle', () => {
   });
 
   it('unload removes every event listener, interval, DOM handler, command, ribbon icon, status item and view', async () => {
-    const v = await testVault({ 'PLAN.md': 'x', 'PLAN 2.md': 'y' }, { start: false });
+    const v = await testVault(
+      {
+        'PLAN.md': 'x',
+        'PLAN 2.md': 'y',
+        'desk/projects/app/_harness/PLAN.md': '- [ ] a [id:: a]\n',
+        'desk/projects/app/n.md': 'n',
+      },
+      { start: false },
+    );
     const before = snapshot();
     const plugin = await loadPlugin(v.fake, AgentMPlugin, MANIFEST, (p) => (p.host = v.host));
     await finishStartup(v.fake);
     await plugin.whenStarted();
     const view = await openConflicts({ v, plugin });
+    // The plan and related memories views, drawn with a plan and a note (every draw's listeners live).
+    await v.app.workspace.getLeaf(true).openFile(v.app.vault.getFileByPath('desk/projects/app/n.md')!);
+    const plans = await openByCommand({ v, plugin }, 'open-plan-view', PLAN_VIEW_TYPE, PlanView);
+    await vi.waitFor(() => expect(plans.contentEl.querySelector('.agentm-step')).not.toBeNull());
+    await openByCommand({ v, plugin }, 'open-related-memories', RELATED_VIEW_TYPE, RelatedView);
     v.fake.setting.openTab(v.fake.setting.tabs[0]!);
     // The commands' services: recall opens the memory index and starts following vault events; a save
     // waits for the vault to report the new note (no watcher run here, so it is still waiting at unload).
@@ -60,9 +77,9 @@ describe('plugin lifecycle', () => {
     const saved = await plugin.services!.saveNote({ kind: 'fix', slug: 'leak-check', tags: [], body: 'b' });
     const opening = whenIndexed(plugin, saved.path);
     const live = leaksSince(before);
-    // four vault events (conflicts) + the view's index listener + four (recall index) + two (the save's wait)
-    expect(live.eventRefs.length).toBeGreaterThanOrEqual(11);
-    expect(live.intervals).toHaveLength(1);
+    // three vault events (conflicts) + the view's index listener + four (recall index) + two (the save's wait)
+    expect(live.eventRefs.length).toBeGreaterThanOrEqual(10);
+    expect(live.intervals).toHaveLength(0);
     expect(live.domListeners.length).toBeGreaterThan(0);
     expect(view.contentEl.querySelectorAll('.agentm-conflict')).toHaveLength(1);
     expect(htmlWritesSince(before)).toEqual([]);
@@ -76,6 +93,8 @@ describe('plugin lifecycle', () => {
     expect(v.fake.__ui.statusBar.children).toHaveLength(0);
     expect(v.fake.setting.tabs).toHaveLength(0);
     expect(v.app.workspace.getLeavesOfType(CONFLICTS_VIEW_TYPE)).toHaveLength(0);
+    expect(v.app.workspace.getLeavesOfType(PLAN_VIEW_TYPE)).toHaveLength(0);
+    expect(v.app.workspace.getLeavesOfType(RELATED_VIEW_TYPE)).toHaveLength(0);
   });
 
   it('the ribbon icon and the command open the conflicts view (once)', async () => {

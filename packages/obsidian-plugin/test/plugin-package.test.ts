@@ -3,7 +3,8 @@ import { createRequire, isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as obsidian from 'obsidian';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { AgentMServices } from '../src/services.js';
 import { finishStartup, loadPlugin, unloadPlugin } from './fake-obsidian/testing.js';
 import { MANIFEST } from './helpers/plugin.js';
 import { ALL_COMMANDS } from './helpers/services.js';
@@ -63,6 +64,59 @@ describe('the plugin package', () => {
     await finishStartup(v.fake);
     await (plugin as unknown as { whenStarted(): Promise<void> }).whenStarted();
     expect([...v.fake.commands.commands.keys()].sort()).toEqual(ALL_COMMANDS);
+    unloadPlugin(plugin);
+  });
+
+  it('starts no child process and reaches no network without providers, as its README says (the built main.js at work)', async () => {
+    const code = read('dist/main.js');
+    const nodeRequire = createRequire(join(PACKAGE, 'dist', 'main.js'));
+    const spawned: string[] = [];
+    const childProcess = nodeRequire('node:child_process') as Record<string, unknown>;
+    const watched = Object.fromEntries(
+      Object.entries(childProcess).map(([name, value]) =>
+        typeof value === 'function'
+          ? [
+              name,
+              (...args: unknown[]) => (
+                spawned.push(`${name} ${String(args[0])}`),
+                (value as (...a: unknown[]) => unknown)(...args)
+              ),
+            ]
+          : [name, value],
+      ),
+    );
+    const appRequire = (id: string) =>
+      id === 'obsidian' ? obsidian : id === 'node:child_process' || id === 'child_process' ? watched : nodeRequire(id);
+    const module = { exports: {} as { default?: unknown } };
+    new Function('require', 'module', 'exports', code)(appRequire, module, module.exports);
+    const fetched = vi.spyOn(globalThis, 'fetch');
+    const v = await testVault(
+      {
+        'desk/projects/app/_harness/PLAN.md': '- [ ] build [id:: build]\n',
+        'desk/projects/app/notes/a.md': '# A\n\nbuild notes\n',
+      },
+      { start: false },
+    );
+    const plugin = await loadPlugin(
+      v.fake,
+      module.exports.default as new (app: never, manifest: obsidian.PluginManifest) => obsidian.Plugin,
+      MANIFEST,
+      (p) => ((p as unknown as { host: unknown }).host = v.host),
+    );
+    await finishStartup(v.fake);
+    const started = plugin as unknown as { whenStarted(): Promise<void>; services: AgentMServices };
+    await started.whenStarted();
+    await v.app.workspace.getLeaf(false).openFile(v.app.vault.getFileByPath('desk/projects/app/notes/a.md')!);
+    for (const id of ['open-plan-view', 'open-related-memories', 'open-conflicts-view'])
+      expect(v.fake.commands.executeCommandById(`agentm-vault:${id}`)).toBe(true);
+    await started.services.recall('build');
+    await started.services.related('build', 'desk/projects/app/notes/a.md');
+    await started.services.saveNote({ kind: 'fix', slug: 'disclosed', tags: [], body: 'b' });
+    await started.services.doctor();
+    expect((await started.services.planBoard()).plans.map((p) => p.name)).toEqual(['PLAN']);
+    expect(spawned).toEqual([]);
+    expect(fetched).not.toHaveBeenCalled();
+    fetched.mockRestore();
     unloadPlugin(plugin);
   });
 

@@ -6,6 +6,7 @@ import type { AgentMServices, SaveNoteRequest } from '../src/services.js';
 import type { Editor as FakeEditor } from './fake-obsidian/views.js';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
 import { modal, startWithPlugin } from './helpers/plugin.js';
+import { ALL_COMMANDS } from './helpers/services.js';
 
 const VALID: MemoryFormInput = {
   kind: 'convention',
@@ -107,17 +108,19 @@ function fakeServices(
         { path: 'memory/fix/found.md', title: `found for ${query}`, snippet: 'a snippet', kind: 'fix', score: 0.9 },
       ];
     },
-    activePlanFiles: async () => ({ project: 'agentm', plans: ['desk/projects/agentm/_harness/PLAN.md'] }),
+    related: async () => [],
+    planBoard: async () => ({ project: undefined, folder: undefined, plans: [] }),
+    openPlan: async () => Promise.reject(new Error('no plans in these tests')),
+    activePlanFiles: async () => ({
+      project: 'agentm',
+      plans: [{ name: 'PLAN', title: 'PLAN', path: 'desk/projects/agentm/_harness/PLAN.md' }],
+    }),
     doctor: async () => ({
-      storage: { status: 'ok', line: "storage [OK] selected backend 'vault' (configured) — registered" },
-      vault: {
-        memoryRoot: '/',
-        memoryRootSource: 'default: the vault root',
-        memoryRootPath: '/v',
-        lock: 'free',
-        conflicts: 0,
-      },
-      warnings: [],
+      checks: [
+        { id: 'storage', status: 'ok', message: "selected backend 'vault' (configured) — registered" },
+        { id: 'agreement', status: 'fail', message: 'this editor keeps memory in /v', fix: 'set the memory root' },
+      ],
+      memoryRoot: { folder: '/', source: 'default: the vault root', path: '/v' },
     }),
     ...overrides,
   };
@@ -151,11 +154,7 @@ describe('commands that need core services', () => {
   it('are registered with sentence-case names and no default hotkeys', async () => {
     const { v, plugin } = await startWithPlugin({}, { services: fakeServices() });
     const commands = [...v.fake.commands.commands.values()];
-    expect(commands.map((c) => c.id).sort()).toEqual(
-      ['open-active-plan', 'open-conflicts-view', 'recall', 'save-selection-as-memory', 'show-storage-doctor'].map(
-        (id) => `agentm-vault:${id}`,
-      ),
-    );
+    expect(commands.map((c) => c.id).sort()).toEqual(ALL_COMMANDS);
     for (const c of commands) {
       expect(c.hotkeys).toBeUndefined();
       const name = c.name.replace(/^AgentM: /, '');
@@ -260,13 +259,16 @@ describe('commands that need core services', () => {
     );
     unloadPlugin(one.plugin);
 
-    const plans = ['desk/projects/agentm/_harness/PLAN.md', 'desk/projects/agentm/_harness/PLAN-api.md'];
+    const plans = [
+      { name: 'PLAN', title: 'Ship the release', path: 'desk/projects/agentm/_harness/PLAN.md' },
+      { name: 'api', title: 'api', path: 'desk/projects/agentm/_harness/PLAN-api.md' },
+    ];
     const two = await startWithPlugin(files, {
       services: fakeServices({ activePlanFiles: async () => ({ project: 'agentm', plans }) }),
     });
     two.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
     const items = await suggestions('.prompt-results .suggestion-item');
-    expect(items.map((i) => i.textContent)).toEqual(['PLAN.md', 'PLAN-api.md']);
+    expect(items.map((i) => i.textContent)).toEqual(['Ship the release (PLAN)', 'api']);
     items[1]!.click();
     await vi.waitFor(() =>
       expect(two.v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN-api.md'),
@@ -286,19 +288,19 @@ describe('commands that need core services', () => {
     unloadPlugin(none.plugin);
   });
 
-  it('"Show storage doctor" shows agentm’s storage row, then the vault’s memory root, lock and conflicts', async () => {
+  it('"Show storage doctor" shows the memory root, then each of the workspace’s checks as agentm doctor words it', async () => {
     const { v, plugin } = await startWithPlugin({}, { services: fakeServices() });
     v.fake.commands.executeCommandById('agentm-vault:show-storage-doctor');
     await vi.waitFor(() => expect(modal()).not.toBeNull());
-    expect(modal()!.querySelector('.agentm-doctor-storage')?.textContent).toBe(
-      "storage [OK] selected backend 'vault' (configured) — registered",
+    expect(modal()!.querySelector('.agentm-doctor-root')?.textContent).toBe(
+      'Memory root: / (default: the vault root), on disk /v',
     );
-    expect(Array.from(modal()!.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
-      'Memory root: / (default: the vault root)',
-      'On disk: /v',
-      'Vault lock: free',
-      'Conflict copies: 0',
+    const checks = Array.from(modal()!.querySelectorAll('li'));
+    expect(checks.map((li) => li.textContent)).toEqual([
+      "storage [OK] selected backend 'vault' (configured) — registered",
+      'agreement [FAIL] this editor keeps memory in /v — set the memory root',
     ]);
+    expect(checks[1]!.classList.contains('agentm-doctor-fail')).toBe(true);
     (modal()!.querySelector('.modal-close-button') as HTMLElement).click();
     unloadPlugin(plugin);
   });

@@ -8,6 +8,20 @@ export class NothingToDoError extends ExtensionError {
   override name = 'NothingToDoError';
 }
 
+/**
+ * A refusal the person can act on at once: its notification offers `actions` as buttons (Configure model,
+ * Open plan) instead of a bare message.
+ */
+export class ActionableError extends ExtensionError {
+  override name = 'ActionableError';
+  constructor(
+    message: string,
+    readonly actions: readonly { readonly title: string; readonly run: () => unknown }[],
+  ) {
+    super(message);
+  }
+}
+
 /** The message of anything thrown; AgentM errors already name the fix. */
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;

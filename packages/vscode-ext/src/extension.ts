@@ -8,7 +8,6 @@ import type { NamedTool } from './lm/tool-kit';
 import { agentmTools, registerTools } from './lm/tools';
 import { MARK_ACTIVATE_END, MARK_ACTIVATE_START, MARK_STATUS_READY, MARK_VIEW_VISIBLE, mark, markOnce } from './perf';
 import { RunStatusItem } from './run-status';
-import { CoreStepUpdates } from './sources/step-updates';
 import { AgentMStatusBar } from './status-bar';
 import { StorageStatus } from './storage-status';
 import { DOCTOR_SCHEME, DoctorDocument } from './views/doctor-document';
@@ -63,12 +62,11 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   const runStatus = new RunStatusItem(wired.runner, sources.plans);
   const doctorDocument = new DoctorDocument();
   const recallPick = { open: false, value: '', items: [], searches: 0 };
-  const savePrompt = { step: 0, kinds: [], suggestedSlug: '' };
+  const savePrompt = { step: 0, kinds: [], suggestedSlug: '', where: '' };
   wired.runner.onLog = (plan, line) => output.info(`run ${plan}: ${line}`);
   const tools = agentmTools({
     packageJSON: context.extension.packageJSON,
     sources,
-    steps: new CoreStepUpdates(wired.tracker),
     onChanged: () => {
       planTree.refresh();
       recallTree.refresh();

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { messageOf, NothingToDoError } from './errors';
+import { ActionableError, messageOf, NothingToDoError } from './errors';
 
 /** What a command resolves with, so callers (and tests) can tell success from refusal without the UI. */
 export type CommandOutcome<T = unknown> =
@@ -67,7 +67,8 @@ export class ErrorFunnel {
       const text = `AgentM: ${messageOf(error)}`;
       if (error instanceof Error && error.stack) this.output.error(`${title}: ${error.stack}`);
       // Nothing to act on is the user's to fix (select text, pick a plan): a warning, not a failure.
-      this.notify(error instanceof NothingToDoError ? 'warning' : 'error', text, true);
+      if (error instanceof ActionableError) this.offer('error', text, error.actions);
+      else this.notify(error instanceof NothingToDoError ? 'warning' : 'error', text, true);
       return { ok: false, reason: 'error', message: text };
     }
   }

@@ -6,13 +6,18 @@ export { PHASES, type Phase };
 
 /** The `agentm.*` settings, read once per use (VS Code caches them). Keys live in SecretStorage, never here. */
 export interface AgentMSettings {
-  /** `agentm.vault.path`: the memory root, overriding `MEMORY_VAULT_PATH`; '' when unset. */
+  /**
+   * `agentm.vault.path`: the memory root, overriding what the shared `.agentm-config.json` (and
+   * `MEMORY_VAULT_PATH`) say for this editor only; '' when unset (the usual case: the editor and the agents
+   * read the same config).
+   */
   readonly vaultPath: string;
   readonly phase: Phase;
+  /** The recall tuning a person set; each absent when not set (core's defaults and the config's half-life then apply). */
   readonly recall: {
-    readonly semanticWeight: number;
-    readonly recencyWeight: number;
-    readonly halfLifeHours: number;
+    readonly semanticWeight: number | undefined;
+    readonly recencyWeight: number | undefined;
+    readonly halfLifeHours: number | undefined;
     readonly maxResults: number;
   };
   readonly providers: {
@@ -29,9 +34,9 @@ export function readSettings(): AgentMSettings {
     vaultPath: c.get<string>('vault.path', '').trim(),
     phase: (PHASES as readonly string[]).includes(phase) ? (phase as Phase) : 'work',
     recall: {
-      semanticWeight: c.get<number>('recall.semanticWeight', 0.7),
-      recencyWeight: c.get<number>('recall.recencyWeight', 0.3),
-      halfLifeHours: c.get<number>('recall.halfLifeHours', 1),
+      semanticWeight: explicit<number>(c, 'recall.semanticWeight'),
+      recencyWeight: explicit<number>(c, 'recall.recencyWeight'),
+      halfLifeHours: explicit<number>(c, 'recall.halfLifeHours'),
       maxResults: c.get<number>('recall.maxResults', 10),
     },
     providers: {
@@ -40,6 +45,12 @@ export function readSettings(): AgentMSettings {
       chatModel: c.get<string>('providers.chatModel', '').trim(),
     },
   };
+}
+
+/** A setting's value when a person set it (user, workspace or folder), else undefined: never the default. */
+function explicit<T>(c: vscode.WorkspaceConfiguration, key: string): T | undefined {
+  const i = c.inspect<T>(key);
+  return i?.workspaceFolderValue ?? i?.workspaceValue ?? i?.globalValue ?? undefined;
 }
 
 /**

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { LockStatus } from '@agentm/core/protocol';
 import type { TroubleSink } from './funnel';
-import type { StoragePreview } from './sources/types';
+import type { StorageState } from './sources/types';
 import { statusBarState, type StatusBarState } from './status-text';
 
 /** The status bar item: selected backend, a spinning icon while an agent holds the vault lock, trouble. */
 export class AgentMStatusBar implements TroubleSink, vscode.Disposable {
   readonly #item: vscode.StatusBarItem;
-  #preview: StoragePreview | undefined;
+  #storage: StorageState | undefined;
   #lock: LockStatus | undefined;
   readonly #trouble = new Map<string, string>();
   #state: StatusBarState = statusBarState(undefined, undefined, []);
@@ -24,9 +24,9 @@ export class AgentMStatusBar implements TroubleSink, vscode.Disposable {
     return this.#state;
   }
 
-  setPreview(preview: StoragePreview): void {
-    this.#preview = preview;
-    if (!preview.lockedStoreRoot) this.#lock = undefined;
+  setStorage(storage: StorageState): void {
+    this.#storage = storage;
+    if (!storage.lockedStoreRoot) this.#lock = undefined;
     this.#render();
   }
 
@@ -42,7 +42,7 @@ export class AgentMStatusBar implements TroubleSink, vscode.Disposable {
   }
 
   #render(): void {
-    this.#state = statusBarState(this.#preview, this.#lock, [...this.#trouble.values()]);
+    this.#state = statusBarState(this.#storage, this.#lock, [...this.#trouble.values()]);
     this.#item.text = this.#state.text;
     this.#item.tooltip = this.#state.tooltip;
     this.#item.backgroundColor =

@@ -5,8 +5,8 @@ import type { Doctor } from './sources/types';
 import type { AgentMStatusBar } from './status-bar';
 
 /**
- * Keeps the status bar in step with the selected backend and its vault lock: re-checks the selection
- * when `agentm.*` settings change, and (re)starts the lock watch when the locked store root moves.
+ * Keeps the status bar in step with the workspace's quick checks (storage; this editor against its
+ * agents) and the lock: re-checks when `agentm.*` settings change, and (re)starts the lock watch when the locked store root moves.
  */
 export class StorageStatus implements vscode.Disposable {
   #watch: LockWatch | undefined;
@@ -28,10 +28,10 @@ export class StorageStatus implements vscode.Disposable {
   /** Re-reads the selection; background trouble goes to the status bar, never to a notification. */
   async refresh(): Promise<void> {
     const generation = ++this.#generation;
-    const preview = await this.doctor.preview();
+    const storage = await this.doctor.status();
     if (generation !== this.#generation) return; // a newer refresh won the race
-    this.statusBar.setPreview(preview);
-    const root = preview.lockedStoreRoot;
+    this.statusBar.setStorage(storage);
+    const root = storage.lockedStoreRoot;
     if (this.#watch?.storeRoot === root) {
       await this.#watch?.refresh();
       return;

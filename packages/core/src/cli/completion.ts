@@ -42,7 +42,7 @@ const takesValue = (o: Option) => o.required || o.optional;
 /**
  * What completes the last of `typed` (the words after `agentm`, the last one being typed, maybe
  * empty), read from the command tree itself: subcommands, options, and the values AgentM knows
- * (plan names for `--plan`, step ids for `retry`, config keys, shells). Filtered by what was typed.
+ * (plan names for `--plan` and `switch`, step ids for `retry`, config keys, shells). Filtered by what was typed.
  */
 export async function complete(
   program: Command,
@@ -109,6 +109,7 @@ export async function complete(
         .map((s) => ({ value: s.id, about: `${s.status}: ${s.title}` })),
     );
   }
+  if (path === 'switch' && positionals.length === 0) return filter((await values.plans()).map((value) => ({ value })));
   if (path === 'completion' && positionals.length === 0) return filter(SHELLS.map((value) => ({ value })));
   if (['config get', 'config set', 'config unset'].includes(path) && positionals.length === 0)
     return filter((await values.configKeys()).map((value) => ({ value })));

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseDurationMs } from '../memory/recall/duration.js';
+import type { WorkspaceOptions } from '../workspace/options.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT_USAGE } from './errors.js';
@@ -21,7 +22,15 @@ export async function cliWorkspace(
   options: { readonly projectRoot?: string; readonly createRoot?: boolean; readonly service?: boolean } = {},
 ): Promise<Workspace> {
   const { Workspace } = await import('../workspace/workspace.js');
-  return Workspace.open({
+  return Workspace.open(cliWorkspaceOptions(ctx, options));
+}
+
+/** How `cliWorkspace` opens the workspace (the doctor opens it itself, to report a store that cannot be). */
+export function cliWorkspaceOptions(
+  ctx: CliContext,
+  options: { readonly projectRoot?: string; readonly createRoot?: boolean; readonly service?: boolean } = {},
+): WorkspaceOptions {
+  return {
     host: hostOf(ctx),
     projectRoot: options.projectRoot ?? ctx.io.cwd,
     // A running `agentm mcp` answers recalls from its warm index (the same answer, without the walk).
@@ -31,7 +40,7 @@ export async function cliWorkspace(
     },
     warn: (message) => ctx.io.err(`agentm: warning: ${message}\n`),
     ...(options.createRoot !== undefined ? { createRoot: options.createRoot } : {}),
-  });
+  };
 }
 
 /** `90s`, `30m`, `1h`, `7d`, `2w`, or plain milliseconds → milliseconds; a usage error otherwise. */

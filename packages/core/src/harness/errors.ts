@@ -85,6 +85,30 @@ export class PlanExistsError extends HarnessError {
   }
 }
 
+/**
+ * A change asked for against a plan as someone saw it, when the file has changed since (an agent wrote
+ * it): nothing is written, so the other write is never lost; look at the plan again and choose again.
+ */
+export class StalePlanError extends HarnessError {
+  readonly plan: string;
+  constructor(plan: string, shown: string, now: string | undefined) {
+    super(
+      `${plan} changed since it was shown (shown ${shown.slice(0, 12)}, now ${now === undefined ? 'gone' : now.slice(0, 12)}): nothing was written. Look at the plan again and choose again.`,
+      { code: 'ESTALEPLAN' },
+    );
+    this.plan = plan;
+  }
+}
+
+/** A plan status change that would change nothing (reopening an open plan, cancelling a cancelled one). */
+export class PlanStatusChangeError extends HarnessError {
+  constructor(plan: string, status: string, to: string) {
+    super(`plan ${plan} is ${status}; it cannot be ${to === 'open' ? 'reopened' : `set to ${to}`}`, {
+      code: 'EPLANSTATUS',
+    });
+  }
+}
+
 /** A retry the state machine cannot make: the step is not failed (only a failed step is retried). */
 export class RetryRefusedError extends HarnessError {
   readonly step: string;

@@ -12,8 +12,16 @@ export interface StoragePreview {
   readonly protocol: string | undefined;
   readonly origin: string | undefined;
   readonly root: string | undefined;
-  /** `storage [OK] …` / `storage [WARN] …` / `storage [FAIL] <the runtime's refusal message>`. */
+  /** What would be selected and whether it could, or the runtime's refusal message (which names the fix). */
+  readonly message: string;
+  /** `storage [OK] …` / `storage [WARN] …` / `storage [FAIL] …`: the message as the doctor's row. */
   readonly line: string;
+}
+
+const TAGS: Readonly<Record<CheckStatus, string>> = { ok: 'OK', warn: 'WARN', fail: 'FAIL' };
+
+function preview(status: CheckStatus, message: string, rest: Omit<StoragePreview, 'status' | 'message' | 'line'>) {
+  return { ...rest, status, message, line: `storage [${TAGS[status]}] ${message}` };
 }
 
 /** Whether `path` (or its nearest existing ancestor) is writable by this process. */
@@ -39,29 +47,18 @@ export async function storagePreview(options: SelectOptions = {}): Promise<Stora
     const head = `selected backend '${plan.protocol}' (${plan.origin})`;
     const base = { protocol: plan.protocol, origin: plan.origin, root: plan.root };
     if (plan.root === undefined)
-      return {
-        ...base,
-        status: 'ok',
-        line: `storage [OK] ${head} — registered${plan.store ? `; store ${plan.store}` : ''}`,
-      };
+      return preview('ok', `${head} — registered${plan.store ? `; store ${plan.store}` : ''}`, base);
     const kind = plan.protocol === 'vault' ? 'memory root' : 'root';
-    if (!(await isWritable(plan.root))) {
-      return {
-        ...base,
-        status: 'warn',
-        line: `storage [WARN] ${head} — registered, but ${kind} ${plan.root} is not writable`,
-      };
-    }
-    return { ...base, status: 'ok', line: `storage [OK] ${head} — registered; ${kind} ${plan.root} writable` };
+    if (!(await isWritable(plan.root)))
+      return preview('warn', `${head} — registered, but ${kind} ${plan.root} is not writable`, base);
+    return preview('ok', `${head} — registered; ${kind} ${plan.root} writable`, base);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const protocol = (error as { protocol?: unknown }).protocol;
-    return {
-      status: 'fail',
+    return preview('fail', message, {
       protocol: typeof protocol === 'string' ? protocol : undefined,
       origin: undefined,
       root: undefined,
-      line: `storage [FAIL] ${message}`,
-    };
+    });
   }
 }

@@ -1,6 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { isTempName } from '../protocol/atomic-write.js';
 import { recognizeConflictName } from '../protocol/conflict-names.js';
+import type { StorageBackend } from '../seam/backend.js';
+import type { Locator } from '../seam/locator.js';
 import type { ProjectResolution } from '../routing/resolve-project.js';
 import { stateLocation } from './state-location.js';
 
@@ -27,18 +29,21 @@ export function selectPlanFiles(names: readonly string[], isFile: (name: string)
   return present.has('PLAN.md') && isFile('PLAN.md') ? ['PLAN.md', ...named] : named;
 }
 
+/** The plan file names of a store folder (`[]` when it does not exist): folders named like plans are not plans. */
+export async function listStorePlanFiles(backend: StorageBackend, dir: Locator): Promise<string[]> {
+  const children = await backend.list(dir);
+  const dirs = new Set<string>();
+  for (const child of children) if ((await backend.info(child)).isDir) dirs.add(child.name);
+  return selectPlanFiles(
+    children.map((c) => c.name),
+    (n) => !dirs.has(n),
+  );
+}
+
 /** The plan file names of a project's routed state directory (`[]` when it does not exist). */
 export async function listPlans(resolution: ProjectResolution): Promise<string[]> {
   const location = await stateLocation(resolution);
-  if (location.kind === 'backend') {
-    const children = await location.backend.list(location.dir);
-    const dirs = new Set<string>();
-    for (const child of children) if ((await location.backend.info(child)).isDir) dirs.add(child.name);
-    return selectPlanFiles(
-      children.map((c) => c.name),
-      (n) => !dirs.has(n),
-    );
-  }
+  if (location.kind === 'backend') return listStorePlanFiles(location.backend, location.dir);
   try {
     const entries = await readdir(location.dir, { withFileTypes: true });
     const files = new Set(entries.filter((e) => e.isFile()).map((e) => e.name));

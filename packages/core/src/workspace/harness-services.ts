@@ -6,21 +6,23 @@
 import type { ChatProvider } from '../providers/chat.js';
 import { harnessDispatcher } from '../harness/executors/harness-dispatcher.js';
 import { ConcurrentModificationError } from '../protocol/errors.js';
-import { HarnessError, PlanExistsError } from '../harness/errors.js';
+import { PlanExistsError } from '../harness/errors.js';
 import type { PlanFiles } from '../harness/reconciler/plan-files.js';
 import { planGoal, writePlanDraft, type PlanDraft } from '../harness/planner/planner.js';
 import { Reconciler } from '../harness/reconciler/reconciler.js';
-import { planFilesFor, type ResolvedPlanFiles } from '../harness/reconciler/resolve-plan-files.js';
+import type { ResolvedPlanFiles } from '../harness/reconciler/resolve-plan-files.js';
+import { homePlanFilesFor, NoPlanHomeError, planHome } from './plan-home.js';
 import { runReconciler, type RunResult } from '../harness/reconciler/run-loop.js';
 import { retrySteps, type RetryResult } from '../harness/reconciler/retry-steps.js';
 import type { StepDispatcher, StepOutcome } from '../harness/reconciler/dispatcher.js';
 import { preflightPlan, PreflightError } from '../harness/executors/preflight.js';
 import { parsePlan } from '../harness/plan/plan-document.js';
+import { planTitle } from '../harness/plan/plan-title.js';
+import { approvePlanCommands } from '../harness/commands/plan-commands.js';
 import { rolesFromConfig } from '../harness/tools/roles-config.js';
 import type { Role } from '../harness/tools/roles.js';
 import type { ApprovalAsker } from '../harness/commands/command-gate.js';
 import { commandPolicyFor, type CommandPolicy } from '../harness/commands/command-policy.js';
-import { secretValues } from '../text/redact.js';
 import type { WorkspaceContext } from './context.js';
 
 /** How a front end lets commands run: who is asked about an unapproved one, and what it adds. */
@@ -48,12 +50,7 @@ export interface RunPlanOptions {
   /** Consent for the run's commands (see `CommandConsent`); default: unapproved commands are refused. */
   readonly consent?: CommandConsent;
   /**
-   * Called with the plan files and the command policy before anything is claimed (the CLI checks every
-   * command the plan may run, asking or refusing up front); a throw ends the run with the plan untouched.
-   */
-  readonly beforeStart?: (files: PlanFiles, commands: CommandPolicy) => Promise<void>;
-  /**
-   * Check, before anything is claimed (and before `beforeStart` asks about commands), that every step
+   * Check, before anything is claimed (and before the person is asked about commands), that every step
    * the run would dispatch can run: each `cmd::` program is found, a model is there for the others.
    * Default true; a refusal is `PreflightError` listing every problem, the plan untouched.
    */
@@ -86,6 +83,8 @@ export type RunStepEvent =
 /** A run's outcome and the plan it ran. */
 export interface PlanRun extends RunResult {
   readonly name: string;
+  /** What people call the plan: its goal, else its first heading, else its name. */
+  readonly title: string;
   readonly files: PlanFiles;
 }
 
@@ -98,15 +97,10 @@ export class HarnessServices {
    * the vault's `<project>/_harness/` when a synced store holds state, else the repo's `.harness/`.
    */
   async planFiles(name?: string, options: { readonly secrets?: readonly string[] } = {}): Promise<ResolvedPlanFiles> {
-    const project = await this.ws.project();
-    if (!project)
-      throw new HarnessError('no repository: a plan belongs to a repository; open the workspace with its projectRoot', {
-        code: 'ENOREPOSITORY',
-      });
-    // The workspace's config is the one its store was selected by (or the host's, for a store the host
-    // brought): its provider keys are redacted from the progress log like the environment's.
-    const secrets = [...secretValues(this.ws.host.env, this.ws.config), ...(options.secrets ?? [])];
-    return planFilesFor(project, name, { lockRoot: this.ws.lockRoot, secrets });
+    const home = await planHome(this.ws);
+    if (home.kind !== 'repository') throw new NoPlanHomeError();
+    const resolved = await homePlanFilesFor(this.ws, home, name, options);
+    return { ...resolved, projectRoot: home.resolution.projectRoot };
   }
 
   /**
@@ -140,23 +134,30 @@ export class HarnessServices {
     return harnessDispatcher({ projectRoot, provider, commands, llm: { roles: this.roles() } });
   }
 
-  /** Runs a plan until it is done, failed or stopped (`signal`); running steps are released on a stop. */
+  /**
+   * Runs a plan until it is done, failed or stopped (`signal`); running steps are released on a stop.
+   * Before anything is claimed, in this order (every front end's order, `agentm run`'s): the pre-flight
+   * (`PreflightError` listing each step that cannot run: a program not found, no model for a step that
+   * needs one), then consent (`CommandsNotApprovedError` when a command of the plan is declined or no
+   * one can be asked). Either refusal leaves the plan untouched.
+   */
   async run(options: RunPlanOptions = {}): Promise<PlanRun> {
     const secrets = options.consent?.secrets;
     const { files, name, projectRoot } = await this.planFiles(options.plan, secrets ? { secrets } : {});
     const commands = this.commandPolicy(projectRoot, options.consent);
     const provider = options.provider ?? (await this.ws.chat());
-    if (options.preflight !== false) {
-      const snap = await files.readPlan();
-      const doc = snap ? parsePlan(snap.text) : undefined;
+    const snap = await files.readPlan();
+    const doc = snap ? parsePlan(snap.text) : undefined;
+    if (doc) {
       // A plan that cannot run at all (a cycle, duplicate ids) is the reconciler's to report, as before.
-      const valid = doc !== undefined && !doc.problems.some((p) => p.severity === 'error');
-      const problems = valid
-        ? preflightPlan(doc, { projectRoot, env: commands.env, hasModel: provider !== undefined })
-        : [];
+      const valid = !doc.problems.some((p) => p.severity === 'error');
+      const problems =
+        valid && options.preflight !== false
+          ? preflightPlan(doc, { projectRoot, env: commands.env, hasModel: provider !== undefined })
+          : [];
       if (problems.length > 0) throw new PreflightError(name, problems);
+      await approvePlanCommands(name, doc, commands.gate);
     }
-    await options.beforeStart?.(files, commands);
     const watched: PlanFiles = options.watch ? withWatch(files, options.watch) : files;
     const base = harnessDispatcher({
       projectRoot,
@@ -177,7 +178,7 @@ export class HarnessServices {
       ...(options.tickIntervalMs !== undefined ? { tickIntervalMs: options.tickIntervalMs } : {}),
       ...(options.log ? { log: options.log } : {}),
     });
-    return { ...result, name, files };
+    return { ...result, name, title: doc ? planTitle(doc, name) : name, files };
   }
 
   /**

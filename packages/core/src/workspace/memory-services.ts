@@ -63,13 +63,15 @@ export async function recallIn(
   return { ...result, warnings: [...(refreshed?.warnings ?? []), ...result.warnings] };
 }
 
-/** Phase recall after a refresh, bodies read through the store (frontmatter removed). */
+/** Phase recall after a refresh (unless `refresh: false` finds the index loaded), bodies read through the store (frontmatter removed). */
 export async function phaseRecallIn(
   ws: WorkspaceContext,
   index: MemoryIndex,
   request: Omit<PhaseRecallRequest, 'env' | 'readBody'>,
+  options: { readonly refresh?: boolean } = {},
 ): Promise<PhaseRecallResult> {
-  const refreshed = await index.refresh();
+  const refreshed =
+    options.refresh === false && index.loadStatus === 'loaded' ? { warnings: [] } : await index.refresh();
   const result = await phaseRecall(index, {
     noteHalfLife: memorySettingsFromConfig(ws.config).noteHalfLife,
     ...request,

@@ -8,8 +8,7 @@ import { readConfigTolerant, type ConfigData } from '../config/config-file.js';
 import { processHost, type HostEnv } from '../config/host.js';
 import { spacePath } from '../config/roots.js';
 import { selectBackend, type SelectedBackend } from '../selection/select-backend.js';
-import { probeProjectLocator, resolveProject, type ProjectResolution } from '../routing/resolve-project.js';
-import { readProjectSlug } from '../routing/slug.js';
+import { probeProjectLocator, type ProjectResolution } from '../routing/resolve-project.js';
 import type { ChatProvider } from '../providers/chat.js';
 import type { EmbeddingProvider } from '../providers/embeddings.js';
 import type { MemoryLayout } from '../memory/documents/layout.js';
@@ -19,14 +18,18 @@ import type { ConsolidationProgress, ConsolidationReport } from '../memory/conso
 import type { RefreshOptions } from '../memory/indexing/index-types.js';
 // The note services (and YAML with them) are imported when a note is filed, not by a recall or a hook.
 import type { ResolvedVocabulary } from '../memory/notes/resolve-vocabulary.js';
-import type { BuiltNote, SaveNoteInput } from '../memory/notes/save.js';
 import type { EvolvedNote, EvolveNoteInput } from '../memory/notes/evolve.js';
+import type { FiledNote, FileNoteInput, NoteFiling, NoteScope } from './note-services.js';
 import type { PhaseRecallRequest, PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
 import type { RecallQuery, RecallResult } from '../memory/recall/recall.js';
 import { defaultIndexRoot, indexDirFor } from '../memory/indexing/location.js';
 import { memorySettingsFromConfig } from '../memory/memory-config.js';
 import type { HarnessServices } from './harness-services.js';
 import type { CopyOptions, CopyReport } from './store-copy.js';
+import type { DoctorCheck, DoctorOptions } from './doctor/check.js';
+import type { HomePlanFiles } from './plan-home.js';
+import type { PlanListing } from './plan-listing.js';
+import type { PlanSwitch, StepUpdateOutcome, WorkspaceStepUpdate } from './plan-services.js';
 import {
   askRecallService,
   RECALL_SERVICE_PROTOCOL,
@@ -37,6 +40,7 @@ import {
 } from './recall-service.js';
 import type { WorkspaceContext } from './context.js';
 import { configProviders, type ProviderSource, type WorkspaceOptions } from './options.js';
+import { resolveWorkspaceProject } from './workspace-project.js';
 
 /**
  * One context's view of AgentM (DESIGN §2, second wave): built once per context — a repository for a
@@ -165,7 +169,7 @@ export class Workspace implements WorkspaceContext {
    * repository without a slug resolves with `slug` undefined.
    */
   project(): Promise<ProjectResolution | undefined> {
-    return (this.#project ??= this.#resolveProject());
+    return (this.#project ??= resolveWorkspaceProject(this, this.#options.gitRemote));
   }
 
   /** The folder of project `slug` in the store: the first projects space where it exists, else the configured one. */
@@ -261,28 +265,47 @@ export class Workspace implements WorkspaceContext {
     return askRecallService(dir, address, request, RECALL_SERVICE_TIMEOUT_MS);
   }
 
-  /** Phase recall (always-load notes plus the best candidates for the phase, within its budget) after a refresh. */
-  async phaseRecall(request: Omit<PhaseRecallRequest, 'env' | 'readBody'>): Promise<PhaseRecallResult> {
+  /**
+   * Phase recall (always-load notes plus the best candidates for the phase, within its budget, notes aged
+   * by the configured half-life) after a refresh (`refresh: false` uses a loaded index as it is).
+   */
+  async phaseRecall(
+    request: Omit<PhaseRecallRequest, 'env' | 'readBody'>,
+    options: { readonly refresh?: boolean } = {},
+  ): Promise<PhaseRecallResult> {
     const { phaseRecallIn } = await import('./memory-services.js');
-    return phaseRecallIn(this, await this.index(), request);
+    return phaseRecallIn(this, await this.index(), request, options);
   }
 
-  /** A note as `saveNote` would write it (validation and target), without writing. Rejects with `NoteError`s. */
-  async buildNote(input: SaveNoteInput): Promise<BuiltNote> {
-    const { buildNote } = await import('../memory/notes/save.js');
-    return buildNote(input, await this.#noteOptions());
+  /**
+   * Where a note of `scope` lands (see `noteFiling`): the repository's project folder by default, the
+   * memory space for `global` or without a project, an explicit group as given.
+   */
+  async noteFiling(input: { readonly group?: string; readonly scope?: NoteScope } = {}): Promise<NoteFiling> {
+    const { noteFiling } = await import('./note-services.js');
+    return noteFiling(this, input);
   }
 
-  /** Saves a new note in agentm's format; never overwrites (`NoteExistsError`). */
-  async saveNote(input: SaveNoteInput): Promise<BuiltNote> {
-    const { saveNote } = await import('../memory/notes/save.js');
-    return saveNote(this.backend, input, await this.#noteOptions());
+  /** A note as `saveNote` would write it (validation, target, filing), without writing. Rejects with `NoteError`s. */
+  async buildNote(input: FileNoteInput): Promise<FiledNote> {
+    const { buildFiledNote } = await import('./note-services.js');
+    return buildFiledNote(this, input, this.#options.now);
+  }
+
+  /**
+   * Saves a new note in agentm's format, filed by the one rule of every front end (`noteFiling`: under
+   * the repository's project unless `scope: 'global'` or a group says otherwise); never overwrites
+   * (`NoteExistsError`). The result says where it was filed.
+   */
+  async saveNote(input: FileNoteInput): Promise<FiledNote> {
+    const { saveFiledNote } = await import('./note-services.js');
+    return saveFiledNote(this, input, this.#options.now);
   }
 
   /** Supersedes a note: archives it under the memory space and writes the new body. */
   async evolveNote(input: EvolveNoteInput): Promise<EvolvedNote> {
-    const { evolveNote } = await import('../memory/notes/evolve.js');
-    return evolveNote(this.backend, input, await this.#noteOptions());
+    const { evolveWorkspaceNote } = await import('./note-services.js');
+    return evolveWorkspaceNote(this, input, this.#options.now);
   }
 
   /**
@@ -327,42 +350,65 @@ export class Workspace implements WorkspaceContext {
     return (this.#harness ??= import('./harness-services.js').then(({ HarnessServices }) => new HarnessServices(this)));
   }
 
-  async #noteOptions() {
-    return {
-      vocabulary: await this.vocabulary(),
-      memorySpace: this.memorySpace,
-      ...(this.#options.now ? { now: this.#options.now() } : {}),
-    };
+  /**
+   * The plans of the repository's project — or, by `project` slug, of that project's `_harness/` in the
+   * store (Obsidian's vault, another project) — as every front end lists them: PLAN.md then
+   * PLAN-<name>.md, each titled by its goal, the active one marked; conflict copies never listed.
+   * `summaries: false` reads names only (a hook's budget). Throws `NoPlanHomeError` with neither.
+   */
+  async listPlans(options: { readonly project?: string; readonly summaries?: boolean } = {}): Promise<PlanListing> {
+    const { listHomePlans, planHome } = await import('./plan-services.js');
+    return listHomePlans(this, await planHome(this, options.project), options);
   }
 
-  async #resolveProject(): Promise<ProjectResolution | undefined> {
-    const projectRoot = this.projectRoot;
-    if (projectRoot === undefined) return undefined;
-    const gitRemote = this.#options.gitRemote ? { gitRemote: this.#options.gitRemote } : {};
-    const selection = this.selection;
-    if (selection)
-      return resolveProject({ cwd: projectRoot, host: this.host, select: async () => selection, ...gitRemote });
-    // A backend the host brought: the same slug rules and probe, without a selection to report.
-    const found = await readProjectSlug(projectRoot, { env: this.host.env, ...gitRemote });
-    const base = { projectRoot, host: this.host, selection: undefined };
-    if (found === undefined)
-      return {
-        ...base,
-        slug: undefined,
-        slugSource: undefined,
-        projectLocator: undefined,
-        backend: undefined,
-        layout: 'none',
-      };
-    const { locator, layout } = await probeProjectLocator(this.backend, found.slug, this.config);
-    return {
-      ...base,
-      slug: found.slug,
-      slugSource: found.source,
-      projectLocator: locator,
-      backend: this.backend,
-      layout,
-    };
+  /** Makes plan `name` the repository's active plan (`.harness/active-plan`); see `switchPlan`. */
+  async switchPlan(name: string): Promise<PlanSwitch> {
+    const { switchPlan } = await import('./plan-services.js');
+    return switchPlan(this, name);
+  }
+
+  /** Records progress on one step under the plan's lock and CAS, by the state machine; see `updatePlanStep`. */
+  async updateStep(
+    update: WorkspaceStepUpdate,
+    options: { readonly actor: string; readonly secrets?: readonly string[] },
+  ): Promise<StepUpdateOutcome> {
+    const { updatePlanStep } = await import('./plan-services.js');
+    return updatePlanStep(this, update, options);
+  }
+
+  /**
+   * The files of plan `plan` (default: the active one) of the repository's project, or of `project`'s
+   * folder in the store, routed as every writer routes them and redacting secrets from the log.
+   */
+  async planFiles(
+    plan?: string,
+    options: { readonly project?: string; readonly secrets?: readonly string[] } = {},
+  ): Promise<HomePlanFiles> {
+    const { homePlanFilesFor, planHome } = await import('./plan-services.js');
+    return homePlanFilesFor(this, await planHome(this, options.project), plan, options);
+  }
+
+  /** Every check of the doctor for this workspace, in order (see `runDoctor`); never throws for a misconfiguration. */
+  async doctor(options: DoctorOptions = {}): Promise<DoctorCheck[]> {
+    const { runDoctor } = await import('./doctor/doctor.js');
+    return runDoctor({ host: this.host, workspace: this }, options);
+  }
+
+  /**
+   * The doctor for a context that may not open (a store that cannot be produced): opens the workspace
+   * read-only (`createRoot: false`) and runs every check; when opening throws, the storage check says
+   * why and the checks that need a store are left out. Never throws for a misconfiguration.
+   */
+  static async doctor(open: WorkspaceOptions, options: DoctorOptions = {}): Promise<DoctorCheck[]> {
+    const { runDoctor } = await import('./doctor/doctor.js');
+    const host = open.host ?? processHost();
+    let ws: Workspace;
+    try {
+      ws = await Workspace.open({ ...open, host, createRoot: false });
+    } catch (error) {
+      return runDoctor({ host, workspace: undefined, openError: error }, options);
+    }
+    return runDoctor({ host, workspace: ws }, options);
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
-import { findConflictCopies } from '../../src/agents/conflict-report.js';
+import { findConflictCopies } from '../../src/workspace/conflict-copies.js';
 import { memoryLayoutFromConfig } from '../../src/memory/documents/layout-config.js';
 
 describe('the session-start conflict report', () => {

@@ -63,7 +63,7 @@ describe('the workspace owns the config, the store and its layout', () => {
     const result = await ws.recall({ text: 'vault lock held' });
     expect(result.items.map((i) => i.locator)).toEqual([key]);
 
-    const saved = await ws.saveNote({ kind: 'decision', slug: 'pin-node', body: 'Pin Node 20.\n' });
+    const saved = await ws.saveNote({ kind: 'decision', slug: 'pin-node', body: 'Pin Node 20.\n', scope: 'global' });
     expect(saved.locator.key).toBe('agent-mem/notes/convention/pin-node.md');
     expect(existsSync(join(w.memoryRoot, 'agent-mem', 'notes', 'convention', 'pin-node.md'))).toBe(true);
   });

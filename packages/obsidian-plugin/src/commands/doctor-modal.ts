@@ -1,7 +1,8 @@
 import { Modal, type App } from 'obsidian';
+import { doctorLine } from '@agentm/core';
 import type { DoctorReport } from '../services.js';
 
-/** The storage doctor: agentm's storage row for this machine, then the plugin's memory root, lock and conflicts. */
+/** The storage doctor: the plugin's memory root, then the workspace's checks, one per line, as `agentm doctor` words them. */
 export class DoctorModal extends Modal {
   constructor(
     app: App,
@@ -11,20 +12,16 @@ export class DoctorModal extends Modal {
   }
 
   override onOpen(): void {
-    const { storage, vault, warnings } = this.report;
+    const { checks, memoryRoot } = this.report;
     this.setTitle('AgentM storage doctor');
     const el = this.contentEl;
-    el.createEl('h4', { text: "AgentM's configuration on this machine" });
-    el.createEl('p', { cls: ['agentm-doctor-storage', `agentm-doctor-${storage.status}`], text: storage.line });
-    el.createEl('h4', { text: 'This vault' });
-    const facts = el.createEl('ul', { cls: 'agentm-doctor-vault' });
-    facts.createEl('li', { text: `Memory root: ${vault.memoryRoot} (${vault.memoryRootSource})` });
-    facts.createEl('li', { text: `On disk: ${vault.memoryRootPath}` });
-    facts.createEl('li', { text: `Vault lock: ${vault.lock}` });
-    facts.createEl('li', {
-      text: `Conflict copies: ${vault.conflicts === undefined ? 'not scanned yet' : vault.conflicts}`,
+    el.createEl('p', {
+      cls: 'agentm-doctor-root',
+      text: `Memory root: ${memoryRoot.folder} (${memoryRoot.source}), on disk ${memoryRoot.path}`,
     });
-    for (const warning of warnings) el.createEl('p', { cls: 'agentm-doctor-warn', text: `Warning: ${warning}` });
+    const list = el.createEl('ul', { cls: 'agentm-doctor-checks' });
+    for (const check of checks)
+      list.createEl('li', { cls: ['agentm-doctor-check', `agentm-doctor-${check.status}`], text: doctorLine(check) });
   }
 
   override onClose(): void {

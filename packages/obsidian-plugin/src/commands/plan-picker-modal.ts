@@ -6,7 +6,9 @@ import type { PlanLookup } from '../services.js';
  * Picks one of the project's plans when it has several: the active one is named in the repository's
  * `.harness/active-plan`, which Obsidian cannot see.
  */
-export class PlanPickerModal extends FuzzySuggestModal<string> {
+type ListedPlan = PlanLookup['plans'][number];
+
+export class PlanPickerModal extends FuzzySuggestModal<ListedPlan> {
   constructor(
     app: App,
     private readonly lookup: PlanLookup,
@@ -16,15 +18,16 @@ export class PlanPickerModal extends FuzzySuggestModal<string> {
     this.setPlaceholder(`Open a plan of ${lookup.project ?? 'the project'}…`);
   }
 
-  getItems(): string[] {
+  getItems(): ListedPlan[] {
     return [...this.lookup.plans];
   }
 
-  getItemText(path: string): string {
-    return path.slice(path.lastIndexOf('/') + 1);
+  /** A plan by its goal, with its name beside it when they differ. */
+  getItemText(plan: ListedPlan): string {
+    return plan.title === plan.name ? plan.name : `${plan.title} (${plan.name})`;
   }
 
-  onChooseItem(path: string): void {
-    void this.openNote(path).catch((error: unknown) => displayError(error, 'could not open the plan'));
+  onChooseItem(plan: ListedPlan): void {
+    void this.openNote(plan.path).catch((error: unknown) => displayError(error, 'could not open the plan'));
   }
 }

@@ -35,7 +35,7 @@ export function registerServiceCommands(plugin: Plugin, services: AgentMServices
         const lookup = await services.activePlanFiles();
         const [only, ...more] = lookup.plans;
         if (only === undefined) new Notice(`AgentM: ${lookup.reason ?? 'no plan.'}`);
-        else if (more.length === 0) await open(only);
+        else if (more.length === 0) await open(only.path);
         else new PlanPickerModal(app, lookup, open).open();
       } catch (error) {
         displayError(error, 'could not open the active plan');

@@ -1,7 +1,7 @@
-import { debounce, Events, Notice, type App, type Component, type TAbstractFile } from 'obsidian';
+import { debounce, Events, Notice, TFile, TFolder, type App, type Component, type TAbstractFile } from 'obsidian';
 import type { PluginHost } from '../host.js';
-import { nameOf } from '../vault-paths.js';
-import { findVaultConflicts } from './classify.js';
+import { nameOf, parentOf } from '../vault-paths.js';
+import { findVaultConflicts, type VaultConflict } from './classify.js';
 import { progressLogFor } from './harness-log.js';
 import { listLostAndFound } from './lost-and-found.js';
 
@@ -31,16 +31,28 @@ export interface ConflictGroup {
 
 const LOST_AND_FOUND_LABEL = 'Google Drive lost and found';
 
+/** Vault folders whose conflict copies must be read again, gathered from vault events. */
+interface Touched {
+  /** Folders where a file appeared, vanished or was renamed: their own files are re-read. */
+  readonly folders: Set<string>;
+  /** Folders that appeared, vanished or were renamed: everything under them is re-read. */
+  readonly trees: Set<string>;
+}
+
 /**
- * The live list of conflict copies: built on demand (`refresh`), rebuilt after vault events (debounced),
- * never during `onload` (the caller starts it on layout ready). Emits `changed` after each rebuild and
- * shows a Notice when copies arrive that nobody announced.
+ * The live list of conflict copies. `refresh` builds it whole (at start, when the view opens, on its
+ * Refresh button, after a settings change); after that, vault events update it where they happened: a
+ * file created, deleted or renamed re-reads the conflict names of its folder only, a folder event the
+ * tree under it, and a modify (by far the commonest event: agents writing) costs nothing, since writing
+ * a file changes no name. Updates are gathered for a short debounce and serialized with rebuilds.
+ * Emits `changed` after each update and shows a Notice when copies arrive that nobody announced.
  */
 export class ConflictIndex extends Events {
   #entries = new Map<string, ConflictEntry>();
   #announced = new Set<string>();
   #first = true;
   #queue: Promise<unknown> = Promise.resolve();
+  #touched: Touched = { folders: new Set(), trees: new Set() };
 
   constructor(
     private readonly app: App,
@@ -51,16 +63,23 @@ export class ConflictIndex extends Events {
     super();
   }
 
-  /** Watches the vault for the lifetime of `owner` (every listener and the pending rebuild end with it). */
+  /** Watches the vault for the lifetime of `owner` (every listener and the pending update end with it). */
   start(owner: Component): void {
-    const later = debounce(() => void this.refresh(), this.host.rescanDebounceMs, true);
-    const schedule = (file: TAbstractFile) => {
-      if (!file.path.startsWith('.')) later();
+    const later = debounce(() => void this.#update(), this.host.rescanDebounceMs, true);
+    const touch = (file: TAbstractFile, path = file.path) => {
+      if (path.startsWith('.')) return;
+      if (file instanceof TFolder) this.#touched.trees.add(path);
+      else this.#touched.folders.add(parentOf(path));
+      later();
     };
-    owner.registerEvent(this.app.vault.on('create', schedule));
-    owner.registerEvent(this.app.vault.on('delete', schedule));
-    owner.registerEvent(this.app.vault.on('modify', schedule));
-    owner.registerEvent(this.app.vault.on('rename', schedule));
+    owner.registerEvent(this.app.vault.on('create', (file) => touch(file)));
+    owner.registerEvent(this.app.vault.on('delete', (file) => touch(file)));
+    owner.registerEvent(
+      this.app.vault.on('rename', (file, oldPath) => {
+        touch(file, oldPath);
+        touch(file);
+      }),
+    );
     owner.register(() => later.cancel());
   }
 
@@ -89,9 +108,14 @@ export class ConflictIndex extends Events {
     this.#announced.add(copyPath);
   }
 
-  /** Rebuilds the list now (serialized with any rebuild in flight); resolves with the copies that arrived. */
+  /** Rebuilds the list now (serialized with any update in flight); resolves with the copies that arrived. */
   refresh(): Promise<ConflictEntry[]> {
-    const run = this.#queue.then(() => this.#rebuild());
+    this.#touched = { folders: new Set(), trees: new Set() }; // the rebuild reads everything
+    return this.#serialized(() => this.#rebuild());
+  }
+
+  #serialized(work: () => Promise<ConflictEntry[]>): Promise<ConflictEntry[]> {
+    const run = this.#queue.then(work);
     this.#queue = run.catch(() => undefined);
     return run;
   }
@@ -99,17 +123,7 @@ export class ConflictIndex extends Events {
   async #rebuild(): Promise<ConflictEntry[]> {
     const next = new Map<string, ConflictEntry>();
     const files = this.app.vault.getFiles();
-    for (const c of findVaultConflicts(files.map((f) => f.path))) {
-      const known = this.#entries.get(c.copyPath);
-      const originalHashAtDetection = known ? known.originalHashAtDetection : await this.hashOf(c.originalPath);
-      next.set(c.copyPath, {
-        id: c.copyPath,
-        source: 'vault',
-        ...c,
-        originalHashAtDetection,
-        progressLog: progressLogFor(c.originalPath),
-      });
-    }
+    for (const c of findVaultConflicts(files.map((f) => f.path))) next.set(c.copyPath, await this.#vaultEntry(c));
     if (this.options().scanLostAndFound) {
       for (const lost of await listLostAndFound(this.host.lostAndFoundRoots)) {
         const same = files.filter((f) => f.name === lost.name);
@@ -133,6 +147,45 @@ export class ConflictIndex extends Events {
         });
       }
     }
+    return this.#commit(next);
+  }
+
+  /** Re-reads the folders vault events touched since the last update. */
+  #update(): Promise<ConflictEntry[]> {
+    return this.#serialized(async () => {
+      const { folders, trees } = this.#touched;
+      this.#touched = { folders: new Set(), trees: new Set() };
+      if (folders.size === 0 && trees.size === 0) return [];
+      const next = new Map(this.#entries);
+      for (const tree of trees) {
+        for (const [id, e] of next) if (e.source === 'vault' && isUnder(e.copyPath, tree)) next.delete(id);
+        const folder = this.app.vault.getFolderByPath(tree);
+        if (folder) for (const sub of foldersIn(folder)) folders.add(sub.path);
+      }
+      for (const path of folders) {
+        for (const [id, e] of next) if (e.source === 'vault' && parentOf(e.copyPath) === path) next.delete(id);
+        const folder = path === '' ? this.app.vault.getRoot() : this.app.vault.getFolderByPath(path);
+        const files = folder?.children.filter((c) => c instanceof TFile).map((c) => c.path) ?? [];
+        for (const c of findVaultConflicts(files)) next.set(c.copyPath, await this.#vaultEntry(c));
+      }
+      return this.#commit(next);
+    });
+  }
+
+  /** The entry of a vault conflict; a copy already listed keeps the original's hash from when it was first seen. */
+  async #vaultEntry(c: VaultConflict): Promise<ConflictEntry> {
+    const known = this.#entries.get(c.copyPath);
+    const originalHashAtDetection = known ? known.originalHashAtDetection : await this.hashOf(c.originalPath);
+    return {
+      id: c.copyPath,
+      source: 'vault',
+      ...c,
+      originalHashAtDetection,
+      progressLog: progressLogFor(c.originalPath),
+    };
+  }
+
+  #commit(next: Map<string, ConflictEntry>): ConflictEntry[] {
     const arrived = [...next.values()].filter((e) => !this.#entries.has(e.id));
     this.#entries = next;
     this.#notify(arrived);
@@ -156,4 +209,14 @@ export class ConflictIndex extends Events {
       `AgentM: new conflict ${news.length === 1 ? 'copy' : 'copies'} ${names}. Open the conflicts view to resolve ${news.length === 1 ? 'it' : 'them'}.`,
     );
   }
+}
+
+/** Whether `path` lies inside folder `folder` (at any depth). */
+function isUnder(path: string, folder: string): boolean {
+  return folder === '' || path.startsWith(`${folder}/`);
+}
+
+/** `folder` and every folder below it. */
+function foldersIn(folder: TFolder): TFolder[] {
+  return [folder, ...folder.children.filter((c) => c instanceof TFolder).flatMap((c) => foldersIn(c))];
 }

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { Component, ItemView, Notice, TFile, type WorkspaceLeaf } from 'obsidian';
+import { Component, Notice, TFile, type WorkspaceLeaf } from 'obsidian';
 import { contentHash } from '@agentm/core/protocol';
 import { displayError } from '../errors.js';
 import { confirmAction } from '../ui/confirm-modal.js';
+import { DrawnView } from '../ui/drawn-view.js';
 import { nameOf } from '../vault-paths.js';
 import { renderConflictCard, type CardTexts } from './conflict-card.js';
 import type { ConflictEntry, ConflictIndex } from './conflict-index.js';
@@ -49,11 +50,8 @@ const DONE: Record<ResolveAction, string> = {
  * Every conflict copy, grouped by original, each with its diff and the three resolve actions. Redraws
  * when the conflict index changes; each draw lives in a child component, so its listeners end with it.
  */
-export class ConflictsView extends ItemView {
+export class ConflictsView extends DrawnView {
   override icon = 'git-compare';
-  #draw: Component | undefined;
-  #generation = 0;
-  #rendered: Promise<void> = Promise.resolve();
   #action: Promise<void> = Promise.resolve();
 
   constructor(
@@ -78,35 +76,21 @@ export class ConflictsView extends ItemView {
     await index?.refresh();
   }
 
-  protected override async onClose(): Promise<void> {
-    this.#generation++;
-  }
-
   /** Resolves when the latest action started from this view (resolve, bring into vault) has finished. */
   actionSettled(): Promise<void> {
     return this.#action;
   }
 
-  /** Resolves when the latest requested draw is on screen (a draw superseded while reading files waits for its successor). */
-  async rendered(): Promise<void> {
-    let current: Promise<void>;
-    do {
-      current = this.#rendered;
-      await current;
-    } while (current !== this.#rendered);
-  }
-
   #requestRender(): void {
-    const generation = ++this.#generation;
-    this.#rendered = this.#render(generation).catch((error) => displayError(error, 'could not show the conflicts'));
+    this.requestDraw((current) => this.#render(current), 'could not show the conflicts');
   }
 
-  async #render(generation: number): Promise<void> {
+  async #render(current: () => boolean): Promise<void> {
     const index = this.deps.index();
     const groups = index?.groups() ?? [];
     const texts = new Map<string, CardTexts | undefined>();
     for (const entry of groups.flatMap((g) => g.entries)) texts.set(entry.id, await this.#texts(entry));
-    if (generation !== this.#generation) return;
+    if (!current()) return;
 
     const draw = new Component();
     const root = createDiv({ cls: 'agentm-conflicts' });
@@ -131,10 +115,7 @@ export class ConflictsView extends ItemView {
         renderConflictCard(section, entry, t, this.#handlers(entry, t), draw);
       }
     }
-    if (this.#draw) this.removeChild(this.#draw);
-    this.#draw = this.addChild(draw);
-    this.contentEl.empty();
-    this.contentEl.appendChild(root);
+    this.show(root, draw);
   }
 
   async #texts(entry: ConflictEntry): Promise<CardTexts | undefined> {

@@ -30,20 +30,28 @@ export function relativeToRoot(path: string, folder: string): string | undefined
 }
 
 /**
- * The current project: the one whose folder holds the active file (under one of the workspace's
+ * The current project: the one whose folder holds `path` (default: the active file; under one of the workspace's
  * projects spaces, in core's probe order: the configured one first, then `desk/projects`, `projects`,
  * `personal-projects`), else the "Default project" setting (its folder probed like core's
  * `resolveProject`). Undefined when neither names one. Throws `ProjectSettingError` for a setting that
  * is not one safe folder name.
  */
-export async function currentProject(deps: ServiceDeps, ws: Workspace): Promise<CurrentProject | undefined> {
+export async function currentProject(
+  deps: ServiceDeps,
+  ws: Workspace,
+  path: string | undefined = activePath(deps),
+): Promise<CurrentProject | undefined> {
   const { folder } = deps.context();
-  const active = deps.app.workspace.getActiveFile();
-  const rel = active instanceof TFile ? relativeToRoot(active.path, folder) : undefined;
+  const rel = path === undefined ? undefined : relativeToRoot(path, folder);
   const found = rel === undefined ? undefined : projectOfPath(rel, ws.layout.projectSpaces);
   if (found) return { ...found, source: 'active-file' };
   const slug = deps.settings().defaultProject.trim();
   if (slug === '') return undefined;
   if (!isSafeSegment(slug)) throw new ProjectSettingError(slug);
   return { slug, dir: (await ws.projectFolder(slug)).key, source: 'setting' };
+}
+
+function activePath(deps: ServiceDeps): string | undefined {
+  const active = deps.app.workspace.getActiveFile();
+  return active instanceof TFile ? active.path : undefined;
 }

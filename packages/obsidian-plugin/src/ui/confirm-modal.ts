@@ -1,4 +1,5 @@
-import { Modal, Setting, type App } from 'obsidian';
+import { Setting, type App } from 'obsidian';
+import { DecisionModal } from './decision-modal.js';
 
 export interface ConfirmOptions {
   readonly title: string;
@@ -12,43 +13,25 @@ export function confirmAction(app: App, options: ConfirmOptions): Promise<boolea
   return new Promise((resolve) => new ConfirmModal(app, options, resolve).open());
 }
 
-class ConfirmModal extends Modal {
-  #decided = false;
-
+class ConfirmModal extends DecisionModal<boolean> {
   constructor(
     app: App,
     private readonly options: ConfirmOptions,
-    private readonly decide: (confirmed: boolean) => void,
+    decide: (confirmed: boolean) => void,
   ) {
-    super(app);
+    super(app, decide, false);
   }
 
   override onOpen(): void {
     this.setTitle(this.options.title);
     this.contentEl.createEl('p', { text: this.options.message });
     new Setting(this.contentEl)
-      .addButton((button) => button.setButtonText('Cancel').onClick(() => this.#finish(false)))
+      .addButton((button) => button.setButtonText('Cancel').onClick(() => this.finish(false)))
       .addButton((button) =>
         button
           .setButtonText(this.options.confirmText)
           .setWarning()
-          .onClick(() => this.#finish(true)),
+          .onClick(() => this.finish(true)),
       );
-  }
-
-  override onClose(): void {
-    this.contentEl.empty();
-    if (!this.#decided) {
-      this.#decided = true;
-      this.decide(false);
-    }
-  }
-
-  #finish(confirmed: boolean): void {
-    if (!this.#decided) {
-      this.#decided = true;
-      this.decide(confirmed);
-    }
-    this.close();
   }
 }

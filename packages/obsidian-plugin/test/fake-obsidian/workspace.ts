@@ -12,7 +12,7 @@ import type {
 import './dom-helpers.js';
 import { Events } from './events.js';
 import { TFile } from './files.js';
-import { EmptyView, MarkdownView, type View } from './views.js';
+import { EmptyView, FileView, MarkdownView, type View } from './views.js';
 import type { Vault } from './vault.js';
 
 /** What leaves need from the app (the fake App implements it). */
@@ -93,6 +93,7 @@ export class WorkspaceLeaf extends Events implements Pick<RealWorkspaceLeaf, Lea
   async openFile(file: RealTFile, _openState?: OpenViewState): Promise<void> {
     if (!(this.#view() instanceof MarkdownView)) await this.open(real(new MarkdownView(this)));
     await real<MarkdownView>(this.view).__loadFile(file);
+    this.app.workspace.__fileOpened(file);
     this.app.workspace.setActiveLeaf(real(this));
     this.app.workspace.trigger('file-open', file);
   }
@@ -151,6 +152,8 @@ export class Workspace extends Events implements Pick<RealWorkspace, WorkspaceUs
   readonly #leaves: WorkspaceLeaf[] = [];
   readonly #creators = new Map<string, ViewCreator>();
   readonly #onReady: Array<() => unknown> = [];
+  /** The file of the most recently active file view (what `getActiveFile` falls back to). */
+  #lastFile: RealTFile | null = null;
 
   constructor(app: LeafHost, containerEl: HTMLElement) {
     super();
@@ -195,10 +198,17 @@ export class Workspace extends Events implements Pick<RealWorkspace, WorkspaceUs
     this.setActiveLeaf(leaf);
   }
 
+  /** Makes `leaf` active; when it shows another file than the last active one, that is `file-open` too. */
   setActiveLeaf(leaf: RealWorkspaceLeaf, _params?: unknown): void {
     if (this.activeLeaf === leaf) return;
     this.activeLeaf = leaf;
     this.trigger('active-leaf-change', leaf);
+    const view: unknown = leaf.view;
+    const file = view instanceof FileView ? view.file : null;
+    if (file && file !== this.#lastFile) {
+      this.#lastFile = file;
+      this.trigger('file-open', file);
+    }
   }
 
   iterateAllLeaves(callback: (leaf: RealWorkspaceLeaf) => unknown): void {
@@ -214,9 +224,10 @@ export class Workspace extends Events implements Pick<RealWorkspace, WorkspaceUs
     return view instanceof (type as unknown as abstract new () => unknown) ? (view as T) : null;
   }
 
+  /** The active file view's file; when the active view shows no file, the most recently active file. */
   getActiveFile(): RealTFile | null {
     const view: unknown = this.activeLeaf?.view;
-    return view instanceof MarkdownView ? view.file : null;
+    return view instanceof FileView ? view.file : this.#lastFile;
   }
 
   /** Opens a path (with or without `.md`) or a unique file name, like a wiki link. */
@@ -236,6 +247,11 @@ export class Workspace extends Events implements Pick<RealWorkspace, WorkspaceUs
       })();
     if (!(file instanceof TFile)) throw new Error(`No file matches the link "${linktext}"`);
     await this.getLeaf(newLeaf).openFile(file, openViewState);
+  }
+
+  /** Internal to the app: a leaf opened `file` (it is the active file from now on). */
+  __fileOpened(file: RealTFile): void {
+    this.#lastFile = file;
   }
 
   /** Internal to the app: the layout finished loading. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { PluginManifest } from 'obsidian';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { CONFLICTS_VIEW_TYPE, ConflictsView } from '../../src/conflicts/conflicts-view.js';
 import AgentMPlugin from '../../src/main.js';
 import type { AgentMServices } from '../../src/services.js';
@@ -60,6 +60,23 @@ export async function openConflicts(s: Started): Promise<ConflictsView> {
   expect(view).toBeInstanceOf(ConflictsView);
   await (view as ConflictsView).rendered();
   return view as ConflictsView;
+}
+
+/** Runs the plugin's command `id` (e.g. `open-plan-view`) and resolves with the view of `type` it opened, drawn. */
+export async function openByCommand<V extends { rendered(): Promise<void> }>(
+  s: Started,
+  id: string,
+  type: string,
+  View: abstract new (...args: never[]) => V,
+): Promise<V> {
+  expect(s.v.fake.commands.executeCommandById(`agentm-vault:${id}`)).toBe(true);
+  const view = await vi.waitFor(() => {
+    const found = s.v.app.workspace.getLeavesOfType(type)[0]?.view;
+    if (!(found instanceof View)) throw new Error(`no ${type} view open yet`);
+    return found;
+  });
+  await view.rendered();
+  return view;
 }
 
 /** The vault watcher noticed disk changes; the index rebuilt; the view redrew. */

@@ -5,6 +5,8 @@ import type { RecallIndex } from '../../src/core-services/recall-index.js';
 export const ALL_COMMANDS = [
   'open-active-plan',
   'open-conflicts-view',
+  'open-plan-view',
+  'open-related-memories',
   'recall',
   'save-selection-as-memory',
   'show-storage-doctor',

@@ -57,11 +57,13 @@ export async function testVault(
     hostEnv: { env: { HOME: home, XDG_CACHE_HOME: cache, ...options.env }, home },
     lockRoot: join(cache, 'agentm', 'locks'),
     deviceName: TEST_DEVICE,
+    person: 'tester (Obsidian)',
     lostAndFoundRoots: [join(base, 'DriveFS', 'lost_and_found')],
     now: () => new Date(),
     settleMs: 0,
     lockPollMs: 60_000,
     rescanDebounceMs: 5,
+    viewDebounceMs: 5,
     ...options.host,
   };
   if (options.start !== false) await finishStartup(fake);

@@ -1,6 +1,9 @@
+import { isAbsolute } from 'node:path';
 import * as vscode from 'vscode';
+import type { NoteScope } from '@agentm/core';
 import { ExtensionError, NothingToDoError } from '../errors';
-import { parseTags } from '../sources/note-saver';
+import { gitPosition } from '../sources/git-position';
+import { filedWhere, parseTags } from '../sources/note-saver';
 import type { MemoryMaintenance, RecallHit } from '../sources/types';
 import { setContextKey } from '../context-keys';
 import { kindDescription } from '../views/kind-descriptions';
@@ -14,6 +17,8 @@ interface SaveArgs {
   readonly kind?: string;
   readonly slug?: string;
   readonly tags?: string;
+  /** `global`: file it with every project's notes instead of this project's ("Save selection as global memory"). */
+  readonly scope?: NoteScope;
 }
 
 const saveArgs = (arg: unknown): SaveArgs => (typeof arg === 'object' && arg !== null ? (arg as SaveArgs) : {});
@@ -24,6 +29,8 @@ export interface SavePromptState {
   step: number;
   kinds: readonly { readonly label: string; readonly description: string | undefined }[];
   suggestedSlug: string;
+  /** Where the note will land, as the prompts say it (`in project 'x'`, `as a global note`). */
+  where: string;
 }
 
 /** A kind in the picker; `name` is undefined on the separators. */
@@ -44,24 +51,27 @@ function kindItems(kinds: { readonly types: readonly string[]; readonly recordKi
   ];
 }
 
-/** The selection and where it is, for the note's body. */
-function selectionSource(editor: vscode.TextEditor): SelectionSource {
+/**
+ * The selection and where it is, for the note's body: its path in its git repository and the commit (else
+ * relative to the workspace folder), never an absolute path — the note syncs to other machines.
+ */
+async function selectionSource(editor: vscode.TextEditor): Promise<SelectionSource> {
   const { document, selection } = editor;
-  const inFile = document.uri.scheme === 'file' || document.uri.scheme === 'vscode-remote';
   const startLine = selection.start.line + 1;
   // A selection ending at column 0 of a line does not take that line.
   const endLine =
     selection.end.character === 0 && selection.end.line > selection.start.line
       ? selection.end.line
       : selection.end.line + 1;
-  return {
-    text: document.getText(selection),
-    languageId: document.languageId,
-    path: inFile ? vscode.workspace.asRelativePath(document.uri, false) : undefined,
-    startLine,
-    endLine,
-    link: inFile ? `${vscode.env.uriScheme}://file${encodeURI(document.uri.path)}:${startLine}` : undefined,
-  };
+  let path: string | undefined;
+  let commit: string | undefined;
+  if (document.uri.scheme === 'file') {
+    const git = await gitPosition(document.uri.fsPath);
+    const inWorkspace = vscode.workspace.asRelativePath(document.uri, false);
+    path = git?.path ?? (isAbsolute(inWorkspace) ? undefined : inWorkspace);
+    commit = git?.commit;
+  }
+  return { text: document.getText(selection), languageId: document.languageId, path, startLine, endLine, commit };
 }
 
 /**
@@ -79,7 +89,7 @@ export async function saveSelection(ctx: CommandContext, arg?: unknown): Promise
     throw new NothingToDoError(
       'select the text to save in an editor first, then run "AgentM: Save selection as memory"',
     );
-  const source = selectionSource(editor);
+  const source = await selectionSource(editor);
   const prompt = ctx.savePrompt;
   try {
     return await askAndSave(ctx, given, source, selected);
@@ -96,6 +106,10 @@ async function askAndSave(
 ): Promise<string | undefined> {
   const saver = ctx.sources.notes;
   const prompt = ctx.savePrompt;
+  const scope = given.scope ?? 'project';
+  // Said before anything is asked: where the note will land (the workspace's rule, as agentm save files it).
+  const where = filedWhere(await saver.filing(scope));
+  prompt.where = where;
   let picked = given.kind;
   if (picked === undefined) {
     const items = kindItems(await saver.kinds());
@@ -103,7 +117,7 @@ async function askAndSave(
     prompt.step = 1;
     picked = (
       await vscode.window.showQuickPick(items, {
-        title: 'AgentM: Save selection as memory (1/3)',
+        title: `AgentM: Save selection as memory ${where} (1/3)`,
         placeHolder: 'Kind of memory',
         matchOnDescription: true,
       })
@@ -119,28 +133,28 @@ async function askAndSave(
   const slug =
     given.slug ??
     (await vscode.window.showInputBox({
-      title: 'AgentM: Save selection as memory (2/3)',
+      title: `AgentM: Save selection as memory ${where} (2/3)`,
       prompt: 'Slug: the note file name, lowercase words joined by hyphens',
       value: suggested,
-      validateInput: (v) => saver.validateSlug(v.trim(), kind),
+      validateInput: (v) => saver.validateSlug(v.trim(), kind, scope),
     }));
   if (slug === undefined) return undefined;
-  const slugProblem = await saver.validateSlug(slug.trim(), kind);
+  const slugProblem = await saver.validateSlug(slug.trim(), kind, scope);
   if (slugProblem) throw new ExtensionError(slugProblem);
   if (given.tags === undefined) prompt.step = 3;
   const tags =
     given.tags ??
     (await vscode.window.showInputBox({
-      title: 'AgentM: Save selection as memory (3/3)',
+      title: `AgentM: Save selection as memory ${where} (3/3)`,
       prompt: 'Tags, comma-separated (may be empty)',
       validateInput: (v) => saver.validateTags(v),
     }));
   if (tags === undefined) return undefined;
   const tagProblem = saver.validateTags(tags);
   if (tagProblem) throw new ExtensionError(tagProblem);
-  const body = selectionBody(source);
-  const saved = await saver.save({ kind, slug: slug.trim(), tags: parseTags(tags), body });
-  ctx.funnel.notify('info', `AgentM: saved memory '${slug.trim()}' (${kind}) to ${saved.uri.fsPath}`);
+  const body = selectionBody(source, slug.trim());
+  const saved = await saver.save({ kind, slug: slug.trim(), tags: parseTags(tags), body, scope });
+  ctx.funnel.notify('info', `AgentM: saved memory '${slug.trim()}' (${kind}) ${saved.where}: ${saved.uri.fsPath}`);
   ctx.recallTree.refresh();
   await setContextKey('agentm.memory.saved', true);
   await vscode.window.showTextDocument(saved.uri, { preview: false });
@@ -238,4 +252,9 @@ export async function reindex(ctx: CommandContext): Promise<string> {
 
 export async function consolidate(ctx: CommandContext): Promise<string> {
   return longWork(ctx, 'consolidating memory', (p, t) => ctx.sources.maintenance.consolidate(p, t));
+}
+
+/** Save selection as global memory: the same, filed with every project's notes instead of this project's. */
+export function saveSelectionGlobal(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
+  return saveSelection(ctx, { ...saveArgs(arg), scope: 'global' });
 }

@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
-import { NothingToDoError } from '../errors';
+import { CommandsNotApprovedError, PreflightError, type StepAction } from '@agentm/core';
+import { ActionableError, NothingToDoError } from '../errors';
+import { PERSON } from '../sources/plan-runner';
+import { VSCODE_MODEL_HINT } from '../sources/providers';
 import type { PlanView } from '../sources/types';
 import type { PlanNode } from '../views/plan-tree';
 import type { CommandContext } from './context';
-import { offerFailedRun } from './run-failure';
+import { CONFIGURE_MODEL, offerFailedRun } from './run-failure';
 
 const isNode = (arg: unknown): arg is PlanNode =>
   typeof arg === 'object' && arg !== null && 'plan' in arg && 'type' in arg;
@@ -36,11 +39,15 @@ export async function switchPlan(ctx: CommandContext, arg?: unknown): Promise<st
   if (name === undefined) {
     const plans = await allPlans(ctx);
     const pick = await vscode.window.showQuickPick(
-      plans.map((p) => ({ label: p.name, description: p.active ? 'active' : p.status, detail: p.goal })),
+      plans.map((p) => ({
+        label: p.title,
+        description: [p.title === p.name ? '' : p.name, p.active ? 'active' : p.status].filter(Boolean).join(' · '),
+        name: p.name,
+      })),
       { title: 'AgentM: Switch plan', placeHolder: 'The plan this project works on' },
     );
     if (!pick) return undefined;
-    name = pick.label;
+    name = pick.name;
   }
   await source.switchTo(name);
   ctx.planTree.refresh();
@@ -67,27 +74,48 @@ export async function openProgress(ctx: CommandContext, arg?: unknown): Promise<
 }
 
 /**
- * Run plan: the harness in this window, with a cancellable progress notification (and the run status
- * bar item). A failed run is an error notification with the failing step, its reason and what to do next.
+ * Run plan: the harness in this window, with a cancellable progress notification named by the plan's
+ * goal (and the run status bar item), its commands' output live in the "AgentM run" channel. A run that
+ * cannot start (a step needs a model and none is available; a program is not found; a command was
+ * declined) is refused before anything is claimed, naming why, with the fix as buttons. A failed run is
+ * an error notification with the failing step, its reason and what to do next.
  */
 export async function runPlan(ctx: CommandContext, arg?: unknown): Promise<string> {
   const runner = ctx.sources.planRunner;
   const plan = await targetPlan(ctx, arg);
+  const named = plan.title === plan.name ? `'${plan.name}'` : `'${plan.title}' (${plan.name})`;
   try {
     const outcome = await vscode.window.withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: `AgentM: running plan '${plan.name}'`,
-        cancellable: true,
-      },
+      { location: vscode.ProgressLocation.Notification, title: `AgentM: running ${named}`, cancellable: true },
       (progress, token) => runner.run(plan.name, progress, token),
     );
     if (outcome.ended === 'failed') offerFailedRun(ctx, plan.name, outcome);
-    else ctx.funnel.notify('info', `AgentM: plan '${plan.name}': ${outcome.summary}`);
+    else ctx.funnel.notify('info', `AgentM: ${named}: ${outcome.summary}`);
     return outcome.summary;
+  } catch (error) {
+    throw refusal(error, plan);
   } finally {
     ctx.planTree.refresh();
   }
+}
+
+/** A run refused before it started, as a notification whose buttons are the fixes. */
+function refusal(error: unknown, plan: PlanView): unknown {
+  if (!(error instanceof PreflightError) && !(error instanceof CommandsNotApprovedError)) return error;
+  const needsModel =
+    error instanceof PreflightError && error.problems.some((p) => /needs a chat model/.test(p.problem));
+  const actions = [
+    ...(needsModel
+      ? [
+          {
+            title: CONFIGURE_MODEL,
+            run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'agentm.providers'),
+          },
+        ]
+      : []),
+    { title: 'Open plan', run: () => vscode.window.showTextDocument(plan.planUri) },
+  ];
+  return new ActionableError(`${error.message}${needsModel ? ` (${VSCODE_MODEL_HINT})` : ''}`, actions);
 }
 
 /**
@@ -138,4 +166,45 @@ export async function retryStep(ctx: CommandContext, arg?: unknown, stepArg?: un
   await runner.retry(plan.name, stepId);
   ctx.planTree.refresh();
   return stepId;
+}
+
+const STEP_ACTIONS: readonly { readonly label: string; readonly action: StepAction; readonly detail: string }[] = [
+  { label: 'Start', action: 'start', detail: 'ready → running, claimed by you' },
+  { label: 'Mark done', action: 'done', detail: 'running (or ready) → done' },
+  { label: 'Mark failed…', action: 'failed', detail: 'running (or ready) → failed, with the reason' },
+  { label: 'Add a note…', action: 'note', detail: 'a progress entry about the step; its status stays' },
+];
+
+/**
+ * Update step… (a step's context menu, or `(plan, step, action, text)`): the workspace's `updateStep`, as
+ * the person at this editor — core's state machine under the plan's lock and compare-and-swap. A step
+ * an `agentm run` holds is refused (the run records it), as is a move to the status it already has.
+ */
+export async function updateStep(ctx: CommandContext, ...args: unknown[]): Promise<string | undefined> {
+  const [arg, stepArg, actionArg, textArg] = args;
+  const node = isNode(arg) && arg.type === 'step' ? arg : undefined;
+  const plan = node ? node.plan : await targetPlan(ctx, arg);
+  const step = node ? node.step.id : typeof stepArg === 'string' ? stepArg : undefined;
+  if (step === undefined) throw new NothingToDoError('choose a step in the Plan view, then "Update step…"');
+  let action = STEP_ACTIONS.find((a) => a.action === actionArg)?.action;
+  action ??= (
+    await vscode.window.showQuickPick(STEP_ACTIONS, { title: `AgentM: Update step '${step}' of ${plan.title}` })
+  )?.action;
+  if (!action) return undefined;
+  let text = typeof textArg === 'string' ? textArg : undefined;
+  if (text === undefined && (action === 'failed' || action === 'note')) {
+    text = await vscode.window.showInputBox({
+      title: `AgentM: ${action === 'failed' ? 'Why did it fail?' : 'Note on'} step '${step}'`,
+      validateInput: (v) => (v.trim() === '' ? 'Say it in a few words' : undefined),
+    });
+    if (text === undefined) return undefined;
+  }
+  const result = await ctx.sources.plans.updateStep(
+    { plan: plan.name, step, action, ...(text !== undefined ? { text } : {}) },
+    { actor: PERSON },
+  );
+  ctx.planTree.refresh();
+  const settled = result.planStatus ? `; the plan is now ${result.planStatus}` : '';
+  ctx.funnel.notify('info', `AgentM: step '${step}' of ${plan.title}: ${result.from} → ${result.status}${settled}`);
+  return result.status;
 }

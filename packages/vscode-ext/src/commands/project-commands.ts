@@ -1,8 +1,16 @@
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { mkdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
-import { bindProject as bindFolder, isSafeSegment, type ProjectBinding } from '@agentm/core';
+import {
+  bindProject as bindFolder,
+  getConfigValue,
+  isSafeSegment,
+  setConfigValues,
+  validateRelativePrefix,
+  type ProjectBinding,
+} from '@agentm/core';
 import { ExtensionError, NothingToDoError } from '../errors';
+import { agentsHost } from '../sources/host';
 import type { CommandContext } from './context';
 
 /** The walkthrough's id as `workbench.action.openWalkthrough` takes it: `<publisher>.<name>#<id>`. */
@@ -49,33 +57,95 @@ export async function bindProject(ctx: CommandContext, arg?: unknown): Promise<P
   return binding;
 }
 
+/** What "Choose the vault…" takes from a caller that already knows (a test, a keybinding with args). */
+interface VaultChoice {
+  readonly vault?: string;
+  readonly agentFolder?: string;
+}
+
+const isDir = (path: string) =>
+  stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+
+/** Why a folder inside the vault cannot hold AgentM's memory (core's rule for memory_root), or undefined. */
+function agentFolderProblem(value: string): string | undefined {
+  return validateRelativePrefix(value.trim()) === undefined
+    ? 'a folder inside the vault, such as Agent (not absolute, no ":" and no "..")'
+    : undefined;
+}
+
 /**
- * Choose the vault…: a folder picker (or a path argument) for the memory root AgentM works in — a folder
- * in your Obsidian vault — stored in the `agentm.vault.path` user setting.
+ * Choose the vault…: the vault (the folder holding `.obsidian/`) and, separately, the agent folder inside
+ * it where AgentM keeps memory and plans (`memory_root`, e.g. `Agent`) — what `agentm init` asks — written
+ * into the shared `.agentm-config.json` through core's config writer (one atomic write, checked first),
+ * so VS Code, the `agentm` CLI, `agentm mcp` and Claude Code's hooks use one memory root and one lock.
+ * An `agentm.vault.path` override would keep this editor elsewhere: it is cleared, and the person told.
  */
 export async function chooseVault(ctx: CommandContext, arg?: unknown): Promise<string | undefined> {
-  let path = typeof arg === 'string' ? arg : undefined;
-  if (path === undefined) {
+  const given: VaultChoice = typeof arg === 'string' ? { vault: arg } : typeof arg === 'object' && arg ? arg : {};
+  const host = agentsHost();
+  let vault = given.vault;
+  if (vault === undefined) {
     const picked = await vscode.window.showOpenDialog({
-      title: 'AgentM: Choose the vault (the folder AgentM keeps memory and plans in)',
-      openLabel: 'Use this folder',
+      title: 'AgentM: Choose the vault (the Obsidian vault folder, the one holding .obsidian)',
+      openLabel: 'Use this vault',
       canSelectFiles: false,
       canSelectFolders: true,
       canSelectMany: false,
     });
-    path = picked?.[0]?.fsPath;
-    if (path === undefined) return undefined;
+    vault = picked?.[0]?.fsPath;
+    if (vault === undefined) return undefined;
   }
-  const isDir = await stat(path).then(
-    (s) => s.isDirectory(),
-    () => false,
+  if (!(await isDir(vault)))
+    throw new ExtensionError(`'${vault}' is not a folder; choose your Obsidian vault's folder`);
+  const current = (await getConfigValue(host, 'memory_root').catch(() => undefined)) as string | undefined;
+  const agentFolder =
+    given.agentFolder ??
+    (await vscode.window.showInputBox({
+      title: 'AgentM: The agent folder inside the vault',
+      prompt: `Where AgentM keeps memory and plans inside ${basename(vault)} (the agentm CLI and its agents use the same folder)`,
+      value: current ?? 'Agent',
+      validateInput: agentFolderProblem,
+    }));
+  if (agentFolder === undefined) return undefined;
+  const problem = agentFolderProblem(agentFolder);
+  if (problem) throw new ExtensionError(`'${agentFolder}' cannot be the agent folder: it takes ${problem}`);
+  const change = await setConfigValues(host, [
+    ['vault_path', vault],
+    ['memory_root', agentFolder.trim()],
+  ]);
+  const memoryRoot = join(vault, validateRelativePrefix(agentFolder.trim())!);
+  await mkdir(memoryRoot, { recursive: true });
+  const cleared = await clearVaultOverride();
+  ctx.tracker.invalidate();
+  ctx.funnel.notify(
+    'info',
+    `AgentM: the vault is ${vault}, its agent folder ${agentFolder.trim()} (memory root ${memoryRoot}), ` +
+      `${change.changed ? 'written to' : 'already in'} ${change.file}, shared with the agentm CLI and its agents` +
+      (cleared ? '; the agentm.vault.path override was cleared' : ''),
   );
-  if (!isDir)
-    throw new ExtensionError(`'${path}' is not a folder; choose your vault's folder (or the memory root inside it)`);
-  await vscode.workspace.getConfiguration('agentm').update('vault.path', path, vscode.ConfigurationTarget.Global);
-  ctx.funnel.notify('info', `AgentM: the vault is now ${path} (setting agentm.vault.path)`);
   await ctx.storage.refresh();
-  return path;
+  return memoryRoot;
+}
+
+/** Removes `agentm.vault.path` wherever it is set; true when it was. */
+async function clearVaultOverride(): Promise<boolean> {
+  const config = vscode.workspace.getConfiguration('agentm');
+  const set = config.inspect<string>('vault.path');
+  const targets: Array<[unknown, vscode.ConfigurationTarget]> = [
+    [set?.globalValue, vscode.ConfigurationTarget.Global],
+    [set?.workspaceValue, vscode.ConfigurationTarget.Workspace],
+    [set?.workspaceFolderValue, vscode.ConfigurationTarget.WorkspaceFolder],
+  ];
+  let cleared = false;
+  for (const [value, target] of targets)
+    if (value !== undefined && value !== '') {
+      await config.update('vault.path', undefined, target);
+      cleared = true;
+    }
+  return cleared;
 }
 
 /** Get started: opens the AgentM walkthrough (choose the vault, bind the folder, save a memory, run a plan). */

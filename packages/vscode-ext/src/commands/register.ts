@@ -1,17 +1,19 @@
 import * as vscode from 'vscode';
+import { lockDirFor } from '@agentm/core/protocol';
 import { contextKeys } from '../context-keys';
 import { providerApiKey } from '../secrets';
 import { activationReport } from '../perf';
 import type { CommandContext, Handler } from './context';
 import { showDoctor } from './doctor';
-import { consolidate, recall, reindex, saveSelection } from './memory-commands';
-import { openPlan, openProgress, retryStep, runPlan, stopPlan, switchPlan } from './plan-commands';
+import { consolidate, recall, reindex, saveSelection, saveSelectionGlobal } from './memory-commands';
+import { openPlan, openProgress, retryStep, runPlan, stopPlan, switchPlan, updateStep } from './plan-commands';
 import { bindProject, chooseVault, getStarted } from './project-commands';
 import { clearApiKey, setApiKey, setPhase } from './settings-commands';
 
 /** Every command of the extension, by id; `package.json` contributes the same ids (a test checks both ways). */
 export const COMMANDS: Readonly<Record<string, { readonly title: string; readonly run: Handler }>> = {
   'agentm.saveSelection': { title: 'Save selection as memory', run: saveSelection },
+  'agentm.saveSelectionGlobal': { title: 'Save selection as global memory', run: saveSelectionGlobal },
   'agentm.recall': { title: 'Recall', run: recall },
   'agentm.switchPlan': { title: 'Switch plan', run: switchPlan },
   'agentm.setPhase': { title: 'Set phase', run: setPhase },
@@ -20,6 +22,7 @@ export const COMMANDS: Readonly<Record<string, { readonly title: string; readonl
   'agentm.runPlan': { title: 'Run plan', run: runPlan },
   'agentm.stopPlan': { title: 'Stop plan', run: stopPlan },
   'agentm.retryStep': { title: 'Retry failed step', run: retryStep },
+  'agentm.updateStep': { title: 'Update step', run: updateStep },
   'agentm.doctor': { title: 'Storage doctor', run: showDoctor },
   'agentm.reindex': { title: 'Reindex memory', run: reindex },
   'agentm.consolidate': { title: 'Consolidate memory', run: consolidate },
@@ -55,11 +58,20 @@ async function inspect(ctx: CommandContext): Promise<unknown> {
     watched: ctx.tracker.watched,
     index: ctx.indexes.status,
     running: ctx.runner.running,
+    runLog: ctx.runner.log.tail,
+    storage: await storageOf(ctx),
     runStatus: ctx.runStatus.state,
     contextKeys: contextKeys(),
     recallPick: { ...ctx.recallPick },
     savePrompt: { ...ctx.savePrompt },
   };
+}
+
+/** This window's memory root and lock directory, as the workspace opened them (for the agreement tests). */
+async function storageOf(ctx: CommandContext): Promise<{ memoryRoot?: string; lockDir?: string }> {
+  const ws = await ctx.tracker.current().catch(() => undefined);
+  const root = ws?.memoryRoot;
+  return root === undefined ? {} : { memoryRoot: root, lockDir: lockDirFor(root, ws!.workspace.lockRoot) };
 }
 
 /** Registers every command; each runs through the error funnel and resolves with a `CommandOutcome`. */

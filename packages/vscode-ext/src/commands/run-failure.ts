@@ -11,7 +11,8 @@ export const CONFIGURE_MODEL = 'Configure model';
 /** What a failed run's notification says: which step failed and why (its reason from the progress log). */
 export function failedRunText(plan: string, outcome: RunOutcome): string {
   const [first, ...more] = outcome.failed;
-  if (!first) return `AgentM: plan '${plan}' failed: ${outcome.summary}`;
+  const name = outcome.title === plan ? `plan '${plan}'` : `plan '${outcome.title}' (${plan})`;
+  if (!first) return `AgentM: ${name} failed: ${outcome.summary}`;
   const reason = first.reason ? failedReason(first.reason) : 'no reason was logged';
   const also = more.length ? ` (also failed: ${more.map((s) => `'${s.id}'`).join(', ')})` : '';
   // The model's own error may already name the settings; else the notification says where to look.
@@ -19,7 +20,7 @@ export function failedRunText(plan: string, outcome: RunOutcome): string {
     outcome.modelCause && !reason.includes('agentm.providers')
       ? ' — set up a model: a VS Code language model provider, or agentm.providers.baseUrl and chatModel'
       : '';
-  return `AgentM: plan '${plan}' failed at step '${first.id}' (${first.title}): ${reason}${also}${model}`;
+  return `AgentM: ${name} failed at step '${first.id}' (${first.title}): ${reason}${also}${model}`;
 }
 
 function failedReason(reason: string): string {

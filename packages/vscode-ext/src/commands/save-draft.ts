@@ -1,5 +1,5 @@
 // Pure: what "Save selection as memory" proposes and writes for a selection — a slug from its first
-// line, and code fenced with its language plus a link back to where it came from. No vscode import.
+// line, a title, and code fenced with its language plus where it came from. No vscode import.
 
 const MAX_SLUG_WORDS = 6;
 const MAX_SLUG_CHARS = 60;
@@ -50,12 +50,16 @@ export interface SelectionSource {
   readonly text: string;
   /** The editor's language id (`typescript`, `python`, `markdown`, …). */
   readonly languageId: string;
-  /** Where it came from, as a person reads it (workspace-relative path), and its 1-based lines. */
+  /**
+   * Where it came from, meaningful on another machine: the path relative to its git repository (or to
+   * the workspace folder), never an absolute path; undefined when there is none (an untitled buffer, a
+   * file outside any repository and workspace).
+   */
   readonly path: string | undefined;
   readonly startLine: number;
   readonly endLine: number;
-  /** A link that opens the file at the line (`vscode://file/…:12`), when the selection is in a file. */
-  readonly link: string | undefined;
+  /** The repository's commit (`HEAD`) the path and lines are in, when the file is in a git repository. */
+  readonly commit: string | undefined;
 }
 
 /** A fence longer than any backtick run inside the code, so the code cannot close it. */
@@ -64,18 +68,34 @@ function fenceFor(code: string): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
+/** `retry-lock-backoff` → `Retry lock backoff`: the title of a note named by its slug. */
+export function titleFromSlug(slug: string): string {
+  const words = slug.split('-').filter(Boolean).join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Whether prose already opens with a line a reader (and the index) takes as its title. */
+function opensWithTitle(text: string): boolean {
+  const first = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== '') ?? '';
+  return /^ {0,3}#{1,6}\s/.test(first) || (/[\p{L}\p{N}]/u.test(first) && !/^ {0,3}(`{3,}|~{3,})/.test(first));
+}
+
 /**
- * The note body for a selection: code fenced with its language (prose as written), then, when the
- * selection is in a file, a line linking back to the file and lines it came from.
+ * The note body for a selection: a `# Title` heading (from the slug) unless the selection is prose that
+ * opens with its own title line; code fenced with its language (prose as written); then, when known,
+ * where it came from — the repository-relative path, lines and commit, which mean the same on every
+ * machine the vault syncs to (never an absolute path or an editor link).
  */
-export function selectionBody(source: SelectionSource): string {
+export function selectionBody(source: SelectionSource, slug: string): string {
   const text = source.text.replace(/^(?:[ \t]*\r?\n)+/, '').replace(/\s+$/, '');
-  const body = PROSE.has(source.languageId)
+  const prose = PROSE.has(source.languageId);
+  const body = prose
     ? text
     : `${fenceFor(text)}${FENCE_NAMES[source.languageId] ?? source.languageId}\n${text}\n${fenceFor(text)}`;
-  if (source.path === undefined) return `${body}\n`;
+  const titled = prose && opensWithTitle(text) ? body : `# ${titleFromSlug(slug)}\n\n${body}`;
+  if (source.path === undefined) return `${titled}\n`;
   const lines =
     source.endLine > source.startLine ? `lines ${source.startLine}–${source.endLine}` : `line ${source.startLine}`;
-  const where = `\`${source.path}\`, ${lines}`;
-  return `${body}\n\nFrom ${source.link ? `[${where}](${source.link})` : where}\n`;
+  const at = source.commit ? `, at commit ${source.commit.slice(0, 12)}` : '';
+  return `${titled}\n\nFrom \`${source.path}\`, ${lines}${at}.\n`;
 }

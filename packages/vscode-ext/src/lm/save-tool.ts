@@ -10,6 +10,7 @@ export interface SaveInput {
   readonly slug: string;
   readonly body: string;
   readonly tags?: readonly string[];
+  readonly scope?: 'project' | 'global';
 }
 
 const PREVIEW_LINES = 12;
@@ -18,7 +19,7 @@ const PREVIEW_LINES = 12;
 async function problemOf(saver: NoteSaver, input: SaveInput): Promise<string | undefined> {
   return (
     (await saver.validateKind(input.kind)) ??
-    (await saver.validateSlug(input.slug, input.kind)) ??
+    (await saver.validateSlug(input.slug, input.kind, input.scope)) ??
     saver.validateTags((input.tags ?? []).join(','))
   );
 }
@@ -53,7 +54,7 @@ export function saveTool(packageJSON: unknown, saver: NoteSaver, onSaved: () => 
       const input = await checked(options.input);
       return {
         invocationMessage: `Saving memory '${input.slug}'`,
-        confirmationMessages: saveConfirmation(input, await saver.target(input.kind, input.slug)),
+        confirmationMessages: saveConfirmation(input, await saver.target(input.kind, input.slug, input.scope)),
       };
     },
     async invoke(options) {
@@ -63,10 +64,11 @@ export function saveTool(packageJSON: unknown, saver: NoteSaver, onSaved: () => 
         slug: input.slug,
         tags: [...(input.tags ?? [])],
         body: input.body,
+        scope: input.scope ?? 'project',
       });
       onSaved();
       return textResult(
-        `Saved the ${input.kind} memory '${input.slug}' at ${saved.uri.fsPath}. It is indexed: ${'agentm_recall'} finds it.`,
+        `Saved the ${input.kind} memory '${input.slug}' ${saved.where} at ${saved.uri.fsPath}. It is indexed: ${'agentm_recall'} finds it.`,
       );
     },
   };

@@ -1,7 +1,11 @@
 import * as vscode from 'vscode';
+import type { StepAction } from '@agentm/core';
 import { ExtensionError } from '../errors';
-import type { CoreStepUpdates, StepAction } from '../sources/step-updates';
+import type { PlanSource } from '../sources/types';
 import { checkerFor, textResult, type NamedTool } from './tool-kit';
+
+/** Who the progress log names for an update made by an agent through the tool. */
+export const AGENT_ACTOR = 'vscode-agent';
 
 export const STEP_UPDATE_TOOL = 'agentm_update_step';
 
@@ -20,12 +24,13 @@ const VERB: Readonly<Record<StepAction, string>> = {
 };
 
 /**
- * Step update: start a step, finish it (done, or failed with a reason), or log a note — through core's
- * state machine and the plan's compare-and-swap, after the person confirms.
+ * Step update: start a step, finish it (done, or failed with a reason), or log a note — the workspace's
+ * `updateStep` (core's state machine under the plan's lock and compare-and-swap; a step `agentm run`
+ * holds is refused), after the person confirms.
  */
 export function stepUpdateTool(
   packageJSON: unknown,
-  steps: CoreStepUpdates,
+  plans: PlanSource,
   onUpdated: () => void,
 ): NamedTool<StepUpdateInput> {
   const check = checkerFor<StepUpdateInput>(packageJSON, STEP_UPDATE_TOOL);
@@ -54,9 +59,13 @@ export function stepUpdateTool(
     },
     async invoke(options) {
       const input = checked(options.input);
-      const result = await steps.update({ plan: input.plan, step: input.step, action: input.action, text: input.text });
+      const result = await plans.updateStep(
+        { plan: input.plan, step: input.step, action: input.action, text: input.text },
+        { actor: AGENT_ACTOR },
+      );
       onUpdated();
-      const moved = result.from === result.to ? `is still ${result.to}` : `went ${result.from} → ${result.to}`;
+      const moved =
+        result.from === result.status ? `is still ${result.status}` : `went ${result.from} → ${result.status}`;
       const plan = result.planStatus ? ` The plan is now ${result.planStatus}.` : '';
       return textResult(
         `Step '${result.step}' of plan '${result.plan}' ${moved}${input.action === 'note' ? ' (note logged)' : ''}.${plan}`,

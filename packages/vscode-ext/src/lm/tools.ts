@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { CoreStepUpdates } from '../sources/step-updates';
 import type { Sources } from '../sources/types';
 import { planStatusTool } from './plan-status-tool';
 import { recallTool } from './recall-tool';
@@ -10,19 +9,18 @@ import type { NamedTool } from './tool-kit';
 export interface ToolContext {
   readonly packageJSON: unknown;
   readonly sources: Sources;
-  readonly steps: CoreStepUpdates;
   /** A note was saved or a step changed: the views show it. */
   readonly onChanged: () => void;
 }
 
 /** AgentM's language model tools, by name (the names package.json contributes). */
 export function agentmTools(context: ToolContext): readonly NamedTool<unknown>[] {
-  const { packageJSON, sources, steps, onChanged } = context;
+  const { packageJSON, sources, onChanged } = context;
   return [
     recallTool(packageJSON, sources.recall),
     saveTool(packageJSON, sources.notes, onChanged),
     planStatusTool(packageJSON, sources.plans),
-    stepUpdateTool(packageJSON, steps, onChanged),
+    stepUpdateTool(packageJSON, sources.plans, onChanged),
   ];
 }
 

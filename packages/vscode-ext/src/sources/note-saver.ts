@@ -8,10 +8,11 @@ import {
   resolveKind,
   StorageRulesError,
   UnknownKindError,
-  type SaveNoteInput,
+  type NoteFiling,
+  type NoteScope,
 } from '@agentm/core';
 import type { IndexService } from './index-service';
-import type { ProjectTracker, WorkspaceState } from './project-tracker';
+import type { ProjectTracker } from './project-tracker';
 import type { NoteDraft, NoteSaver } from './types';
 
 /** Core's validation message for a value, or undefined when it passes. */
@@ -33,12 +34,20 @@ export function parseTags(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Where a filing puts a note, in words: `in project 'x'`, `as a global note`. */
+export function filedWhere(filing: NoteFiling): string {
+  if (filing.scope === 'project') return `in project '${filing.project}'`;
+  if (filing.scope === 'global') return 'as a global note';
+  return `in ${filing.group}`;
+}
+
 /**
- * Saves notes through the workspace (core's `saveNote`: agentm's format, never overwriting) into the
- * current project's folder in the projects space (`desk/projects/<slug>`, or the rung core's probe finds),
- * or into the configured memory space when there is no project. Kinds come from the workspace's
- * filing vocabulary (agentm's storage rules, config `memory.vocabulary` on top); slugs and tags are checked
- * with core's validation, so the input boxes show the same messages `agentm save` prints.
+ * Saves notes through the workspace (core's `saveNote`: agentm's format, never overwriting), filed by
+ * the workspace's one rule, as `agentm save` and the MCP server file them: under the current project's
+ * folder (`desk/projects/<slug>`, or the rung core's probe finds), or with every project's notes for
+ * `global` (and when there is no project). Kinds come from the workspace's filing vocabulary (agentm's
+ * storage rules, config `memory.vocabulary` on top); slugs and tags are checked with core's validation,
+ * so the input boxes show the same messages `agentm save` prints.
  */
 export class CoreNoteSaver implements NoteSaver {
   constructor(
@@ -69,13 +78,17 @@ export class CoreNoteSaver implements NoteSaver {
     }
   }
 
-  async validateSlug(slug: string, kind?: string): Promise<string | undefined> {
+  async filing(scope: NoteScope = 'project'): Promise<NoteFiling> {
+    return (await this.tracker.current()).workspace.noteFiling({ scope });
+  }
+
+  async validateSlug(slug: string, kind?: string, scope: NoteScope = 'project'): Promise<string | undefined> {
     const invalid = validationMessage(() => assertSlug(slug));
     if (invalid || kind === undefined) return invalid;
     const ws = await this.tracker.current();
     let target;
     try {
-      target = (await this.#build(ws, { kind, slug, body: '\n', tags: [] })).locator;
+      target = (await ws.workspace.buildNote({ kind, slug, body: '\n', tags: [], scope })).locator;
     } catch (error) {
       if (
         error instanceof NoteValidationError ||
@@ -94,29 +107,21 @@ export class CoreNoteSaver implements NoteSaver {
     return validationMessage(() => assertTags(parseTags(tags)));
   }
 
-  async target(kind: string, slug: string): Promise<string> {
+  async target(kind: string, slug: string, scope: NoteScope = 'project'): Promise<string> {
     const ws = await this.tracker.current();
-    return (await this.#build(ws, { kind, slug, body: '\n', tags: [] })).locator.key;
+    return (await ws.workspace.buildNote({ kind, slug, body: '\n', tags: [], scope })).locator.key;
   }
 
-  async save(draft: NoteDraft): Promise<{ readonly uri: vscode.Uri }> {
+  async save(draft: NoteDraft): Promise<{ readonly uri: vscode.Uri; readonly where: string }> {
     const ws = await this.tracker.current();
     const note = await ws.workspace.saveNote({
       kind: draft.kind,
       slug: draft.slug,
       body: draft.body,
       tags: [...draft.tags],
-      group: groupOf(ws),
+      scope: draft.scope ?? 'project',
     });
     await this.indexes.noteWritten([note.locator]).catch(() => undefined); // the watcher catches up otherwise
-    return { uri: vscode.Uri.file(join(ws.memoryRoot ?? '', ...note.locator.parts)) };
+    return { uri: vscode.Uri.file(join(ws.memoryRoot ?? '', ...note.locator.parts)), where: filedWhere(note.filing) };
   }
-
-  #build(ws: WorkspaceState, input: SaveNoteInput) {
-    return ws.workspace.buildNote({ ...input, group: groupOf(ws) });
-  }
-}
-
-function groupOf(ws: WorkspaceState): string {
-  return ws.project?.projectLocator?.key ?? ws.workspace.memorySpace;
 }

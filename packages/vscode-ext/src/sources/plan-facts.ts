@@ -1,35 +1,7 @@
-// Pure: what the views say about a plan beyond its steps' status — its title and each step's latest
-// failure. No vscode import, so both are table-tested without an editor.
-import type { Observation, PlanDocument } from '@agentm/core';
+// Pure: what the views say about a step beyond its status — its latest failure and how its reason reads.
+// No vscode import, so both are table-tested without an editor.
+import type { Observation } from '@agentm/core';
 import type { StepFailure } from './types';
-
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const HEADING = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
-
-/** The first ATX heading of the plan's body (outside frontmatter and fenced code), if any. */
-export function firstHeading(doc: Pick<PlanDocument, 'lines' | 'frontmatter'>): string | undefined {
-  let fence: string | undefined;
-  for (const { text } of doc.lines.slice(doc.frontmatter?.end ?? 0)) {
-    const open = FENCE.exec(text)?.[1];
-    if (fence !== undefined) {
-      if (open !== undefined && open[0] === fence[0] && open.length >= fence.length) fence = undefined;
-      continue;
-    }
-    if (open !== undefined) {
-      fence = open;
-      continue;
-    }
-    const title = HEADING.exec(text)?.[1]?.trim();
-    if (title) return title;
-  }
-  return undefined;
-}
-
-/** What a plan is about: its frontmatter `goal`, else its first heading, else its name (`PLAN`, `build`). */
-export function planTitle(doc: Pick<PlanDocument, 'lines' | 'frontmatter' | 'meta'>, name: string): string {
-  const goal = doc.meta.goal?.trim();
-  return goal || firstHeading(doc) || name;
-}
 
 /**
  * Each step's latest failure as the progress log records it: the last `error` entry about the step

@@ -1,37 +1,23 @@
-import { mkdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import {
   effectiveStatus,
-  listPlans,
-  localHarnessDir,
-  normalizePlanName,
   parsePlan,
   parseProgress,
-  planPair,
-  readStateFileWithHash,
-  resolveActivePlan,
+  type ListedPlan,
   type Observation,
-  type ProjectResolution,
-  type StateLocation,
+  type StepUpdateOutcome,
+  type Workspace,
+  type WorkspaceStepUpdate,
 } from '@agentm/core';
-import { atomicWrite, contentHash } from '@agentm/core/protocol';
-import { NothingToDoError } from '../errors';
-import { lastFailures, planTitle } from './plan-facts';
+import { contentHash } from '@agentm/core/protocol';
+import { ExtensionError, NothingToDoError } from '../errors';
+import { lastFailures } from './plan-facts';
 import type { ProjectTracker } from './project-tracker';
 import type { PlanSource, PlanState, PlanView, ProgressEntryView } from './types';
 
 /** Progress entries shown under a plan, newest first. */
 export const PROGRESS_ENTRIES = 8;
-
-/** `PLAN.md` → `PLAN`, `PLAN-build.md` → `build` (the name `switchTo` and the run commands take). */
-export function planNameOfFile(file: string): string {
-  return normalizePlanName(file) ?? 'PLAN';
-}
-
-function fileUri(location: StateLocation, file: string): vscode.Uri {
-  return vscode.Uri.file(location.kind === 'backend' ? join(location.path, file) : join(location.dir, file));
-}
 
 function entryView(o: Observation): ProgressEntryView {
   return {
@@ -43,19 +29,18 @@ function entryView(o: Observation): ProgressEntryView {
   };
 }
 
-async function planView(
-  project: ProjectResolution,
-  location: StateLocation,
-  file: string,
-  active: boolean,
-): Promise<PlanView> {
-  const pair = planPair(normalizePlanName(file));
-  const [plan, progress] = await Promise.all([
-    readStateFileWithHash(project, file),
-    readStateFileWithHash(project, pair.progress),
-  ]);
-  const doc = parsePlan(plan.content);
-  const log = parseProgress(progress.content);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+/** One listed plan with its steps and latest progress, read through the workspace's routed plan files. */
+async function planView(workspace: Workspace, listed: ListedPlan): Promise<PlanView> {
+  const { files } = await workspace.planFiles(listed.name);
+  const [plan, progress] = await Promise.all([files.readPlan(), files.readProgress()]);
+  const doc = parsePlan(plan?.text ?? '');
+  const log = parseProgress(progress);
   const failures = lastFailures(log);
   const steps = doc.steps.map((step) => {
     const status = effectiveStatus(doc, step);
@@ -70,27 +55,25 @@ async function planView(
       lastFailure: failures.get(step.id),
     };
   });
-  const entries = log.slice(-PROGRESS_ENTRIES).reverse().map(entryView);
-  const name = planNameOfFile(file);
   return {
-    name,
-    active,
-    goal: doc.meta.goal,
-    title: planTitle(doc, name),
-    status: doc.meta.status ?? 'open',
+    name: listed.name,
+    active: listed.active,
+    goal: listed.goal,
+    title: listed.title,
+    status: listed.status ?? 'open',
     steps,
-    progress: entries,
-    planUri: fileUri(location, file),
-    progressUri: progress.hash === null ? undefined : fileUri(location, pair.progress),
+    progress: log.slice(-PROGRESS_ENTRIES).reverse().map(entryView),
+    planUri: vscode.Uri.file(listed.planFile),
+    progressUri: (await exists(listed.progressFile)) ? vscode.Uri.file(listed.progressFile) : undefined,
   };
 }
 
 /**
- * The project's plans through core's routing: `listPlans` in the routed state location (the vault's
- * `<project>/_harness/` when synced, else the repo's `.harness/`), the active one from
- * `resolveActivePlan` (explicit marker, else PLAN.md; a dangling marker is an error naming the fix),
- * each parsed with `parsePlan` and its progress with `parseProgress`. Fires `onDidChange` from the
- * tracker's (debounced) watchers.
+ * The project's plans as the workspace lists them (`listPlans`: PLAN.md then PLAN-<name>.md, titled by
+ * their goal, the active one marked, conflict copies never listed; a dangling `.harness/active-plan` is
+ * an error naming the fix), each with its steps and latest progress for the tree. Switching and step
+ * updates are the workspace's too (`switchPlan`, `updateStep`): this file only renders and asks. Fires
+ * `onDidChange` from the tracker's (debounced) watchers.
  */
 export class CorePlanSource implements PlanSource {
   readonly onDidChange: vscode.Event<void>;
@@ -107,37 +90,28 @@ export class CorePlanSource implements PlanSource {
 
   async read(): Promise<PlanState> {
     const ws = await this.tracker.current();
-    if (!ws.project || !ws.location) return { kind: 'noProject', reason: ws.noProject ?? 'no project' };
-    const files = await listPlans(ws.project);
-    if (files.length === 0) return { kind: 'noPlan', project: ws.project.slug! };
-    const active = await resolveActivePlan(ws.project);
-    const plans = await Promise.all(
-      files.map((file) => planView(ws.project!, ws.location!, file, file === active.plan)),
-    );
+    if (!ws.project) return { kind: 'noProject', reason: ws.noProject ?? 'no project' };
+    const listing = await ws.workspace.listPlans();
+    if (listing.bindingError) throw new ExtensionError(listing.bindingError);
+    if (listing.plans.length === 0) return { kind: 'noPlan', project: ws.project.slug! };
+    const plans = await Promise.all(listing.plans.map((listed) => planView(ws.workspace, listed)));
     return { kind: 'ready', project: ws.project.slug!, plans };
   }
 
-  /**
-   * Binds the project to plan `name`: writes `.harness/active-plan` in the repo (atomic write; agentm and
-   * its agents read it), or removes it for the singleton `PLAN`. Refuses a plan that does not exist.
-   */
+  /** Makes `name` the active plan: the workspace writes `.harness/active-plan` (or removes it for PLAN). */
   async switchTo(name: string): Promise<void> {
     const ws = await this.tracker.current();
     if (!ws.project) throw new NothingToDoError(`cannot switch plans: ${ws.noProject}`);
-    const wanted = normalizePlanName(name);
-    const file = planPair(wanted).plan;
-    const files = await listPlans(ws.project);
-    if (!files.includes(file)) {
-      throw new NothingToDoError(
-        `project '${ws.project.slug}' has no plan '${name}' (${file}); its plans: ${files.map(planNameOfFile).join(', ') || 'none yet'}`,
-      );
-    }
-    const marker = join(localHarnessDir(ws.project.projectRoot), 'active-plan');
-    if (wanted === undefined)
-      await unlink(marker).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
-    else {
-      await mkdir(localHarnessDir(ws.project.projectRoot), { recursive: true });
-      await atomicWrite(marker, `${wanted}\n`);
-    }
+    await ws.workspace.switchPlan(name);
+  }
+
+  /** A step update through the workspace (core's transitions, under the plan's lock and compare-and-swap). */
+  async updateStep(
+    update: WorkspaceStepUpdate,
+    options: { readonly actor: string; readonly secrets?: readonly string[] },
+  ): Promise<StepUpdateOutcome> {
+    const ws = await this.tracker.current();
+    if (!ws.project) throw new NothingToDoError(`cannot update a step: ${ws.noProject}`);
+    return ws.workspace.updateStep(update, options);
   }
 }

@@ -7,6 +7,7 @@ import {
   type HostEnv,
   type ProjectResolution,
   type StateLocation,
+  type WorkspaceOptions,
 } from '@agentm/core';
 import { isTempName } from '@agentm/core/protocol';
 import { Debouncer } from './debounce';
@@ -50,7 +51,7 @@ const inside = (path: string, dir: string) => {
 /**
  * Builds core's workspace for the window (store, project, state location) once, and builds it again —
  * here, and only here — when something it depends on changes: `agentm.vault.*` or `agentm.providers.*`
- * settings, the provider key, the workspace folders, agentm's `.agentm-config.json`, or the repo's
+ * settings, the provider key, VS Code's language models, the workspace folders, agentm's `.agentm-config.json`, or the repo's
  * `.harness/project.json` / `.project-mode`. File watchers (VS Code's,
  * with `Uri.file` bases, so a vault outside the workspace is watched too) cover the config file, the repo's
  * `.harness/` and the memory root; events are debounced. When the resolution changes, watchers no longer
@@ -96,6 +97,10 @@ export class ProjectTracker implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.invalidate()),
       context.secrets.onDidChange(() => this.invalidate()),
+      // The workspace chooses its chat model once: a language model that appears (or goes) makes a new one.
+      ...(typeof vscode.lm?.onDidChangeChatModels === 'function'
+        ? [vscode.lm.onDidChangeChatModels(() => this.invalidate())]
+        : []),
     ];
   }
 
@@ -215,6 +220,11 @@ export class ProjectTracker implements vscode.Disposable {
     return watch;
   }
 
+  /** The options the next workspace is opened with (the doctor's, when the tracker cannot open one). */
+  openOptions(): WorkspaceOptions {
+    return workspaceOptions(currentHost(), this.context);
+  }
+
   /** Where the tracker watches now. */
   get watched(): readonly WatchedPlace[] {
     return [...this.#watches.values()].map(({ base, pattern }) => ({ base, pattern }));
@@ -250,13 +260,7 @@ export interface TrackerContext {
  */
 async function resolveWorkspace(host: HostEnv, context: TrackerContext): Promise<WorkspaceState> {
   const folder = firstFolder();
-  const workspace = await Workspace.open({
-    host,
-    projectRoot: folder,
-    createRoot: false,
-    index: { root: join(context.storageDir, 'index') },
-    providers: vscodeProviders(context.secrets),
-  });
+  const workspace = await Workspace.open(workspaceOptions(host, context));
   const base = { host, folder, workspace, memoryRoot: workspace.localRoot };
   if (!folder)
     return {
@@ -271,6 +275,21 @@ async function resolveWorkspace(host: HostEnv, context: TrackerContext): Promise
     return { ...base, project: undefined, location: undefined, noProject: `no AgentM project in ${folder}: ${fix}` };
   }
   return { ...base, project, location: await stateLocation(project), noProject: undefined };
+}
+
+/**
+ * How the window's workspace is opened (read-only selection: no root is created; the index in the
+ * extension's global storage; this window's providers). The doctor opens it the same way when the
+ * tracker cannot (a store that cannot be produced), to say why.
+ */
+export function workspaceOptions(host: HostEnv, context: TrackerContext): WorkspaceOptions {
+  return {
+    host,
+    projectRoot: firstFolder(),
+    createRoot: false,
+    index: { root: join(context.storageDir, 'index') },
+    providers: vscodeProviders(context.secrets),
+  };
 }
 
 /** The file of a store locator key under the memory root. */

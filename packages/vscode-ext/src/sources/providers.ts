@@ -12,7 +12,6 @@ import {
   type HostEnv,
   type ProviderSource,
 } from '@agentm/core';
-import { ExtensionError } from '../errors';
 import { providerApiKey } from '../secrets';
 import { readSettings } from '../settings';
 import { LanguageModelChatProvider } from './lm-chat-provider';
@@ -60,59 +59,40 @@ async function chosenLanguageModel(): Promise<ChatProvider | undefined> {
 }
 
 /**
- * The chat provider handed to core's dispatcher. The model is chosen on the first LLM step, not when the
- * run starts: a plan of `cmd::` steps never asks VS Code for a model (nor shows its consent prompt).
+ * The run's chat model, handed to core's dispatcher, noting whether the model had trouble (its endpoint
+ * failed, refused the key, was misconfigured): the failed-run notification then offers the model
+ * settings. Chosen when the run starts, as `agentm run` chooses it: with none, the pre-flight refuses a
+ * plan that needs one before anything is claimed.
  */
-export class LazyChatProvider implements ChatProvider {
-  #chosen: Promise<ChatProvider | undefined> | undefined;
-  #name = 'chat model (chosen at the first LLM step)';
-  #trouble: 'missing' | 'failed' | undefined;
+export class TrackedChatProvider implements ChatProvider {
+  #trouble: 'failed' | undefined;
 
-  constructor(private readonly choose: () => Promise<ChatProvider | undefined>) {}
+  constructor(private readonly provider: ChatProvider) {}
 
   get name(): string {
-    return this.#name;
+    return this.provider.name;
   }
 
-  /**
-   * Why a step could not get an answer from a model, if that happened: no model was available, or the
-   * model's endpoint failed (unreachable, refused the key, misconfigured). Either way the fix is the
-   * model settings, which the failed-run notification offers.
-   */
-  get trouble(): 'missing' | 'failed' | undefined {
+  get timeoutMs(): number | undefined {
+    return this.provider.timeoutMs;
+  }
+
+  /** Whether a step could not get an answer from the model in this run. */
+  get trouble(): 'failed' | undefined {
     return this.#trouble;
   }
 
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
-    let provider: ChatProvider | undefined;
     try {
-      this.#chosen ??= this.choose();
-      provider = await this.#chosen;
+      return await this.provider.chat(request, signal);
     } catch (error) {
-      if (error instanceof ProviderConfigError) this.#trouble = 'failed';
-      throw error;
-    }
-    if (!provider) {
-      this.#trouble = 'missing';
-      throw new NoChatModelError();
-    }
-    this.#name = provider.name;
-    try {
-      return await provider.chat(request, signal);
-    } catch (error) {
-      if (error instanceof ProviderError && !signal?.aborted) this.#trouble ??= 'failed';
+      if ((error instanceof ProviderError || error instanceof ProviderConfigError) && !signal?.aborted)
+        this.#trouble = 'failed';
       throw error;
     }
   }
 }
 
-/** An LLM step ran with no model to ask. */
-export class NoChatModelError extends ExtensionError {
-  override name = 'NoChatModelError';
-  constructor() {
-    super(
-      'no chat model is available for this step: install a VS Code language model provider (e.g. GitHub Copilot), ' +
-        'or set agentm.providers.baseUrl and agentm.providers.chatModel (key: "AgentM: Set provider API key…")',
-    );
-  }
-}
+/** The text a refusal for want of a model adds in VS Code: where this editor finds one. */
+export const VSCODE_MODEL_HINT =
+  'in VS Code: install a language model provider (e.g. GitHub Copilot), or set agentm.providers.baseUrl and agentm.providers.chatModel (key: "AgentM: Set provider API key…")';

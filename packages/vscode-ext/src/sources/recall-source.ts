@@ -1,16 +1,10 @@
 import * as vscode from 'vscode';
-import { phaseRecall, recall, type MemoryIndex, type RecallItem } from '@agentm/core';
-import { readSettings, type AgentMSettings } from '../settings';
+import type { MemoryIndex, RecallItem } from '@agentm/core';
+import { recallTuning } from '../recall-tuning';
+import { readSettings } from '../settings';
 import type { IndexService } from './index-service';
 import { memoryFile, type ProjectTracker } from './project-tracker';
 import type { RecallAnswer, RecallHit, RecallRequest, RecallSource, RecallState } from './types';
-
-const HOUR_MS = 3_600_000;
-
-function weights(settings: AgentMSettings) {
-  const r = settings.recall;
-  return { wSem: r.semanticWeight, wRec: r.recencyWeight, halfLife: r.halfLifeHours * HOUR_MS };
-}
 
 function hitOf(
   root: string,
@@ -29,10 +23,11 @@ function hitOf(
 }
 
 /**
- * Recall through core's engine over the extension's index: phase recall (`phaseRecall`: always-load notes
- * plus the best candidates weighted for the phase, within its budget) for the Recall view, and `recall`
- * (BM25, plus vectors when an embedding provider is set, blended with recency by the `agentm.recall.*`
- * weights) for queries. Both are scoped to the current project and global notes.
+ * Recall through the workspace (its query resolution: the config's note half-life, the recall defaults)
+ * over the index the IndexService keeps current: phase recall (always-load notes plus the best
+ * candidates weighted for the phase, within its budget) for the Recall view, and recall (BM25, plus
+ * vectors when an embedding provider is set, blended with recency) for queries, with only the
+ * `agentm.recall.*` tuning a person set. Both are scoped to the current project and global notes.
  */
 export class CoreRecallSource implements RecallSource {
   readonly onDidChange: vscode.Event<void>;
@@ -58,13 +53,11 @@ export class CoreRecallSource implements RecallSource {
     if (!ws.project) return { kind: 'noProject', reason: ws.noProject ?? 'no project' };
     const index = await this.indexes.index();
     if (token.isCancellationRequested) throw new vscode.CancellationError();
-    const settings = readSettings();
     const project = ws.project.slug;
-    const rendered = await phaseRecall(index, { phase, project, env: ws.host.env as NodeJS.ProcessEnv });
+    const rendered = await ws.workspace.phaseRecall({ phase, project }, { refresh: false });
     if (rendered.included.length === 0) return { kind: 'memoryEmpty' };
-    const scored = new Map(
-      (await recall(index, { project, k: 50, ...weights(settings) })).items.map((item) => [item.id, item]),
-    );
+    const scores = await ws.workspace.recall({ project, k: 50, ...recallTuning(readSettings()) }, { refresh: false });
+    const scored = new Map(scores.items.map((item) => [item.id, item]));
     const hits = rendered.included.flatMap((id) => {
       const item = scored.get(id) ?? alwaysLoadItem(index, id);
       return item ? [hitOf(ws.memoryRoot!, item)] : [];
@@ -74,31 +67,32 @@ export class CoreRecallSource implements RecallSource {
 
   async search(query: string, token: vscode.CancellationToken): Promise<readonly RecallHit[]> {
     const ws = await this.tracker.current();
-    const index = await this.indexes.index();
+    await this.indexes.index();
     if (token.isCancellationRequested) return [];
     const settings = readSettings();
-    const result = await recall(index, {
-      text: query,
-      project: ws.project?.slug,
-      k: settings.recall.maxResults,
-      ...weights(settings),
-    });
+    const result = await ws.workspace.recall(
+      { text: query, project: ws.project?.slug, k: settings.recall.maxResults, ...recallTuning(settings) },
+      { refresh: false },
+    );
     return result.items.map((item) => hitOf(ws.memoryRoot!, item));
   }
 
   async query(request: RecallRequest, token: vscode.CancellationToken): Promise<RecallAnswer> {
     const ws = await this.tracker.current();
-    const index = await this.indexes.index();
+    await this.indexes.index();
     if (token.isCancellationRequested) throw new vscode.CancellationError();
     const settings = readSettings();
     const project = request.scope === 'all' ? undefined : ws.project?.slug;
-    const result = await recall(index, {
-      text: request.text,
-      project,
-      k: request.limit ?? settings.recall.maxResults,
-      ...(request.kinds?.length ? { kinds: request.kinds } : {}),
-      ...weights(settings),
-    });
+    const result = await ws.workspace.recall(
+      {
+        text: request.text,
+        project,
+        k: request.limit ?? settings.recall.maxResults,
+        ...(request.kinds?.length ? { kinds: request.kinds } : {}),
+        ...recallTuning(settings),
+      },
+      { refresh: false },
+    );
     return {
       hits: result.items.map((item) => hitOf(ws.memoryRoot!, item)),
       project,

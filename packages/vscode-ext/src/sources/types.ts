@@ -1,5 +1,13 @@
 import type * as vscode from 'vscode';
-import type { CheckStatus, StepStatus } from '@agentm/core';
+import type {
+  CheckStatus,
+  DoctorCheck,
+  NoteFiling,
+  NoteScope,
+  StepStatus,
+  StepUpdateOutcome,
+  WorkspaceStepUpdate,
+} from '@agentm/core';
 
 /**
  * The data the views and commands need, behind small interfaces. `wiring.ts` builds them from core
@@ -16,28 +24,25 @@ export interface Sources {
 
 // ------------------------------------------------------------------------------------------ doctor
 
-/** Which backend is selected and whether it can be produced (DESIGN §6 `storagePreview`). */
-export interface StoragePreview {
+/** What the status bar shows: the workspace's quick checks (storage, agreement) and where the lock is. */
+export interface StorageState {
+  /** The worst of `checks` (a hint counts as ok). */
   readonly status: CheckStatus;
-  /** Protocol name (`vault`, `device-local`, …); undefined when selection itself failed. */
+  /** Protocol name (`vault`, `device-local`, …); undefined when the store cannot be produced. */
   readonly protocol: string | undefined;
-  /** One line naming the backend, where its choice came from, and on trouble the fix. */
-  readonly line: string;
-  /** The store root the vault lock is keyed on, when the backend takes the machine-wide vault lock. */
+  /** The storage check, then (for this editor against its agents) the agreement check. */
+  readonly checks: readonly DoctorCheck[];
+  /** The store root the lock is keyed on, when the store is on disk. */
   readonly lockedStoreRoot: string | undefined;
-}
-
-export interface DoctorRow {
-  readonly check: string;
-  readonly status: CheckStatus;
-  readonly line: string;
+  /** Whether `agentm.vault.path` overrides the shared config in this editor. */
+  readonly overridden: boolean;
 }
 
 export interface Doctor {
-  /** Never throws and never writes: a broken setup is `status: 'fail'` with the fix in `line`. */
-  preview(): Promise<StoragePreview>;
-  /** The full check, one row per concern (storage, lock, …). Never throws. */
-  run(): Promise<readonly DoctorRow[]>;
+  /** The quick checks, for the status bar; never throws and never writes. */
+  status(): Promise<StorageState>;
+  /** Every check of the workspace's doctor, in order; never throws. */
+  run(): Promise<readonly DoctorCheck[]>;
 }
 
 // -------------------------------------------------------------------------------------------- plans
@@ -101,6 +106,11 @@ export interface PlanSource {
   read(): Promise<PlanState>;
   /** Binds the project to `name` (writes `.harness/active-plan`). */
   switchTo(name: string): Promise<void>;
+  /** Records progress on a step through the workspace's transitions; refusals are core's typed errors. */
+  updateStep(
+    update: WorkspaceStepUpdate,
+    options: { readonly actor: string; readonly secrets?: readonly string[] },
+  ): Promise<StepUpdateOutcome>;
 }
 
 /** Reports steps of long work to the window; `increment` is in percent. */
@@ -110,6 +120,8 @@ export interface WorkProgress {
 
 /** How a run ended, with what a person needs to act on a failure. */
 export interface RunOutcome {
+  /** What people call the plan: its goal, else its first heading, else its name. */
+  readonly title: string;
   /** One line: `done (2/2 steps done)`, `failed (…; failed: check — run "AgentM: Retry failed step")`. */
   readonly summary: string;
   readonly ended: 'done' | 'failed' | 'stopped' | 'unfinished';
@@ -183,6 +195,8 @@ export interface NoteDraft {
   readonly slug: string;
   readonly tags: readonly string[];
   readonly body: string;
+  /** `project` (default): this project's notes; `global`: every project's. */
+  readonly scope?: NoteScope;
 }
 
 export interface NoteSaver {
@@ -190,17 +204,19 @@ export interface NoteSaver {
   kinds(): Promise<{ readonly types: readonly string[]; readonly recordKinds: readonly string[] }>;
   /** Core's message when `kind` is neither in the vocabulary nor a retired name of one (`decision` → convention). */
   validateKind(kind: string): Promise<string | undefined>;
+  /** Where a note of `scope` is filed (the workspace's rule): for the prompts to say before anything is written. */
+  filing(scope?: NoteScope): Promise<NoteFiling>;
   /**
    * A message naming what is wrong and how to fix it, or undefined when `slug` is acceptable. With
    * `kind`, also refuses a slug whose note already exists (saving never overwrites).
    */
-  validateSlug(slug: string, kind?: string): Promise<string | undefined>;
+  validateSlug(slug: string, kind?: string, scope?: NoteScope): Promise<string | undefined>;
   /** Same for the comma-separated tag list. */
   validateTags(tags: string): string | undefined;
   /** Where a note of `kind` named `slug` would go, relative to the memory root. Throws core's validation errors. */
-  target(kind: string, slug: string): Promise<string>;
-  /** Writes the note in agentm's format (never overwrites); resolves with where it went. */
-  save(draft: NoteDraft): Promise<{ readonly uri: vscode.Uri }>;
+  target(kind: string, slug: string, scope?: NoteScope): Promise<string>;
+  /** Writes the note in agentm's format (never overwrites); resolves with where it went (`where`: in words). */
+  save(draft: NoteDraft): Promise<{ readonly uri: vscode.Uri; readonly where: string }>;
 }
 
 export interface MemoryMaintenance {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DoctorRow } from '../sources/types';
+import type { DoctorCheck } from '@agentm/core';
 import { doctorReport } from './doctor-report';
 
 export const DOCTOR_SCHEME = 'agentm-doctor';
@@ -31,8 +31,8 @@ export class DoctorDocument implements vscode.TextDocumentContentProvider, vscod
    * after the change event, asynchronously: this waits (briefly) until it shows the new text, so the
    * report on screen when the command returns is this run's.
    */
-  async show(rows: readonly DoctorRow[], when = new Date()): Promise<vscode.TextDocument> {
-    const text = (this.#text = doctorReport(rows, when));
+  async show(checks: readonly DoctorCheck[], when = new Date()): Promise<vscode.TextDocument> {
+    const text = (this.#text = doctorReport(checks, when));
     const key = DOCTOR_URI.toString();
     let subscription: vscode.Disposable | undefined;
     const refreshed = new Promise<void>((resolve) => {

@@ -1,13 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { extension, inspect, removeTempDirs, run, setVaultPath, tempDir } from './helpers';
+import { extension, inspect, removeTempDirs, run, setVaultPath, tempDir, useVault } from './helpers';
 
 suite('commands', () => {
   suiteSetup(async () => {
     await extension().activate();
   });
   suiteTeardown(async () => {
+    useVault(undefined);
     await setVaultPath(undefined);
     removeTempDirs();
   });
@@ -32,7 +33,8 @@ suite('commands', () => {
 
   test('a command with nothing to act on says what to do, as a warning, and writes nothing', async () => {
     const vault = tempDir();
-    await setVaultPath(vault);
+    useVault(vault);
+    await run('agentm.refresh');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const save = await run('agentm.saveSelection');
     assert.equal(save.ok, false);

@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import { doctorLine, type DoctorCheck } from '@agentm/core';
+import type { TestingApi } from '../../src/extension';
 import {
   extension,
   inspect,
@@ -13,33 +16,65 @@ import {
   run,
   setVaultPath,
   tempDir,
+  toolText,
+  useVault,
+  withMcpServer,
   waitForStatus,
+  workspaceFolder,
 } from './helpers';
 
-interface Row {
-  check: string;
-  status: string;
-  line: string;
-}
-
-async function doctor(): Promise<Row[]> {
-  const outcome = await run<Row[]>('agentm.doctor');
+async function doctor(): Promise<DoctorCheck[]> {
+  const outcome = await run<DoctorCheck[]>('agentm.doctor');
   assert.ok(outcome.ok, `doctor failed: ${outcome.ok ? '' : outcome.message}`);
   return outcome.value;
 }
 
-const row = (rows: Row[], check: string) => rows.find((r) => r.check === check);
+const check = (checks: DoctorCheck[], id: string) => checks.find((c) => c.id === id);
+const line = (checks: DoctorCheck[], id: string) => {
+  const found = check(checks, id);
+  return found ? doctorLine(found) : '';
+};
 
 function writeConfig(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
 }
 
+/** What an agent in the window's folder reports of its store: the `agentm` CLI bundled with the extension, run there. */
+function cliChecks(): DoctorCheck[] {
+  const cli = spawnSync(process.execPath, [join(extension().extensionPath, 'dist', 'agentm.mjs'), 'doctor', '--json'], {
+    cwd: workspaceFolder(),
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  assert.ok(cli.stdout, `agentm doctor printed nothing: ${cli.stderr}`);
+  return JSON.parse(cli.stdout) as DoctorCheck[];
+}
+
+/** What `agentm mcp`, started as VS Code starts it (the extension's server definition), reports of its store. */
+async function mcpChecks(testing: TestingApi): Promise<DoctorCheck[]> {
+  const definition = testing.mcpProvider.provideMcpServerDefinitions()[0] as vscode.McpStdioServerDefinition;
+  return withMcpServer(definition, async (client) => {
+    const answer = await client.callTool({ name: 'doctor', arguments: {} });
+    return JSON.parse(toolText(answer)) as DoctorCheck[];
+  });
+}
+
+/** The memory root a storage check names, and the lock directory a lock check names. */
+function storeOf(checks: DoctorCheck[]): { root: string | undefined; lock: string | undefined } {
+  return {
+    root: /memory root (\S+) writable/.exec(check(checks, 'storage')?.message ?? '')?.[1],
+    lock: /\((\S+\/lock)\)$/.exec(check(checks, 'lock')?.message ?? '')?.[1],
+  };
+}
+
 suite('storage doctor', () => {
   let configFile: string;
   let savedPrefix: string | undefined;
+  let testing: TestingApi;
   suiteSetup(async () => {
-    await extension().activate();
+    testing = (await extension().activate()) as TestingApi;
     savedPrefix = process.env['AGENTM_INSTALL_PREFIX'];
     configFile = privateConfigPrefix();
     await ok('agentm.refresh'); // the watchers follow the new config prefix
@@ -52,20 +87,27 @@ suite('storage doctor', () => {
     removeTempDirs();
   });
 
-  test('names the vault backend selected through agentm.vault.path, the free lock and the bound project', async () => {
+  test("is the workspace's: the vault the shared config selects, agreement with the agents, the lock, the project", async () => {
     const world = await makeWorld();
     try {
-      const rows = await doctor();
-      assert.equal(rows[0]?.status, 'ok', rows[0]?.line);
-      assert.match(rows[0]!.line, /selected backend 'vault' \(the agentm\.vault\.path setting\)/);
-      assert.ok(rows[0]!.line.includes(world.vault), rows[0]!.line);
-      assert.match(row(rows, 'lock')?.line ?? '', /^lock \[OK\] free/);
+      const checks = await doctor();
+      assert.equal(checks[0]?.id, 'storage');
+      assert.equal(checks[0]?.status, 'ok', checks[0]?.message);
+      assert.match(checks[0]!.message, /selected backend 'vault' \(configured \(storage\.backend\)\)/);
+      assert.ok(checks[0]!.message.includes(world.vault), checks[0]!.message);
       assert.match(
-        row(rows, 'project')?.line ?? '',
-        new RegExp(
-          `^project \\[OK\\] '${world.slug}' \\(.*project\\.json.*\\) — plans and progress in .*_harness \\(synced\\)`,
-        ),
+        line(checks, 'agreement'),
+        /^agreement \[OK\] this editor and the agents in this folder share the memory root /,
       );
+      assert.match(line(checks, 'lock'), /^lock \[OK\] free/);
+      assert.equal(
+        line(checks, 'project'),
+        `project [OK] ${world.repo} is project '${world.slug}' (from .harness/project.json vault_project); plans in ${world.harness}`,
+      );
+      // The same checks, in the same words, as `agentm doctor` in this folder (the index is VS Code's own).
+      const cli = cliChecks();
+      for (const id of ['storage', 'lock', 'links', 'temps', 'conflicts', 'project'])
+        assert.equal(line(checks, id), line(cli, id), id);
     } finally {
       await leaveWorld();
     }
@@ -77,7 +119,7 @@ suite('storage doctor', () => {
       const doctorToasts = async () =>
         (await inspect()).messages.filter((m) => m.text.startsWith('AgentM doctor')).length;
       const toastsBefore = await doctorToasts();
-      const rows = await doctor();
+      const checks = await doctor();
       const doc = vscode.window.activeTextEditor?.document;
       assert.equal(doc?.uri.scheme, 'agentm-doctor', 'the doctor report is not the active editor');
       assert.equal(doc.languageId, 'agentm-doctor', 'the report is not in its own (word-wrapped) language');
@@ -91,11 +133,13 @@ suite('storage doctor', () => {
       const lines = doc.getText().split('\n');
       assert.match(
         lines[0]!,
-        /^AgentM doctor — \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC — 3 checks: 3 ok, 0 warning\(s\), 0 failure\(s\)$/,
+        new RegExp(
+          `^AgentM doctor — \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} UTC — ${checks.length} checks: \\d+ ok, 0 warning\\(s\\), 0 failure\\(s\\), \\d+ hint\\(s\\)$`,
+        ),
       );
       assert.deepEqual(
         lines.slice(2, -1),
-        rows.map((r) => r.line),
+        checks.map((c) => doctorLine(c).replace(/\s*\r?\n\s*/g, ' · ')),
         'not one check per line, whole',
       );
       assert.ok(lines[2]!.includes(world.vault), lines[2]);
@@ -106,16 +150,17 @@ suite('storage doctor', () => {
     }
   });
 
-  test('names the device-local store when nothing is configured, and says how to bind a project', async function () {
+  test('names the device-local store when nothing is configured, with the hint to choose a vault', async function () {
     if (process.env['MEMORY_VAULT_PATH']) this.skip(); // the ext host was started with a vault
+    useVault(undefined);
     await setVaultPath(undefined);
-    const rows = await doctor();
-    assert.match(rows[0]!.line, /selected backend 'device-local' \(fresh-install default\)/);
-    assert.equal(row(rows, 'lock'), undefined, 'device-local has no lock row');
+    const checks = await doctor();
+    assert.match(checks[0]!.message, /selected backend 'device-local' \(fresh-install default\)/);
     assert.match(
-      row(rows, 'project')?.line ?? '',
-      /^project \[WARN\] no AgentM project in .*: add \.harness\/project\.json with \{"vault_project": "<slug>"\}/,
+      line(checks, 'setup'),
+      /^setup \[HINT\] no vault is configured .* — to keep them in an Obsidian vault/,
     );
+    assert.equal(check(checks, 'agreement')?.status, 'ok');
   });
 
   test("reads agentm's .agentm-config.json by default: the configured vault is selected", async () => {
@@ -125,19 +170,19 @@ suite('storage doctor', () => {
       JSON.stringify({ schema_version: 2, 'storage.backend': 'vault', 'plugins.obsidian-vault.vault_path': vault }),
     );
     await setVaultPath(undefined);
-    const rows = await doctor();
-    assert.equal(rows[0]?.status, 'ok', rows[0]?.line);
-    assert.match(rows[0]!.line, /selected backend 'vault' \(configured \(storage\.backend\)\)/);
-    assert.ok(rows[0]!.line.includes(vault), rows[0]!.line);
+    const checks = await doctor();
+    assert.equal(checks[0]?.status, 'ok', checks[0]?.message);
+    assert.match(checks[0]!.message, /selected backend 'vault' \(configured \(storage\.backend\)\)/);
+    assert.ok(checks[0]!.message.includes(vault), checks[0]!.message);
   });
 
   test('a broken .agentm-config.json fails and names the fix; the status bar shows the trouble', async () => {
     writeConfig(configFile, '{"storage.backend": "vault",');
     const corrupt = await doctor();
     assert.equal(corrupt[0]?.status, 'fail');
-    assert.ok(corrupt[0]!.line.includes(configFile), corrupt[0]!.line);
+    assert.ok(corrupt[0]!.message.includes(configFile), corrupt[0]!.message);
     assert.match(
-      corrupt[0]!.line,
+      corrupt[0]!.message,
       /could not be read as JSON .* Fix the file \(a UTF-8 JSON object such as \{"storage\.backend": "vault"\}\) or remove it/,
     );
     const status = await waitForStatus('trouble');
@@ -146,7 +191,7 @@ suite('storage doctor', () => {
     assert.equal(notice?.severity, 'error', 'no error notification for the failed doctor run');
     assert.deepEqual(notice?.actions, ['Show report']);
     assert.ok(
-      vscode.window.activeTextEditor?.document.getText().includes(corrupt[0]!.line),
+      vscode.window.activeTextEditor?.document.getText().includes(doctorLine(corrupt[0]!)),
       'the report does not show the failing check whole',
     );
 
@@ -154,39 +199,89 @@ suite('storage doctor', () => {
     const noPath = await doctor();
     assert.equal(noPath[0]?.status, 'fail');
     assert.match(
-      noPath[0]!.line,
+      noPath[0]!.message,
       /'vault' is selected .* Set plugins\.obsidian-vault\.vault_path with: agentm config set vault_path <dir>/,
     );
 
     writeConfig(configFile, JSON.stringify({ 'storage.backend': 's3' }));
     const unknown = await doctor();
     assert.match(
-      unknown[0]!.line,
+      unknown[0]!.message,
       /storage backend 's3' is selected .* set storage\.backend to an installed backend .* Registered backends: .*vault/,
     );
     writeConfig(configFile, '{}');
     await waitForStatus('idle');
   });
 
-  test('on a vault path that is a file, fails and names the setting to fix', async () => {
+  test('an agentm.vault.path that is a file, or missing, fails naming the setting and the fix', async () => {
     const file = join(tempDir(), 'not-a-folder.md');
     writeFileSync(file, '# not a vault\n');
     await setVaultPath(file);
-    const rows = await doctor();
-    assert.equal(rows[0]?.status, 'fail');
+    const checks = await doctor();
+    assert.equal(checks[0]?.status, 'fail');
     assert.match(
-      rows[0]!.line,
-      /from the agentm\.vault\.path setting is a file, not a folder — set agentm\.vault\.path to your vault's memory root folder/,
+      doctorLine(checks[0]!),
+      /^storage \[FAIL\] the agentm\.vault\.path setting names the memory root .*not-a-folder\.md, which cannot be used: .* — set the agentm\.vault\.path setting to an existing folder, or clear it to use the shared \.agentm-config\.json$/,
     );
     const status = await waitForStatus('trouble');
-    assert.match(status.statusBar.tooltip, /set agentm\.vault\.path/);
+    assert.match(status.statusBar.tooltip, /clear it to use the shared \.agentm-config\.json/);
+    await setVaultPath(join(tempDir(), 'no-such-vault'));
+    assert.match(
+      doctorLine((await doctor())[0]!),
+      /^storage \[FAIL\] the agentm\.vault\.path setting names the memory root .*no-such-vault/,
+    );
+    await setVaultPath(undefined);
   });
 
-  test('on a vault path that does not exist, fails and says to create it or fix the setting', async () => {
-    const missing = join(tempDir(), 'no-such-vault');
-    await setVaultPath(missing);
-    const rows = await doctor();
-    assert.equal(rows[0]?.status, 'fail');
-    assert.match(rows[0]!.line, /does not exist — create that folder, or set agentm\.vault\.path/);
+  test('choosing the vault and its agent folder puts VS Code, the agentm CLI and the MCP server on one memory root and lock; an override that splits them fails with the fix', async () => {
+    const vault = realpathSync(tempDir('agentm-itest-obsidian-'));
+    mkdirSync(join(vault, '.obsidian'));
+    await setVaultPath(tempDir()); // an old override: choosing the vault must clear it
+    const memoryRoot = await ok<string>('agentm.chooseVault', { vault, agentFolder: 'Agent' });
+    assert.equal(memoryRoot, join(vault, 'Agent'));
+    assert.equal(vscode.workspace.getConfiguration('agentm').get('vault.path'), '', 'the override was not cleared');
+    assert.deepEqual(JSON.parse(readFileSync(configFile, 'utf8')), {
+      schema_version: 2,
+      'plugins.obsidian-vault.vault_path': vault,
+      'storage.backend': 'vault',
+      'plugins.obsidian-vault.memory_root': 'Agent',
+    });
+    await waitForStatus('idle', 'AgentM: vault');
+
+    const editor = (await inspect()).storage;
+    assert.equal(editor.memoryRoot, memoryRoot);
+    const checks = await doctor();
+    assert.equal(check(checks, 'agreement')?.status, 'ok', line(checks, 'agreement'));
+    const cli = storeOf(cliChecks());
+    const mcp = storeOf(await mcpChecks(testing));
+    assert.deepEqual(
+      cli,
+      { root: memoryRoot, lock: editor.lockDir },
+      'the CLI is not on the editor’s memory root and lock',
+    );
+    assert.deepEqual(
+      mcp,
+      { root: memoryRoot, lock: editor.lockDir },
+      'the MCP server is not on the editor’s memory root and lock',
+    );
+
+    // The old way: the vault folder itself as this editor's memory root, while the agents use <vault>/Agent.
+    await setVaultPath(vault);
+    const split = await doctor();
+    const agreement = check(split, 'agreement')!;
+    assert.equal(agreement.status, 'fail');
+    assert.ok(agreement.message.includes(`this editor keeps memory in ${vault} (lock `), agreement.message);
+    assert.ok(agreement.message.includes(`uses ${memoryRoot} (lock ${editor.lockDir})`), agreement.message);
+    assert.match(agreement.fix ?? '', /^clear agentm\.vault\.path .* or run "AgentM: Choose the vault…"/);
+    assert.match(
+      check(split, 'storage')!.message,
+      /the memory root is set by the agentm\.vault\.path setting, overriding \.agentm-config\.json/,
+    );
+    const status = await waitForStatus('trouble', '(agentm.vault.path)');
+    assert.match(status.statusBar.tooltip, /^agreement \[FAIL\] this editor keeps memory in /);
+    const notice = status.messages.findLast((m) => m.text.startsWith('AgentM doctor: agreement [FAIL]'));
+    assert.equal(notice?.severity, 'error');
+    await setVaultPath(undefined);
+    await waitForStatus('idle', 'AgentM: vault');
   });
 });

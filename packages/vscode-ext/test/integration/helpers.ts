@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { ActivationReport } from '../../src/perf';
 import type { ItemSnapshot } from '../../src/views/snapshot';
 
@@ -48,6 +50,10 @@ export interface Inspection {
     readonly memoryRoot: string | undefined;
   };
   readonly running: readonly string[];
+  /** What the latest run wrote to the "AgentM run" channel (its last characters). */
+  readonly runLog: string;
+  /** This window's memory root and lock directory, as its workspace opened them. */
+  readonly storage: { readonly memoryRoot?: string; readonly lockDir?: string };
   readonly runStatus: {
     readonly visible: boolean;
     readonly text: string;
@@ -61,6 +67,7 @@ export interface Inspection {
     readonly step: number;
     readonly kinds: readonly { readonly label: string; readonly description: string | undefined }[];
     readonly suggestedSlug: string;
+    readonly where: string;
   };
   readonly recallPick: {
     readonly open: boolean;
@@ -135,6 +142,35 @@ export async function openRecallPick(
   }
 }
 
+/** The shared `.agentm-config.json` of the test's private prefix (what the agentm CLI and its agents read too). */
+export function configFile(): string {
+  const prefix = process.env['AGENTM_INSTALL_PREFIX'];
+  if (!prefix) throw new Error('the integration tests run with a private AGENTM_INSTALL_PREFIX');
+  return join(prefix, '.agentm-config.json');
+}
+
+const VAULT_KEYS = ['storage.backend', 'plugins.obsidian-vault.vault_path', 'plugins.obsidian-vault.memory_root'];
+
+/**
+ * Points the shared config at `vault` as the vault and memory root (or at none), keeping its other keys:
+ * how a person's set-up looks after `agentm init`, read by VS Code, the CLI and the MCP server alike.
+ */
+export function useVault(vault: string | undefined): void {
+  const file = configFile();
+  let config: Record<string, unknown> = {};
+  try {
+    config = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  } catch {
+    config = {}; // a test left it broken on purpose
+  }
+  for (const key of VAULT_KEYS) delete config[key];
+  if (vault !== undefined)
+    Object.assign(config, { 'storage.backend': 'vault', 'plugins.obsidian-vault.vault_path': vault });
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(config));
+}
+
+/** The `agentm.vault.path` override of this editor (undefined clears it). */
 export async function setVaultPath(path: string | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('agentm').update('vault.path', path, vscode.ConfigurationTarget.Global);
 }
@@ -209,7 +245,8 @@ let worlds = 0;
 
 /**
  * A temp vault (memory root) outside the workspace with `desk/projects/<slug>/_harness/`, the window's
- * folder bound to `<slug>` by `.harness/project.json`, and `agentm.vault.path` pointing at the vault.
+ * folder bound to `<slug>` by `.harness/project.json`, and the shared config naming the vault (no
+ * `agentm.vault.path` override: VS Code and the agents agree).
  */
 export async function makeWorld(
   files: Record<string, string> = {},
@@ -230,14 +267,16 @@ export async function makeWorld(
   rmSync(join(repo, '.harness'), { recursive: true, force: true });
   mkdirSync(join(repo, '.harness'), { recursive: true });
   writeFileSync(join(repo, '.harness', 'project.json'), `${JSON.stringify({ vault_project: slug })}\n`);
-  await setVaultPath(vault);
+  await setVaultPath(undefined);
+  useVault(vault);
   if (options.activate !== false) await ok('agentm.refresh');
   return { slug, vault, harness, repo, file };
 }
 
-/** Unbinds the folder and clears the vault setting. */
+/** Unbinds the folder and clears the vault (the shared config's and the setting). */
 export async function leaveWorld(): Promise<void> {
   rmSync(join(workspaceFolder(), '.harness'), { recursive: true, force: true });
+  useVault(undefined);
   await setVaultPath(undefined);
   await ok('agentm.refresh');
 }
@@ -282,4 +321,34 @@ export async function providerEndpoint(
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, close: () => server.close() };
+}
+
+/**
+ * Starts `agentm mcp` as VS Code's agents start it — from the extension's server definition, with an MCP
+ * client (the SDK's own) — and hands the client to `work`; the server is closed afterwards.
+ */
+export async function withMcpServer<T>(
+  definition: vscode.McpStdioServerDefinition,
+  work: (client: Client) => Promise<T>,
+): Promise<T> {
+  const client = new Client({ name: 'agentm-itest', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: definition.command,
+      args: [...definition.args],
+      cwd: definition.cwd!.fsPath,
+      env: { ...(process.env as Record<string, string>), ...(definition.env as Record<string, string>) },
+      stderr: 'pipe',
+    }),
+  );
+  try {
+    return await work(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** The text of an MCP tool's answer. */
+export function toolText(answer: Record<string, unknown>): string {
+  return ((answer['content'] ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
 }

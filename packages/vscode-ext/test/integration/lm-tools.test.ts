@@ -2,12 +2,20 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
 import { appendObservations, makeObservation, parsePlan, parseProgress } from '@agentm/core';
 import type { TestingApi } from '../../src/extension';
-import { extension, leaveWorld, makeWorld, removeTempDirs, showViews, waitFor, type World } from './helpers';
+import {
+  extension,
+  leaveWorld,
+  makeWorld,
+  removeTempDirs,
+  showViews,
+  toolText,
+  waitFor,
+  withMcpServer,
+  type World,
+} from './helpers';
 
 const TOOLS = ['agentm_recall', 'agentm_save_memory', 'agentm_plan_status', 'agentm_update_step'];
 
@@ -131,7 +139,7 @@ suite('language model tools and the MCP server definition', () => {
     const file = join(world.vault, 'desk', 'projects', world.slug, 'convention', 'tools-ask-first.md');
     assert.equal(
       text,
-      `Saved the convention memory 'tools-ask-first' at ${file}. It is indexed: agentm_recall finds it.`,
+      `Saved the convention memory 'tools-ask-first' in project '${world.slug}' at ${file}. It is indexed: agentm_recall finds it.`,
     );
     const note = readFileSync(file, 'utf8');
     assert.match(note, /^---\ntype: convention\nstatus: active\n/);
@@ -199,10 +207,10 @@ suite('language model tools and the MCP server definition', () => {
     assert.match(failed, /^Step 'docs' of plan 'PLAN' went ready → failed\. The plan is now failed\.$/);
     const log = parseProgress(readFileSync(join(world.harness, 'progress.md'), 'utf8'));
     assert.ok(log.some((o) => o.kind === 'note' && o.step === 'register' && o.text === 'halfway there'));
-    assert.ok(log.some((o) => o.kind === 'tool_result' && o.text === 'step "register" completed: built in 3 s'));
-    assert.ok(
-      log.some((o) => o.kind === 'error' && o.step === 'docs' && o.text === 'step "docs" failed: the API is not final'),
-    );
+    // The workspace's updateStep, as every front end's: a result is a note (never a tool result), a failure its reason.
+    assert.ok(log.some((o) => o.kind === 'note' && o.step === 'register' && o.text === 'built in 3 s'));
+    assert.ok(!log.some((o) => o.kind === 'tool_result'), 'a step update logged a tool result');
+    assert.ok(log.some((o) => o.kind === 'error' && o.step === 'docs' && o.text === 'the API is not final'));
     assert.ok(
       log.some(
         (o) =>
@@ -212,7 +220,9 @@ suite('language model tools and the MCP server definition', () => {
     const final = await refusal('agentm_update_step', { step: 'register', action: 'start' });
     assert.match(final, /invalid transition "done" -> "running"/);
     const unknown = await refusal('agentm_update_step', { step: 'nope', action: 'note', text: 'x' });
-    assert.match(unknown, /plan 'PLAN' has no step 'nope'; its steps are: schema, register, docs, old/);
+    assert.match(unknown, /plan step "nope" not found: no checklist item has this id/);
+    const again = await refusal('agentm_update_step', { step: 'register', action: 'done' });
+    assert.match(again, /it is already done/);
   });
 
   test("the MCP server definition provider returns a stdio definition of `agentm mcp` over this window's vault and folder", async () => {
@@ -229,7 +239,8 @@ suite('language model tools and the MCP server definition', () => {
     assert.equal(definition.command, process.execPath, "the bundled CLI runs on the editor's Node");
     assert.deepEqual(definition.args, [join(extension().extensionPath, 'dist', 'agentm.mjs'), 'mcp']);
     assert.equal(definition.cwd?.fsPath, world.repo);
-    assert.equal(definition.env['MEMORY_VAULT_PATH'], world.vault);
+    // No override: the server reads the shared .agentm-config.json, as VS Code does (the same store below).
+    assert.equal(definition.env['MEMORY_VAULT_PATH'], undefined);
     assert.equal(definition.version, extension().packageJSON.version);
     assert.equal(testing.mcpProvider.resolveMcpServerDefinition(definition), definition);
 
@@ -246,27 +257,15 @@ suite('language model tools and the MCP server definition', () => {
     // And an MCP client (the SDK's own, as VS Code's agents speak it) starts it from the definition,
     // lists AgentM's tools and recalls a note of this window's vault through it.
     world.file('memory/fix/debounce-watcher.md', NOTE);
-    const client = new Client({ name: 'agentm-itest', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: definition.command,
-        args: [...definition.args],
-        cwd: definition.cwd!.fsPath,
-        env: { ...(process.env as Record<string, string>), ...(definition.env as Record<string, string>) },
-        stderr: 'pipe',
-      }),
-    );
-    try {
+    await withMcpServer(definition, async (client) => {
       const names = (await client.listTools()).tools.map((t) => t.name);
       for (const name of ['recall', 'save', 'read_plan', 'update_step'])
         assert.ok(names.includes(name), names.join(', '));
       const answer = await client.callTool({ name: 'recall', arguments: { query: 'debounce rename' } });
-      const text = (answer.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
+      const text = toolText(answer);
       assert.equal(answer.isError, undefined, text);
       assert.match(text, /Debounce the file watcher/);
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   test('agentm.cli.path re-publishes the definition; a missing CLI is refused naming the setting', async () => {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { appendObservations, buildNote, makeObservation } from '@agentm/core';
@@ -34,12 +35,6 @@ async function select(text: string, file = join(tempDir('agentm-itest-doc-'), 'n
   return doc.getText(editor.selection);
 }
 
-/** The line a saved selection ends with: where it came from, linked to the file and line. */
-function sourceLine(file: string, lines: string, line: number): string {
-  const where = `\`${vscode.workspace.asRelativePath(file, false)}\`, ${lines}`;
-  return `From [${where}](${vscode.env.uriScheme}://file${encodeURI(vscode.Uri.file(file).path)}:${line})`;
-}
-
 /** Runs the quick input's accept (Enter) until the save prompt moves past `step`. */
 async function acceptPrompt(step: number): Promise<void> {
   await waitFor(`the save prompt ${step}`, async () => ((await inspect()).savePrompt.step === step ? true : undefined));
@@ -70,8 +65,9 @@ suite('memory: save selection, recall, maintenance', () => {
   });
 
   test("save selection writes a note in agentm's format into the project's folder, and opens it", async () => {
+    // A file outside the workspace and any repository: no path a reader on another machine could use.
     const file = join(tempDir('agentm-itest-doc-'), 'notes.md');
-    const body = `${await select(SELECTION, file)}\n\n${sourceLine(file, 'lines 1–2', 1)}`;
+    const body = await select(SELECTION, file);
     const uri = await ok<string>('agentm.saveSelection', {
       kind: 'decision',
       slug: 'prefer-stdlib',
@@ -95,7 +91,7 @@ suite('memory: save selection, recall, maintenance', () => {
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, saved, 'the saved note is not opened');
   });
 
-  test('selected code is saved fenced with its language and a link back to its file and line', async () => {
+  test('selected code is saved with a title, fenced with its language, and where it came from in the workspace', async () => {
     const file = join(world.repo, 'watcher.ts');
     writeFileSync(file, 'import x from "y";\nconst delay = 150;\nwatch(debounce(onChange, delay));\nexport {};\n');
     try {
@@ -107,15 +103,73 @@ suite('memory: save selection, recall, maintenance', () => {
       assert.equal(doc.languageId, 'typescript');
       assert.ok(
         written.endsWith(
-          '\n```typescript\nconst delay = 150;\nwatch(debounce(onChange, delay));\n```\n\n' +
-            `From [\`watcher.ts\`, lines 2–3](${vscode.env.uriScheme}://file${encodeURI(vscode.Uri.file(file).path)}:2)\n`,
+          '\n# Debounce delay\n\n```typescript\nconst delay = 150;\nwatch(debounce(onChange, delay));\n```\n\n' +
+            'From `watcher.ts`, lines 2–3.\n',
+        ),
+        written,
+      );
+      assert.doesNotMatch(written, /:\/\/|\/tmp\//, 'an absolute path or an editor link reached the synced vault');
+      // Recall shows the note by its title, not by its fence.
+      const { picked } = await openRecallPick('debounce delay', 'Debounce delay');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await picked;
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      rmSync(file, { force: true });
+    }
+  });
+
+  test('code from a git repository says its repository path and commit', async () => {
+    const repo = join(world.repo, 'lib-repo');
+    mkdirSync(join(repo, 'src'), { recursive: true });
+    const file = join(repo, 'src', 'retry.ts');
+    writeFileSync(file, 'export const retries = 3;\n');
+    const git = (...args: string[]) =>
+      spawnSync('git', args, {
+        cwd: repo,
+        encoding: 'utf8',
+        env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+      }).stdout.trim();
+    git('init', '-q');
+    git('add', '.');
+    git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'one');
+    const head = git('rev-parse', 'HEAD');
+    assert.match(head, /^[0-9a-f]{40}$/);
+    try {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+      const editor = await vscode.window.showTextDocument(doc);
+      editor.selection = new vscode.Selection(0, 0, 0, 25);
+      const uri = await ok<string>('agentm.saveSelection', { kind: 'fix', slug: 'retry-count', tags: '' });
+      const written = readFileSync(vscode.Uri.parse(uri).fsPath, 'utf8');
+      assert.ok(
+        written.endsWith(
+          `\n# Retry count\n\n\`\`\`typescript\nexport const retries = 3;\n\`\`\`\n\nFrom \`src/retry.ts\`, line 1, at commit ${head.slice(0, 12)}.\n`,
         ),
         written,
       );
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      rmSync(file, { force: true });
+      rmSync(repo, { recursive: true, force: true });
     }
+  });
+
+  test("save selection as global memory files it with every project's notes, and the prompts say so first", async () => {
+    await select('Always run the formatter before committing.\n', join(tempDir('agentm-itest-doc-'), 'g.md'));
+    const saving = run<string>('agentm.saveSelectionGlobal', { kind: 'preference', tags: '' });
+    const prompt = await waitFor('the slug prompt', async () => {
+      const state = (await inspect()).savePrompt;
+      return state.step === 2 ? state : undefined;
+    });
+    assert.equal(prompt.where, 'as a global note');
+    await acceptPrompt(2);
+    const uri = await saving;
+    assert.ok(uri.ok, uri.ok ? '' : uri.message);
+    assert.equal(
+      vscode.Uri.parse(uri.value).fsPath,
+      join(world.vault, 'memory', 'preference', 'always-run-the-formatter-before-committing.md'),
+    );
+    const notice = (await inspect()).messages.findLast((m) => m.text.includes('saved memory'));
+    assert.match(notice?.text ?? '', / as a global note: /);
   });
 
   test("the save prompts explain each kind and propose the slug from the selection's first line", async () => {

@@ -36,8 +36,11 @@ suite('running plans', () => {
   /** Every approval the runner asked for, and the answer the test gives (the e2e cannot click a modal). */
   const asked: ApprovalPrompt[] = [];
   let answer = true;
+  /** Called while the dialog is open (what the plan looks like then). */
+  let whileAsking: (() => void) | undefined;
   const asker: ApprovalAsker = async (prompt) => {
     asked.push(prompt);
+    whileAsking?.();
     return answer;
   };
   /** Every notification shown, with its buttons; `click` answers the next one that offers that button. */
@@ -63,7 +66,7 @@ suite('running plans', () => {
   });
   suiteTeardown(async () => {
     testing.setNotificationPrompt(undefined);
-    for (const f of ['ran.txt', 'ok-marker', 'declined.txt', 'approved.txt', 'retry-marker'])
+    for (const f of ['ran.txt', 'ok-marker', 'declined.txt', 'approved.txt', 'retry-marker', 'model-marker'])
       rmSync(join(world.repo, f), { force: true });
     await leaveWorld();
     removeTempDirs();
@@ -97,28 +100,31 @@ suite('running plans', () => {
     assert.match(findItem(view.items, 'make a file')!.description ?? '', /^build · done · 1\/1 done$/);
   });
 
-  test('a command nobody approved: declined in the dialog, the step fails naming how to consent, and nothing runs', async () => {
+  test('a command nobody approved is asked about before any step is claimed; declined, the run does not start and nothing changes', async () => {
     asked.length = 0;
     answer = false;
-    world.file(
-      `desk/projects/${world.slug}/_harness/PLAN-trust.md`,
-      '- [ ] Touch a file [id:: touch] [cmd:: touch declined.txt]\n',
-    );
+    const text = '- [ ] Touch a file [id:: touch] [cmd:: touch declined.txt]\n';
+    const planFile = world.file(`desk/projects/${world.slug}/_harness/PLAN-trust.md`, text);
     await waitForView('plan', 'the trust plan', (v) => findItem(v.items, 'Touch a file') !== undefined, 5_000);
-    const result = await ok<string>('agentm.runPlan', 'trust');
+    const planWhileAsking: string[] = [];
+    whileAsking = () => planWhileAsking.push(readFileSync(planFile, 'utf8'));
+    const outcome = await run<string>('agentm.runPlan', 'trust');
+    whileAsking = undefined;
     answer = true;
-    assert.match(result, /^failed \(0\/1 steps done; failed: touch/);
+    assert.deepEqual(planWhileAsking, [text], 'a step was claimed while the dialog was open');
+    assert.equal(outcome.ok, false);
+    assert.match(
+      outcome.ok ? '' : outcome.message,
+      /plan trust was not started:\n {2}step "touch": command `touch declined.txt` was declined in .*agentm approve add -- touch declined.txt/s,
+    );
     assert.ok(!existsSync(join(world.repo, 'declined.txt')), 'a declined command ran');
     assert.deepEqual(
       asked.map((p) => [p.origin, p.command]),
       [['step "touch"', 'touch declined.txt']],
     );
-    const error = parseProgress(readFileSync(join(world.harness, 'progress-trust.md'), 'utf8')).find(
-      (o) => o.kind === 'error' && o.step === 'touch',
-    );
-    assert.match(error?.text ?? '', /command `touch declined.txt` was declined in .*: nothing ran/);
-    assert.match(error?.text ?? '', /agentm approve add -- touch declined.txt/);
-    assert.equal(stepOf(world, 'trust', 'touch').stored, 'failed');
+    assert.equal(readFileSync(planFile, 'utf8'), text, 'the plan changed');
+    assert.ok(!existsSync(join(world.harness, 'progress-trust.md')), 'something was logged');
+    assert.deepEqual(shown.findLast((n) => n.text.includes('plan trust was not started'))?.actions, ['Open plan']);
   });
 
   test('approved in the dialog: the command runs, and is not asked about again in this repo', async () => {
@@ -291,26 +297,29 @@ suite('running plans', () => {
     assert.match(editor.document.getText(), /step "boom" dispatch failed: \$ false\n\s+exit 1/);
   });
 
-  test('a step that needs a model, with none available, fails offering "Configure model"', async () => {
-    world.file(`desk/projects/${world.slug}/_harness/PLAN-model.md`, '- [ ] Summarise the notes [id:: think]\n');
+  test('a run that needs a model, with none available, is refused before anything is claimed or asked, offering "Configure model"', async () => {
+    asked.length = 0;
+    const text =
+      '- [ ] Touch a marker [id:: touch] [cmd:: touch model-marker]\n- [ ] Summarise the notes [id:: think] [after:: touch]\n';
+    const planFile = world.file(`desk/projects/${world.slug}/_harness/PLAN-model.md`, text);
     await waitForView('plan', 'the model plan', (v) => findItem(v.items, 'Summarise the notes') !== undefined, 5_000);
     click = 'Configure model';
-    assert.match(await ok<string>('agentm.runPlan', 'model'), /^failed/);
-    const notice = shown.findLast((n) => n.text.includes("plan 'model' failed"))!;
-    assert.deepEqual(notice.actions, ['Retry step', 'Show log', 'Configure model']);
+    const outcome = await run<string>('agentm.runPlan', 'model');
+    assert.equal(outcome.ok, false);
     assert.match(
-      notice.text,
-      /at step 'think' \(Summarise the notes\): no chat model is available for this step: install a VS Code language model provider .*or set agentm\.providers\.baseUrl and agentm\.providers\.chatModel/,
+      outcome.ok ? '' : outcome.message,
+      /plan model was not started: 1 step\(s\) cannot run:\n {2}- think \(Summarise the notes\): needs a chat model: .*Nothing was claimed.* \(in VS Code: install a language model provider .*agentm\.providers\.baseUrl/s,
     );
+    assert.deepEqual(asked, [], 'the person was asked about a command of a plan that cannot run');
+    assert.equal(readFileSync(planFile, 'utf8'), text, 'a step was claimed');
+    assert.ok(!existsSync(join(world.harness, 'progress-model.md')), 'something was logged');
+    assert.ok(!existsSync(join(world.repo, 'model-marker')), 'a command ran');
+    assert.match((await inspect()).runLog, /── not run: plan model was not started/);
+    const notice = shown.findLast((n) => n.text.includes('plan model was not started'))!;
+    assert.deepEqual(notice.actions, ['Configure model', 'Open plan']);
     await waitFor('the settings editor', async () =>
       vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'Settings' ? true : undefined,
     );
-    const view = await waitForView('plan', 'the failure in the tooltip', (v) =>
-      (findItem(v.items, 'Summarise the notes')?.tooltip ?? '').includes('last failure'),
-    );
-    const tooltip = findItem(view.items, 'Summarise the notes')!.tooltip!;
-    assert.match(tooltip, /goal \(for the model\): Summarise the notes/);
-    assert.match(tooltip, /last failure \(attempt 0, .*no chat model is available/s);
   });
 
   test('a second run of the same plan is refused while the first runs', async () => {

@@ -10,7 +10,7 @@ import {
   makeWorld,
   ok,
   removeTempDirs,
-  setVaultPath,
+  useVault,
   showViews,
   tempDir,
   waitFor,
@@ -198,7 +198,7 @@ suite('Plan view', () => {
       () => undefined,
       (e: Error) => e.message,
     );
-    assert.match(refused ?? '', /has no plan 'nope' \(PLAN-nope\.md\); its plans: PLAN, feature/);
+    assert.match(refused ?? '', /no plan at .*PLAN-nope\.md \(the plans here: PLAN, feature\)/);
   });
 
   test('a dangling marker is shown as trouble naming the fix, and clears when fixed', async () => {
@@ -230,10 +230,10 @@ suite('Plan view', () => {
     await waitForView('plan', 'the plans again after rebinding', (v) => v.state === 'ready', 5_000);
 
     const other = tempDir('agentm-itest-vault-');
-    await setVaultPath(other);
+    useVault(other); // the shared config names another vault: the watcher on the config file follows
     await waitFor('the new vault to be watched', watching(other));
     assert.equal(await watching(world.vault)(), undefined, 'the old vault is still watched');
-    await setVaultPath(world.vault);
+    useVault(world.vault);
     await waitFor('the first vault to be watched again', watching(world.vault));
     await waitForView(
       'plan',

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import {
@@ -9,6 +9,8 @@ import {
   removeTempDirs,
   run,
   setVaultPath,
+  useVault,
+  configFile,
   showViews,
   tempDir,
   waitFor,
@@ -32,13 +34,14 @@ suite('getting started: bind the folder, choose the vault, the walkthrough', () 
     await extension().activate();
     vault = tempDir('agentm-itest-vault-');
     rmSync(join(workspaceFolder(), '.harness'), { recursive: true, force: true });
-    await setVaultPath(vault);
+    useVault(vault);
     await ok('agentm.refresh');
     await showViews();
   });
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     rmSync(join(workspaceFolder(), '.harness'), { recursive: true, force: true });
+    useVault(undefined);
     await setVaultPath(undefined);
     await ok('agentm.refresh');
     removeTempDirs();
@@ -85,16 +88,29 @@ suite('getting started: bind the folder, choose the vault, the walkthrough', () 
     assert.match(unsafe.ok ? '' : unsafe.message, /cannot be a project: a project slug is one folder name/);
   });
 
-  test('choose the vault stores agentm.vault.path; a file is refused', async () => {
-    const other = tempDir('agentm-itest-vault-');
-    assert.equal(await ok('agentm.chooseVault', other), other);
-    assert.equal(vscode.workspace.getConfiguration('agentm').get('vault.path'), other);
+  test('choose the vault writes the vault and its agent folder into the shared config; bad input writes nothing', async () => {
+    const other = realpathSync(tempDir('agentm-itest-vault-'));
+    const before = readFileSync(configFile(), 'utf8');
     const file = join(other, 'note.md');
     writeFileSync(file, '# not a folder\n');
-    const refused = await run('agentm.chooseVault', file);
-    assert.match(refused.ok ? '' : refused.message, /is not a folder; choose your vault's folder/);
-    assert.equal(vscode.workspace.getConfiguration('agentm').get('vault.path'), other);
-    await setVaultPath(vault);
+    const refused = await run('agentm.chooseVault', { vault: file, agentFolder: 'Agent' });
+    assert.match(refused.ok ? '' : refused.message, /is not a folder; choose your Obsidian vault's folder/);
+    const outside = await run('agentm.chooseVault', { vault: other, agentFolder: '../up' });
+    assert.match(
+      outside.ok ? '' : outside.message,
+      /'\.\.\/up' cannot be the agent folder: it takes a folder inside the vault/,
+    );
+    assert.equal(readFileSync(configFile(), 'utf8'), before, 'a refused choice wrote the config');
+    assert.equal(
+      await ok('agentm.chooseVault', { vault: other, agentFolder: 'Notes/Agent' }),
+      join(other, 'Notes', 'Agent'),
+    );
+    const config = JSON.parse(readFileSync(configFile(), 'utf8')) as Record<string, unknown>;
+    assert.equal(config['plugins.obsidian-vault.vault_path'], other);
+    assert.equal(config['plugins.obsidian-vault.memory_root'], 'Notes/Agent');
+    assert.equal(vscode.workspace.getConfiguration('agentm').get('vault.path'), '', 'choosing wrote the override');
+    useVault(vault);
+    await ok('agentm.refresh');
   });
 
   test('the walkthrough: choose the vault, bind the folder, save a first memory, run a plan — each step links to its command', async () => {

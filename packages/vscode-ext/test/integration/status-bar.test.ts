@@ -12,6 +12,7 @@ import {
   repoRoot,
   run,
   setVaultPath,
+  useVault,
   showViews,
   tempDir,
   waitFor,
@@ -48,12 +49,14 @@ suite('status bar', () => {
   });
   suiteTeardown(async () => {
     holder?.kill('SIGKILL');
+    useVault(undefined);
     await setVaultPath(undefined);
     removeTempDirs();
   });
 
   test('shows the selected backend', async () => {
-    await setVaultPath(tempDir());
+    useVault(tempDir());
+    await run('agentm.refresh');
     const status = await waitForStatus('idle', 'AgentM: vault');
     assert.match(status.statusBar.text, /^\$\(database\) AgentM: vault$/);
     assert.match(status.statusBar.tooltip, /Click to run the storage doctor/);
@@ -61,7 +64,8 @@ suite('status bar', () => {
 
   test('spins while another process holds the vault lock, and stops when it lets go', async () => {
     const vault = tempDir();
-    await setVaultPath(vault);
+    useVault(vault);
+    await run('agentm.refresh');
     await waitForStatus('idle', 'AgentM: vault');
     holder = await holdLock(vault);
     const busy = await waitForStatus('agentWriting', '$(sync~spin)', 5_000);
@@ -76,7 +80,8 @@ suite('status bar', () => {
 
   test('a lock left by a killed agent stops spinning once its heartbeat is stale, and the doctor says so', async () => {
     const vault = tempDir();
-    await setVaultPath(vault);
+    useVault(vault);
+    await run('agentm.refresh');
     await waitForStatus('idle', 'AgentM: vault');
     holder = await holdLock(vault);
     await waitForStatus('agentWriting', '$(sync~spin)', 5_000);
@@ -86,12 +91,12 @@ suite('status bar', () => {
     holder = undefined;
     // Nothing changes on disk any more: only the extension's stale deadline (10 s heartbeat) can notice.
     await waitForStatus('idle', 'AgentM: vault', 15_000);
-    const doctor = await run<{ line: string }[]>('agentm.doctor');
+    const doctor = await run<{ id: string; status: string; message: string; fix?: string }[]>('agentm.doctor');
     assert.ok(doctor.ok);
-    assert.match(
-      doctor.value[1]?.line ?? '',
-      /lock \[WARN\] left by a writer that stopped .* the next write takes it over; or remove /,
-    );
+    const lock = doctor.value.find((c) => c.id === 'lock');
+    assert.equal(lock?.status, 'warn');
+    assert.match(lock?.message ?? '', /is stale \(heartbeat \d+\.\d s ago\): its holder is gone/);
+    assert.equal(lock?.fix, 'nothing to do: the next writer takes it over');
   });
 
   test('a memory root deleted while in use is trouble; once another is chosen, the trouble clears', async () => {
@@ -107,7 +112,7 @@ suite('status bar', () => {
       });
       rmSync(world.vault, { recursive: true, force: true });
       await waitForStatus('trouble', undefined, 15_000);
-      await setVaultPath(tempDir('agentm-itest-vault-'));
+      useVault(tempDir('agentm-itest-vault-'));
       await run('agentm.refresh');
       await waitForStatus('idle', 'AgentM: vault', 15_000);
     } finally {

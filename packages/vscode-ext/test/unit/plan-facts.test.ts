@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeObservation, parsePlan } from '@agentm/core';
-import { failureHeadline, failureReason, firstHeading, lastFailures, planTitle } from '../../src/sources/plan-facts';
-
-describe("a plan's title", () => {
-  it.each([
-    ['the frontmatter goal', '---\ngoal: Ship the parser\n---\n# Heading\n- [ ] a\n', 'Ship the parser'],
-    ['else the first heading', '# Release 1.2\n\n## Steps\n- [ ] a\n', 'Release 1.2'],
-    ['a heading after the frontmatter', '---\nstatus: open\n---\n\n## Build it ##\n- [ ] a\n', 'Build it'],
-    ['not a heading inside fenced code', '```sh\n# not a title\n```\n# The title\n', 'The title'],
-    ['not a heading inside a tilde fence', '~~~\n# nope\n~~~\n', 'build'],
-    ['else the name', '- [ ] a\n- [ ] b\n', 'build'],
-    ['a blank goal falls back', '---\ngoal: "  "\n---\n# Heading\n', 'Heading'],
-  ])('%s', (_what, text, title) => {
-    expect(planTitle(parsePlan(text), 'build')).toBe(title);
-  });
-
-  it('a hash without a space is not a heading', () => {
-    expect(firstHeading(parsePlan('#hashtag\n'))).toBeUndefined();
-  });
-});
+import { makeObservation } from '@agentm/core';
+import { failureHeadline, failureReason, lastFailures } from '../../src/sources/plan-facts';
 
 describe("a step's last failure", () => {
   const entry = (kind: 'error' | 'note' | 'transition', step: string, text: string, attempt = 0) =>

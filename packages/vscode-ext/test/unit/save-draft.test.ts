@@ -44,26 +44,41 @@ describe('the body saved for a selection', () => {
     path: 'src/app.ts',
     startLine: 12,
     endLine: 14,
-    link: 'vscode://file/repo/src/app.ts:12',
+    commit: '0123456789abcdef0123456789abcdef01234567',
   };
 
-  it('fences code with its language and links back to its file and lines', () => {
-    expect(selectionBody(source)).toBe(
-      '```typescript\nconst x = 1;\nconsole.log(x);\n```\n\nFrom [`src/app.ts`, lines 12–14](vscode://file/repo/src/app.ts:12)\n',
+  it('gives code a title, fences it with its language and says where it came from: repo path, lines, commit', () => {
+    expect(selectionBody(source, 'log-the-value')).toBe(
+      '# Log the value\n\n```typescript\nconst x = 1;\nconsole.log(x);\n```\n\nFrom `src/app.ts`, lines 12–14, at commit 0123456789ab.\n',
     );
   });
 
   it('uses the usual fence name, and a fence longer than any backticks inside', () => {
-    const body = selectionBody({ ...source, languageId: 'shellscript', text: 'echo ```x```', endLine: 12 });
-    expect(body).toBe('````sh\necho ```x```\n````\n\nFrom [`src/app.ts`, line 12](vscode://file/repo/src/app.ts:12)\n');
+    const body = selectionBody({ ...source, languageId: 'shellscript', text: 'echo ```x```', endLine: 12 }, 'echo');
+    expect(body).toBe('# Echo\n\n````sh\necho ```x```\n````\n\nFrom `src/app.ts`, line 12, at commit 0123456789ab.\n');
   });
 
-  it('saves prose as written, and a selection outside a file without a link', () => {
-    expect(selectionBody({ ...source, languageId: 'markdown', text: '# Note\n\nText.' })).toBe(
-      '# Note\n\nText.\n\nFrom [`src/app.ts`, lines 12–14](vscode://file/repo/src/app.ts:12)\n',
+  it('keeps prose that opens with its own title as written; a source without a repository has no commit', () => {
+    expect(selectionBody({ ...source, languageId: 'markdown', text: '# Note\n\nText.', commit: undefined }, 'x')).toBe(
+      '# Note\n\nText.\n\nFrom `src/app.ts`, lines 12–14.\n',
     );
-    expect(selectionBody({ ...source, path: undefined, link: undefined })).toBe(
-      '```typescript\nconst x = 1;\nconsole.log(x);\n```\n',
+    expect(selectionBody({ ...source, languageId: 'plaintext', text: 'Prefer pnpm.' }, 'x')).toMatch(
+      /^Prefer pnpm\.\n/,
+    );
+    expect(selectionBody({ ...source, languageId: 'markdown', text: '```\ncode\n```' }, 'a-b')).toMatch(
+      /^# A b\n\n```\n/,
+    );
+  });
+
+  it('never writes an absolute path or an editor link: with no known place, no source line at all', () => {
+    expect(selectionBody({ ...source, path: undefined, commit: undefined }, 'log-the-value')).toBe(
+      '# Log the value\n\n```typescript\nconst x = 1;\nconsole.log(x);\n```\n',
+    );
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom('typescript', 'markdown'), (text, languageId) => {
+        const body = selectionBody({ ...source, text, languageId }, 'slug');
+        return !/(?:vscode|code-oss):\/\//.test(body.replace(text, ''));
+      }),
     );
   });
 });

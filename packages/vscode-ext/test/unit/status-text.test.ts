@@ -1,13 +1,14 @@
 import type { LockStatus } from '@agentm/core/protocol';
 import { describe, expect, it } from 'vitest';
-import type { StoragePreview } from '../../src/sources/types';
+import type { StorageState } from '../../src/sources/types';
 import { statusBarState } from '../../src/status-text';
 
-const vault: StoragePreview = {
+const vault: StorageState = {
   status: 'ok',
   protocol: 'vault',
-  line: "storage [OK] selected backend 'vault'",
+  checks: [{ id: 'storage', status: 'ok', message: "selected backend 'vault'" }],
   lockedStoreRoot: '/v',
+  overridden: false,
 };
 const lock = (over: Partial<LockStatus>): LockStatus => ({
   lockDir: '/c/agentm/locks/h/lock',
@@ -49,13 +50,35 @@ describe('status bar text', () => {
   });
 
   it('a failed selection is trouble naming the fix', () => {
-    const failed: StoragePreview = {
+    const failed: StorageState = {
       status: 'fail',
       protocol: 'vault',
-      line: 'storage [FAIL] … — set agentm.vault.path',
+      checks: [{ id: 'storage', status: 'fail', message: '…', fix: 'set agentm.vault.path' }],
       lockedStoreRoot: undefined,
+      overridden: false,
     };
     expect(statusBarState(failed, undefined, [])).toMatchObject({ state: 'trouble', text: '$(warning) AgentM: vault' });
-    expect(statusBarState(failed, undefined, []).tooltip).toContain('set agentm.vault.path');
+    expect(statusBarState(failed, undefined, []).tooltip).toContain('storage [FAIL] … — set agentm.vault.path');
+  });
+
+  it('an override of the shared config is said in the text, and a split from the agents is trouble', () => {
+    const split: StorageState = {
+      status: 'fail',
+      protocol: 'vault',
+      checks: [
+        { id: 'storage', status: 'ok', message: "selected backend 'vault'" },
+        { id: 'agreement', status: 'fail', message: 'this editor keeps memory in /v', fix: 'clear agentm.vault.path' },
+      ],
+      lockedStoreRoot: '/v',
+      overridden: true,
+    };
+    const s = statusBarState(split, undefined, []);
+    expect(s).toMatchObject({ state: 'trouble', text: '$(warning) AgentM: vault (agentm.vault.path)' });
+    expect(s.tooltip).toBe(
+      'agreement [FAIL] this editor keeps memory in /v — clear agentm.vault.path\nClick to run the storage doctor.',
+    );
+    expect(statusBarState({ ...split, status: 'ok', checks: split.checks.slice(0, 1) }, undefined, []).text).toBe(
+      '$(database) AgentM: vault (agentm.vault.path)',
+    );
   });
 });

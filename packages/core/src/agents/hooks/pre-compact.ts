@@ -1,5 +1,4 @@
 import { appendProgressNote } from '../../harness/reconciler/step-update.js';
-import { agentPlanFiles } from '../plan-files.js';
 import { NO_ANSWER, type HookAnswer, type HookContext } from './hook-context.js';
 
 /** The actor Claude Code's hooks sign progress entries with. */
@@ -15,7 +14,7 @@ export const BREADCRUMB_EVENT = 'pre_compact';
  * never used it gets no new file. A dangling plan binding is reported and nothing is written.
  */
 export async function preCompact(ctx: HookContext): Promise<HookAnswer> {
-  const { files } = await agentPlanFiles(ctx.ws, ctx.project);
+  const { files } = await ctx.ws.planFiles();
   const [plan, progress] = await Promise.all([files.readPlan(), files.readProgress()]);
   if (!plan && progress === '') return NO_ANSWER;
   const trigger = ctx.payload.trigger === 'manual' || ctx.payload.trigger === 'auto' ? ctx.payload.trigger : 'unknown';

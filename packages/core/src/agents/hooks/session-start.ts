@@ -1,6 +1,7 @@
 import { renderAlwaysLoad } from '../always-load.js';
-import { conflictReportMode, findConflictCopies, formatConflictReport } from '../conflict-report.js';
-import { listProjectPlans, type PlanListing } from '../plan-listing.js';
+import { findConflictCopies } from '../../workspace/conflict-copies.js';
+import { conflictReportMode, formatConflictReport } from '../conflict-report.js';
+import type { PlanListing } from '../../workspace/plan-listing.js';
 import { additionalContextOutput } from './hook-io.js';
 import { NO_ANSWER, type HookContext, type HookAnswer } from './hook-context.js';
 
@@ -45,7 +46,7 @@ export async function sessionStart(ctx: HookContext): Promise<HookAnswer> {
     return undefined;
   };
   const [listing, always, conflicts] = await Promise.all([
-    part('the plan state', listProjectPlans(project)),
+    part('the plan state', ws.listPlans({ summaries: false })),
     part(
       'the always-load memories',
       renderAlwaysLoad(ws.backend, { memorySpace: ws.memorySpace, project: slug, env: ctx.env }),

@@ -4,8 +4,6 @@ import { parsePlan } from '../../harness/plan/plan-document.js';
 import { computePlanTerminal } from '../../harness/reconciler/core.js';
 import { stepViews } from '../../harness/reconciler/plan-mutation.js';
 import { systemMessageOutput } from './hook-io.js';
-import { agentPlanFiles } from '../plan-files.js';
-import { projectGroup } from '../project-group.js';
 import { NO_ANSWER, type HookAnswer, type HookContext } from './hook-context.js';
 import { confidenceThreshold, offerSave, type SaveCandidate } from './offer-save.js';
 import {
@@ -37,7 +35,7 @@ export async function stop(ctx: HookContext): Promise<HookAnswer> {
   const slug = ctx.project.slug;
   if (slug === undefined) return NO_ANSWER;
   if ((await vaultPath(ctx.ws.host, ctx.ws.config)) === undefined) return NO_ANSWER;
-  const { files, name } = await agentPlanFiles(ctx.ws, ctx.project);
+  const { files, name } = await ctx.ws.planFiles();
   const plan = await files.readPlan();
   if (!plan) return NO_ANSWER;
   const doc = parsePlan(plan.text);
@@ -48,7 +46,7 @@ export async function stop(ctx: HookContext): Promise<HookAnswer> {
   const body = promotionBody(doc, name, since.text);
   let message = '';
   if (body !== undefined) {
-    const group = await projectGroup(ctx.ws, slug);
+    const { group } = await ctx.ws.noteFiling({ scope: 'project' });
     const candidate: SaveCandidate = {
       phase: 'work',
       project: slug,

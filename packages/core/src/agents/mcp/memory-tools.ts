@@ -5,7 +5,6 @@ import { PHASES } from '../../memory/recall/budget.js';
 import { parseDurationMs } from '../../memory/recall/duration.js';
 import { requireRecallText } from '../../memory/recall/recall-text.js';
 import type { Workspace } from '../../workspace/workspace.js';
-import { projectGroup } from '../project-group.js';
 import { withFreshIndex, type McpContext } from './mcp-context.js';
 import { durationArg, groupArg, nameArg, textArg } from './schemas.js';
 import { noteUri } from './resource-uris.js';
@@ -134,18 +133,20 @@ export function registerMemoryTools(server: McpServer, ctx: McpContext): void {
       title: 'Save a memory',
       description:
         "Save a new memory note in AgentM's vault (agentm's note format, readable in Obsidian). Save what a later session should know: a convention the user asked for, a fix that worked, a workflow, a preference, a reference. " +
-        "Filed under this repository's project folder unless you give a group (memory for a global note). Never overwrites: an existing kind/slug is refused (use evolve to supersede it). " +
+        "Filed under this repository's project folder (scope project, the default; a global note when the repository has no project), or with every project's notes (scope global), or in the group you give. Never overwrites: an existing kind/slug is refused (use evolve to supersede it). " +
         'Kinds: preference, convention, reference, workflow, fix, idea (and decision, filed as convention), or a record kind such as brief, design, capture.',
       inputSchema: {
         kind: nameArg('kind', 'convention').describe('The kind of memory, e.g. convention, fix, workflow, preference.'),
         slug: nameArg('slug', 'pick-stdlib').describe('A short name for the file, lower-case words joined by hyphens.'),
         body: z.string().min(1).max(1_000_000).describe('The memory itself, in Markdown.'),
         tags: z.array(nameArg('a tag', 'build-tools')).max(30).optional(),
-        group: groupArg
+        scope: z
+          .enum(['project', 'global'])
           .optional()
           .describe(
-            "Where to file it, e.g. memory (global) or desk/projects/<slug>. Default: this repository's project folder.",
+            "project (default): this repository's project, found first by recall here; global: every project's notes.",
           ),
+        group: groupArg.optional().describe('A folder group instead of the scope, e.g. desk/projects/<another slug>.'),
         always_load: z.boolean().optional().describe('Give it to every session at start (use sparingly).'),
       },
       annotations: {
@@ -159,19 +160,25 @@ export function registerMemoryTools(server: McpServer, ctx: McpContext): void {
     },
     (args) =>
       guarded(ctx, async () => {
-        const slug = (await ctx.project()).slug;
-        const group = args.group ?? (slug !== undefined ? await projectGroup(ws, slug) : undefined);
         const note = await ws.saveNote({
           kind: args.kind,
           slug: args.slug,
           body: args.body,
           tags: args.tags ?? [],
           alwaysLoad: args.always_load === true,
-          ...(group !== undefined ? { group } : {}),
+          ...(args.scope !== undefined ? { scope: args.scope } : {}),
+          ...(args.group !== undefined ? { group: args.group } : {}),
         });
         ctx.freshness.markStale();
         const key = note.locator.key;
-        return jsonResult({ saved: key, ...(fileOf(ws, key) ? { file: fileOf(ws, key) } : {}), uri: noteUri(key) });
+        const { filing } = note;
+        return jsonResult({
+          saved: key,
+          ...(fileOf(ws, key) ? { file: fileOf(ws, key) } : {}),
+          uri: noteUri(key),
+          scope: filing.scope,
+          ...(filing.project !== undefined ? { project: filing.project } : {}),
+        });
       }),
   );
 

@@ -3,10 +3,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { PlanNotFoundError } from '../../harness/errors.js';
 import { readPlanSummary } from '../../harness/reconciler/plan-view.js';
-import { appendProgressNote, STEP_ACTIONS, updateStep } from '../../harness/reconciler/step-update.js';
+import { appendProgressNote, STEP_ACTIONS } from '../../harness/reconciler/step-update.js';
 import type { Workspace } from '../../workspace/workspace.js';
-import { listProjectPlans } from '../plan-listing.js';
-import { agentPlanFiles } from '../plan-files.js';
 import type { McpContext } from './mcp-context.js';
 import { planArg, textArg } from './schemas.js';
 import { guarded, jsonResult } from './tool-result.js';
@@ -26,7 +24,7 @@ function shownPath(ws: Workspace, label: string): string {
  */
 export function registerPlanTools(server: McpServer, ctx: McpContext): void {
   const { ws } = ctx;
-  const files = async (plan: string | undefined) => agentPlanFiles(ws, await ctx.project(), plan);
+  const files = (plan: string | undefined) => ws.planFiles(plan);
 
   server.registerTool(
     'list_plans',
@@ -38,7 +36,7 @@ export function registerPlanTools(server: McpServer, ctx: McpContext): void {
       inputSchema: {},
       annotations: { title: 'List plans', readOnlyHint: true, openWorldHint: false },
     },
-    () => guarded(ctx, async () => jsonResult(await listProjectPlans(await ctx.project(), { summaries: true }))),
+    () => guarded(ctx, async () => jsonResult(await ws.listPlans())),
   );
 
   server.registerTool(
@@ -106,15 +104,15 @@ export function registerPlanTools(server: McpServer, ctx: McpContext): void {
     },
     (args) =>
       guarded(ctx, async () => {
-        const { files: plan, name } = await files(args.plan);
-        const result = await updateStep(plan, ctx.actor(), { step: args.step, action: args.action, text: args.text });
+        const update = { plan: args.plan, step: args.step, action: args.action, text: args.text };
+        const result = await ws.updateStep(update, { actor: ctx.actor() });
         return jsonResult({
-          plan: name,
+          plan: result.plan,
           step: args.step,
           status: result.status,
           transitions: result.applied.map((t) => `${t.from} → ${t.to}`),
           ...(result.planStatus ? { plan_status: result.planStatus } : {}),
-          progress_file: shownPath(ws, plan.progressLabel),
+          progress_file: shownPath(ws, result.files.progressLabel),
         });
       }),
   );

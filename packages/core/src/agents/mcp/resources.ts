@@ -5,7 +5,6 @@ import { classifySource, type MemoryLayout } from '../../memory/documents/layout
 import { PlanNotFoundError } from '../../harness/errors.js';
 import { normalizePlanName, planPair } from '../../state/plan-names.js';
 import { readStateFile } from '../../state/state-files.js';
-import { listProjectPlans } from '../plan-listing.js';
 import { withFreshIndex, type McpContext } from './mcp-context.js';
 import {
   decodeUriPart,
@@ -81,7 +80,7 @@ export function registerResources(server: McpServer, ctx: McpContext): void {
     return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] };
   };
   const listPlans = (which: 'plan' | 'progress') => async () => {
-    const listing = await listProjectPlans(await ctx.project());
+    const listing = await ctx.ws.listPlans({ summaries: false });
     return {
       resources: listing.plans.map((p) => ({
         uri: which === 'plan' ? planUri(p.name) : progressUri(p.name),

@@ -2,7 +2,6 @@ import { Option, type Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { complete, completionScript, formatCandidates, SHELLS, type DynamicValues, type Shell } from '../completion.js';
 import { CliError, EXIT_OK, EXIT_USAGE } from '../errors.js';
-import { planNameOf } from './state-files.js';
 import { cliWorkspace } from '../workspace-cli.js';
 
 /**
@@ -13,12 +12,11 @@ function dynamicValues(ctx: CliContext): DynamicValues {
   const workspace = () => cliWorkspace(ctx, { createRoot: false });
   return {
     async plans() {
-      const { listPlans } = await import('../../state/list-plans.js');
-      const project = await (await workspace()).project();
-      return project ? (await listPlans(project)).map(planNameOf) : [];
+      const ws = await workspace();
+      return (await ws.project()) ? (await ws.listPlans({ summaries: false })).plans.map((p) => p.name) : [];
     },
     async steps(plan) {
-      const { files } = await (await (await workspace()).harness()).planFiles(plan);
+      const { files } = await (await workspace()).planFiles(plan);
       const snap = await files.readPlan();
       if (!snap) return [];
       const { parsePlan } = await import('../../harness/plan/plan-document.js');

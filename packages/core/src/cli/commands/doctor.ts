@@ -1,17 +1,17 @@
 import type { Command } from 'commander';
 import { parseCapabilityNames, VALID_CAPABILITY_NAMES } from '../../selection/capability-names.js';
+import type { DoctorCheck } from '../../workspace/doctor/check.js';
 import type { CliContext } from '../context.js';
-import type { DoctorRow } from '../doctor.js';
 import { EXIT_CHECK_FAILED, EXIT_OK } from '../errors.js';
-import { hostOf } from '../support.js';
+import { cliWorkspaceOptions } from '../workspace-cli.js';
 
 const STATUS_STYLE = { ok: 'green', warn: 'yellow', fail: 'red', info: 'cyan' } as const;
 
-/** A row with its `[OK]`/`[WARN]`/`[FAIL]`/`[HINT]` coloured on a terminal; the words are the same when piped. */
-function printRow(ctx: CliContext, row: DoctorRow): void {
-  const m = /^(.*? )(\[[A-Z]+\])([\s\S]*)$/.exec(row.line);
-  if (!m) ctx.term.out.line(row.line);
-  else ctx.term.out.line(m[1]!, [STATUS_STYLE[row.status], m[2]!], m[3]!);
+/** A check as the workspace words it, its `[OK]`/`[WARN]`/`[FAIL]`/`[HINT]` coloured on a terminal. */
+function printCheck(ctx: CliContext, check: DoctorCheck, line: string): void {
+  const m = /^(.*? )(\[[A-Z]+\])([\s\S]*)$/.exec(line);
+  if (!m) ctx.term.out.line(line);
+  else ctx.term.out.line(m[1]!, [STATUS_STYLE[check.status], m[2]!], m[3]!);
 }
 
 export function registerDoctor(program: Command, ctx: CliContext): void {
@@ -25,10 +25,9 @@ export function registerDoctor(program: Command, ctx: CliContext): void {
     )
     .option('--fix', 'remove leftover temp files of crashed writers (under the lock)')
     .option('--providers', 'also send one small request to each configured chat and embeddings endpoint')
-    .option('--json', 'print the rows as JSON')
+    .option('--json', 'print the checks as JSON')
     .action(
       async (opts: { roundtrip?: boolean; json?: boolean; requires?: string; fix?: boolean; providers?: boolean }) => {
-        const host = hostOf(ctx);
         const parsed = opts.requires !== undefined ? parseCapabilityNames(opts.requires) : undefined;
         if (parsed && parsed.unknown.length) {
           ctx.io.err(
@@ -38,25 +37,25 @@ export function registerDoctor(program: Command, ctx: CliContext): void {
           return;
         }
         // The checks reach every layer (store, index, providers): loaded when doctor runs, not for --help.
-        const { legacyConfigRow, requiresRow, roundTripRow, storageRow } = await import('../doctor.js');
-        const { storeRows } = await import('../doctor-store.js');
-        const { freshInstallRow, indexRow, projectRow, providerRows } = await import('../doctor-setup.js');
-        const rows: DoctorRow[] = [await storageRow(host)];
-        const fresh = await freshInstallRow(host);
-        if (fresh) rows.push(fresh);
-        const legacy = await legacyConfigRow(host);
-        if (legacy) rows.push(legacy);
-        if (parsed) rows.push(await requiresRow(host, parsed.required));
-        rows.push(...(await storeRows(host, { fix: opts.fix === true })));
-        rows.push(...(await providerRows(host, { live: opts.providers === true })));
-        const project = await projectRow(host, ctx.io.cwd);
-        if (project) rows.push(project);
-        const index = await indexRow(host);
-        if (index) rows.push(index);
-        if (opts.roundtrip) rows.push(await roundTripRow(host));
-        if (opts.json) ctx.io.out(`${JSON.stringify(rows, null, 2)}\n`);
-        else for (const row of rows) printRow(ctx, row);
-        ctx.exitCode = rows.some((r) => r.status === 'fail') ? EXIT_CHECK_FAILED : EXIT_OK;
+        const { Workspace } = await import('../../workspace/workspace.js');
+        const { doctorLine } = await import('../../workspace/doctor/check.js');
+        const checks = await Workspace.doctor(cliWorkspaceOptions(ctx, { service: false }), {
+          fix: opts.fix === true,
+          roundtrip: opts.roundtrip === true,
+          liveProviders: opts.providers === true,
+          ...(parsed ? { requires: parsed.required } : {}),
+        });
+        const lines = checks.map(doctorLine);
+        if (opts.json)
+          ctx.io.out(
+            `${JSON.stringify(
+              checks.map((check, i) => ({ ...check, line: lines[i] })),
+              null,
+              2,
+            )}\n`,
+          );
+        else checks.forEach((check, i) => printCheck(ctx, check, lines[i]!));
+        ctx.exitCode = checks.some((c) => c.status === 'fail') ? EXIT_CHECK_FAILED : EXIT_OK;
       },
     );
 }

@@ -27,6 +27,12 @@ export function registerPlan(program: Command, ctx: CliContext): void {
       const ws = await cliWorkspace(ctx);
       const harness = await ws.harness();
       const provider = await cliChatShowingWait(ctx, ws, 'agentm plan', DEFAULT_PLANNER_RETRY.perCallTimeoutMs);
+      // Said before anything is written: without a model the plan is one step that only a model can do.
+      if (!provider)
+        ctx.io.err(
+          'agentm plan: no chat model is configured, so the goal becomes one step for a model, and agentm run refuses it ' +
+            'until there is one (agentm init, or AGENTM_LLM_BASE_URL and AGENTM_LLM_MODEL) — or until the step has a command ([cmd:: …])\n',
+        );
       let planned: Awaited<ReturnType<typeof harness.plan>>;
       try {
         // A goal with no word to name it by (only punctuation) plans into PLAN.md, as before.
@@ -41,7 +47,8 @@ export function registerPlan(program: Command, ctx: CliContext): void {
       }
       const { files, draft } = planned;
       const name = files.name;
-      if (draft.fallbackReason) ctx.io.err(`agentm plan: planned as a single step: ${draft.fallbackReason}\n`);
+      if (draft.fallbackReason && provider)
+        ctx.io.err(`agentm plan: planned as a single step: ${draft.fallbackReason}\n`);
       if (opts.json) {
         ctx.io.out(
           `${JSON.stringify({ plan: files.planLabel, name, goal: draft.goal, fallbackReason: draft.fallbackReason ?? null, steps: draft.steps }, null, 2)}\n`,
@@ -52,6 +59,14 @@ export function registerPlan(program: Command, ctx: CliContext): void {
           ctx.io.out(
             `  - [ ] ${s.title} [id:: ${s.id}]${s.dependsOn.length ? ` after ${s.dependsOn.join(', ')}` : ''} → ${s.role} (${s.action})\n`,
           );
+      }
+      // A planned step is a goal for a model (the planner writes no commands).
+      if (!provider && !opts.json) {
+        const listed = (await ws.listPlans({ summaries: false })).plans.find((p) => p.name === name);
+        ctx.io.err(
+          `agentm plan: to run it without a model, give each step its command: add [cmd:: <command>] to its line in ${listed?.planFile ?? files.planLabel}; ` +
+            `then: agentm run${name === 'PLAN' ? '' : ` --plan ${name}`}\n`,
+        );
       }
       ctx.exitCode = EXIT_OK;
     });

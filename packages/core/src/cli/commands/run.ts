@@ -3,6 +3,7 @@ import type { CliContext } from '../context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE } from '../errors.js';
 import { planOption } from '../plan-option.js';
 import { printJson } from '../support.js';
+import type { Workspace } from '../../workspace/workspace.js';
 import { cliWorkspace } from '../workspace-cli.js';
 
 /** Exit code of a run interrupted by SIGINT/SIGTERM (the shell convention for SIGINT). */
@@ -45,11 +46,12 @@ export function registerRun(program: Command, ctx: CliContext): void {
       // The harness, the chat client and the run's views load here, when a plan runs (not for --help).
       const { DEFAULT_MODEL_RETRY } = await import('../../harness/inner-loop/tool-loop.js');
       const { PreflightError } = await import('../../harness/executors/preflight.js');
-      const { approvePlanCommands, terminalAsker } = await import('../command-trust.js');
+      const { terminalAsker } = await import('../command-trust.js');
       const { cliChatShowingWait } = await import('../model-wait.js');
       const { printFailure, retryCommand, runOutcome } = await import('../run-report.js');
       const { runView } = await import('../run-view.js');
       const ws = await cliWorkspace(ctx);
+      if (plan === undefined) await refuseWithoutActivePlan(ws);
       const harness = await ws.harness();
       const mode = opts.quiet ? 'quiet' : ctx.term.err.tty ? 'live' : 'plain';
       // A model turn in a run is often long; say so after 5 s, not 1. The live view shows each step's
@@ -70,7 +72,6 @@ export function registerRun(program: Command, ctx: CliContext): void {
           plan,
           provider,
           consent: { yes: opts.yes === true, ...(ask ? { ask } : {}) },
-          beforeStart: approvePlanCommands,
           preflight: opts.preflight !== false,
           once: opts.once,
           signal: controller.signal,
@@ -117,4 +118,21 @@ export function registerRun(program: Command, ctx: CliContext): void {
           ? EXIT_CHECK_FAILED
           : EXIT_OK;
     });
+}
+
+/**
+ * Without `--plan`, the active plan runs (`.harness/active-plan`, else PLAN.md). When only named plans
+ * exist, say how to run each (by name, with its title) and how to make one the active plan, instead of
+ * failing on a PLAN.md nobody wrote.
+ */
+async function refuseWithoutActivePlan(ws: Workspace): Promise<void> {
+  if ((await ws.project()) === undefined) return;
+  const listing = await ws.listPlans();
+  if (listing.bindingError || listing.plans.length === 0 || listing.plans.some((p) => p.active)) return;
+  const runs = listing.plans.map((p) => `  agentm run --plan ${p.name}${p.title !== p.name ? `   # ${p.title}` : ''}`);
+  throw new CliError(
+    `no active plan: ${listing.active?.planFile ?? 'PLAN.md'} does not exist. Run one of the plans here by name:\n` +
+      `${runs.join('\n')}\nor make one the active plan: agentm switch <name>`,
+    EXIT_USAGE,
+  );
 }

@@ -1,15 +1,20 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
+import { CliError, EXIT_USAGE } from '../errors.js';
 import { printJson, readInputFile } from '../support.js';
+import type { NoteFiling } from '../../workspace/note-services.js';
 import { cliWorkspace } from '../workspace-cli.js';
 
 export function registerSave(program: Command, ctx: CliContext): void {
   program
     .command('save <kind> <slug>')
-    .description('save a new memory note (never overwrites); prints the written path')
+    .description(
+      "save a new memory note (never overwrites): under this repository's project (--global: every project's); prints the written path",
+    )
     .requiredOption('--body-file <file>', 'the note body (- = standard input)')
-    .option('--group <group>', 'the folder group, e.g. desk/projects/agentm (default: memory)')
+    .option('--global', "file it with every project's notes (the memory space), not under this repository's project")
+    .option('--group <group>', 'the folder group instead, e.g. desk/projects/agentm or memory')
     .option('--tags <tags>', 'comma-separated tags')
     .option('--always-load', 'file it under memory/_always-load/')
     .option('--json', 'print the written note (path, store key, kind, slug) as JSON')
@@ -17,8 +22,17 @@ export function registerSave(program: Command, ctx: CliContext): void {
       async (
         kind: string,
         slug: string,
-        opts: { bodyFile: string; group?: string; tags?: string; alwaysLoad?: boolean; json?: boolean },
+        opts: {
+          bodyFile: string;
+          group?: string;
+          global?: boolean;
+          tags?: string;
+          alwaysLoad?: boolean;
+          json?: boolean;
+        },
       ) => {
+        if (opts.global && opts.group !== undefined)
+          throw new CliError('--global and --group name two places: give one', EXIT_USAGE);
         const body = await readInputFile(ctx, opts.bodyFile, '--body-file');
         const ws = await cliWorkspace(ctx);
         const tags =
@@ -35,7 +49,9 @@ export function registerSave(program: Command, ctx: CliContext): void {
           tags,
           alwaysLoad: opts.alwaysLoad === true,
           ...(opts.group !== undefined ? { group: opts.group } : {}),
+          ...(opts.global ? { scope: 'global' as const } : {}),
         });
+        const { filing } = note;
         const root = ws.localRoot;
         const path = root !== undefined ? join(root, ...note.locator.parts) : note.locator.key;
         if (opts.json)
@@ -44,8 +60,21 @@ export function registerSave(program: Command, ctx: CliContext): void {
             key: note.locator.key,
             kind: note.fields.type ?? note.fields.kind,
             slug: note.fields.slug,
+            scope: filing.scope,
+            ...(filing.project !== undefined ? { project: filing.project } : {}),
           });
-        else ctx.io.out(`${path}\n`);
+        else {
+          ctx.io.out(`${path}\n`); // the path alone on stdout, as agentm's save prints it
+          ctx.io.err(`agentm save: ${filedAs(filing)}\n`);
+        }
       },
     );
+}
+
+/** Where a note was filed, and the flag for the other place. */
+function filedAs(filing: NoteFiling): string {
+  if (filing.scope === 'project')
+    return `filed under project '${filing.project}' (${filing.group}/); --global files a note for every project`;
+  if (filing.scope === 'global') return `filed as a global note (${filing.group}/), seen from every project`;
+  return `filed in group ${filing.group}/`;
 }

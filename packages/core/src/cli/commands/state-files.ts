@@ -1,14 +1,11 @@
 import type { Command } from 'commander';
 import type { ProjectResolution } from '../../routing/resolve-project.js';
-import { join } from 'node:path';
+import { basename } from 'node:path';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_USAGE } from '../errors.js';
+import { planOption } from '../plan-option.js';
 import { dirOption, printJson, readInputFile } from '../support.js';
 
-/** `PLAN.md` → `PLAN`, `PLAN-foo.md` → `foo`: the name `--plan` takes. */
-export function planNameOf(file: string): string {
-  return file === 'PLAN.md' ? 'PLAN' : file.replace(/^PLAN-/, '').replace(/\.md$/, '');
-}
 import { cliWorkspace } from '../workspace-cli.js';
 
 interface ProjectOpts {
@@ -64,21 +61,38 @@ export function registerStateFiles(program: Command, ctx: CliContext): void {
     .description('list the plan files (PLAN.md, then PLAN-*.md) and the active binding')
     .option('--cwd <dir>', 'the repo (default: the current directory)')
     .option('--project-root <dir>', 'alias of --cwd (agentm)')
-    .option('--json', 'print {dir, plans: [{name, file, path}], active} as JSON')
+    .option('--json', 'print {dir, plans: [{name, title, file, path, active}], active} as JSON')
     .action(async (opts: ProjectOpts & { json?: boolean }) => {
-      const resolution = await project(ctx, opts);
-      const { harnessStateDir } = await import('../../state/state-files.js');
-      const { listPlans } = await import('../../state/list-plans.js');
-      const { readActivePlanMarker } = await import('../../state/active-plan.js');
-      const dir = await harnessStateDir(resolution);
-      const files = await listPlans(resolution);
-      const marker = (await readActivePlanMarker(resolution.projectRoot).catch(() => undefined))?.trim();
+      const ws = await cliWorkspace(ctx, { projectRoot: dirOption(ctx, opts.cwd ?? opts.projectRoot) });
+      const listing = await ws.listPlans({ summaries: opts.json === true });
       if (opts.json) {
-        const plans = files.map((file) => ({ name: planNameOf(file), file, path: join(dir, file) }));
-        printJson(ctx, { dir, plans, active: marker || null });
+        const plans = listing.plans.map((p) => ({
+          name: p.name,
+          title: p.title,
+          file: basename(p.planFile),
+          path: p.planFile,
+          active: p.active,
+        }));
+        printJson(ctx, { dir: listing.stateDir, plans, active: listing.binding ?? null });
         return;
       }
-      for (const name of files) ctx.io.out(`${join(dir, name)}\n`);
-      if (marker) ctx.io.out(`active-binding=${marker}\n`);
+      for (const plan of listing.plans) ctx.io.out(`${plan.planFile}\n`);
+      if (listing.binding) ctx.io.out(`active-binding=${listing.binding}\n`);
+    });
+  program
+    .command('switch <plan>')
+    .description('make <plan> the active plan of this repository (writes .harness/active-plan; PLAN: PLAN.md)')
+    .option('--cwd <dir>', 'the repo (default: the current directory)')
+    .action(async (plan: string, opts: ProjectOpts) => {
+      const ws = await cliWorkspace(ctx, { projectRoot: dirOption(ctx, opts.cwd) });
+      const switched = await ws.switchPlan(planOption(plan, '<plan>')!);
+      const listed = (await ws.listPlans()).plans.find((p) => p.name === switched.name);
+      const title = listed && listed.title !== listed.name ? ` (${listed.title})` : '';
+      ctx.io.out(`active plan: ${switched.name}${title}\n`);
+      ctx.io.err(
+        switched.name === 'PLAN'
+          ? `agentm switch: removed ${switched.marker}: PLAN.md is the plan again\n`
+          : `agentm switch: wrote ${switched.marker}; agentm run, the hooks and the editors now work on it\n`,
+      );
     });
 }

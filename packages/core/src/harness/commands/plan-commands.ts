@@ -1,4 +1,6 @@
+import { HarnessError } from '../errors.js';
 import type { PlanDocument } from '../plan/plan-document.js';
+import type { CommandGate } from './command-gate.js';
 import { CommandSyntaxError, splitCommand } from './shell-words.js';
 import { commandDigest } from './command-text.js';
 
@@ -32,4 +34,30 @@ export function commandsToApprove(doc: PlanDocument): PlannedCommand[] {
     out.push({ step: step.id, argv });
   }
   return out;
+}
+
+/** A run refused before it started: commands of the plan nobody approved (declined, or no one to ask). */
+export class CommandsNotApprovedError extends HarnessError {
+  readonly plan: string;
+  readonly refusals: readonly string[];
+  constructor(plan: string, refusals: readonly string[]) {
+    super(`plan ${plan} was not started:\n  ${refusals.join('\n  ')}`, { code: 'ENOTAPPROVED' });
+    this.plan = plan;
+    this.refusals = refusals;
+  }
+}
+
+/**
+ * Before a run claims anything: every command the plan may still run goes through the gate (the person
+ * is asked about each new one now — a terminal prompt, an editor's dialog — not in the middle of the
+ * run). Any refusal is `CommandsNotApprovedError`, with the plan left as it was: `agentm run --yes` (or a
+ * run after `agentm approve add`) can simply start it.
+ */
+export async function approvePlanCommands(plan: string, doc: PlanDocument, gate: CommandGate): Promise<void> {
+  const refusals: string[] = [];
+  for (const c of commandsToApprove(doc)) {
+    const verdict = await gate.check({ argv: c.argv, origin: `step "${c.step}"` });
+    if (!verdict.allowed) refusals.push(`step "${c.step}": ${verdict.reason}`);
+  }
+  if (refusals.length > 0) throw new CommandsNotApprovedError(plan, refusals);
 }

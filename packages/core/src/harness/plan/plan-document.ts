@@ -29,7 +29,10 @@ export interface PlanStep {
   readonly children: readonly string[];
   /** Heading texts enclosing the step, outermost first. */
   readonly headings: readonly string[];
-  /** `[after:: a, b]` as written. */
+  /**
+   * The step's own dependencies as written: `[after:: a, b]`, then the Tasks plugin's
+   * `[dependsOn:: a,b]` (its Dataview format), read as a synonym. Writers only ever write `after`.
+   */
   readonly after: readonly string[];
   /** Effective dependencies: `after`, the ancestors' `after`, and the direct sub-steps (a parent waits for them). */
   readonly deps: readonly string[];
@@ -70,16 +73,30 @@ interface RawItem {
   readonly details: string[];
 }
 
-function list(value: string | undefined): string[] {
-  if (value === undefined) return [];
+function list(...values: Array<string | undefined>): string[] {
   return [
     ...new Set(
-      value
-        .split(',')
+      values
+        .filter((value): value is string => value !== undefined)
+        .flatMap((value) => value.split(','))
         .map((s) => s.trim())
         .filter(Boolean),
     ),
   ];
+}
+
+/** The Tasks plugin's dependency field (Dataview format), lower-cased as fields are looked up. */
+const TASKS_DEPENDS_ON = 'dependson';
+
+/**
+ * A step's own dependencies: `[after:: …]` and the Tasks plugin's `[dependsOn:: …]` (Tasks writes it,
+ * comma-separated, when its task format is "Dataview"; keys are case-insensitive, as Dataview reads
+ * them). Tasks' emoji form (`⛔ id`) is not read: titles a model or a goal wrote are neutralized for
+ * `::` only (`neutralizeFields`), and an emoji has no Markdown escape, so reading it would let such a
+ * title gate a step; Dataview does not read it either.
+ */
+function ownDeps(fields: Readonly<Record<string, string>>): string[] {
+  return list(fields['after'], fields[TASKS_DEPENDS_ON]);
 }
 
 /**
@@ -159,11 +176,11 @@ export function parsePlan(text: string): PlanDocument {
   const inherited: string[][] = [];
   items.forEach((item, i) => {
     const p = item.parentIndex;
-    inherited[i] = p < 0 ? [] : [...list(items[p]!.fields['after']), ...inherited[p]!];
+    inherited[i] = p < 0 ? [] : [...ownDeps(items[p]!.fields), ...inherited[p]!];
   });
   const steps: PlanStep[] = items.map((item, i) => {
     const f = item.fields;
-    const after = list(f['after']);
+    const after = ownDeps(f);
     const attemptText = f['attempt'];
     let attempt = 0;
     if (attemptText !== undefined && attemptText !== '') {

@@ -2,6 +2,7 @@ import type { Observation } from '../observations/observation.js';
 import { parseProgress } from '../observations/progress-format.js';
 import { parsePlan, type PlanDocument } from '../plan/plan-document.js';
 import { effectiveStatus } from '../plan/plan-edit.js';
+import { parseClaimant } from './claimant.js';
 import { computePlanTerminal, type PlanTerminal } from './core.js';
 import { stepViews } from './plan-mutation.js';
 import type { PlanFiles } from './plan-files.js';
@@ -25,6 +26,8 @@ export interface StepSummary {
   readonly dependsOn: readonly string[];
   readonly attempt: number;
   readonly agent?: string;
+  /** Whether an `agentm run` (`pid@host`) holds it: only that run records it (a person's update is refused). */
+  readonly claimedByRun: boolean;
   readonly role?: string;
   /** Whether the step carries a `[cmd:: …]` (run only by `agentm run`, never by a reader of this summary). */
   readonly hasCommand: boolean;
@@ -80,6 +83,7 @@ export function summarizePlan(
       dependsOn: s.deps,
       attempt: s.attempt,
       ...(s.agent !== undefined ? { agent: s.agent } : {}),
+      claimedByRun: status === 'running' && parseClaimant(s.agent) !== undefined,
       ...(s.role !== undefined ? { role: s.role } : {}),
       hasCommand: s.cmd !== undefined,
       ...(last ? { latest: entry(last) } : {}),

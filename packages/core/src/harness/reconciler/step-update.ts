@@ -60,8 +60,19 @@ function transitionsFor(
   now: string,
 ): TransitionRequest[] {
   const to: StepStatus = action === 'start' ? 'running' : action;
-  // The state machine allows a move to the same status (it rewrites fields); by hand that would take a
-  // running step away from whoever runs it, or log a second "done": refuse it, naming who holds it.
+  assertManualMove(step, from, to, actor);
+  const claim: TransitionRequest = { step: step.id, to: 'running', fields: { agent: actor, started: now } };
+  if (action === 'start') return [claim];
+  return from === 'ready' ? [claim, { step: step.id, to }] : [{ step: step.id, to }];
+}
+
+/**
+ * What a person or an agent may not do by hand, whatever the state machine allows: a move to the status
+ * the step already has (the machine allows it to rewrite fields, but by hand it would take a running step
+ * away from whoever runs it, or log a second "done"), and taking a step away from the `agentm run`
+ * (`pid@host`) that claimed it. Throws `InvalidTransitionError` naming who holds the step.
+ */
+export function assertManualMove(step: PlanStep, from: string, to: StepStatus, actor: string): void {
   if (from === to)
     throw new InvalidTransitionError(
       step.id,
@@ -76,9 +87,6 @@ function transitionsFor(
       to,
       `agentm run (${step.agent}) is running it; let the run record it, or stop the run first`,
     );
-  const claim: TransitionRequest = { step: step.id, to: 'running', fields: { agent: actor, started: now } };
-  if (action === 'start') return [claim];
-  return from === 'ready' ? [claim, { step: step.id, to }] : [{ step: step.id, to }];
 }
 
 /**

@@ -1,0 +1,2 @@
+// What `obsidian` resolves to while Dataview's library loads (see dataview.ts).
+module.exports = {};
