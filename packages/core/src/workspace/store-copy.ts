@@ -12,9 +12,15 @@ import { ConcurrentModificationError } from '../protocol/errors.js';
 import { folderStore } from '../backends/builtins.js';
 import type { WorkspaceContext } from './context.js';
 
-/** Files copied per transaction (a database target commits each batch at once), and batches in flight. */
+/**
+ * Files copied per transaction (a database target commits each batch at once), and batches in flight
+ * into a database (into a folder, one: its vault lock lets one batch in at a time, and batches queued
+ * behind it would only spend their lock timeout waiting).
+ */
 export const COPY_BATCH = 200;
 const COPY_CONCURRENCY = 4;
+const batchesInFlight = (target: { readonly localRoot: string | undefined }) =>
+  target.localRoot === undefined ? COPY_CONCURRENCY : 1;
 
 /** How `copyStore` left each file. */
 export interface CopyReport {
@@ -84,6 +90,7 @@ export async function copyStore(
   from: StorageBackend,
   to: StorageBackend,
   options: CopyOptions = {},
+  inFlight = COPY_CONCURRENCY,
 ): Promise<CopyReport> {
   const files = await storeFiles(from);
   const counts = { copied: 0, replaced: 0, unchanged: 0 };
@@ -130,7 +137,7 @@ export async function copyStore(
     }
   };
   options.onProgress?.(0, files.length);
-  await Promise.all(Array.from({ length: Math.min(COPY_CONCURRENCY, batches.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(inFlight, batches.length) }, worker));
   skipped.sort((a, b) => (a.key < b.key ? -1 : 1));
   return { total: files.length, ...counts, differing: differing.sort(), skipped };
 }
@@ -184,7 +191,7 @@ export async function exportStore(
   if (sameFolder(ws.localRoot, folder))
     throw new StoreTransferError(`${folder} is the store itself: export to another folder`);
   const target = folderStore(resolve(folder), { lockRoot: ws.lockRoot });
-  return copyStore(ws.backend, target, { replaceDiffering: true, ...options });
+  return copyStore(ws.backend, target, { replaceDiffering: true, ...options }, batchesInFlight({ localRoot: folder }));
 }
 
 /**
@@ -211,5 +218,5 @@ export async function importStore(
         "them — with Obsidian, the vault's agent folder (plugins.obsidian-vault.memory_root, e.g. <vault>/Agent)",
     );
   const source = folderStore(root, { lockRoot: ws.lockRoot, createRoot: false });
-  return copyStore(source, ws.backend, options);
+  return copyStore(source, ws.backend, options, batchesInFlight(ws));
 }
