@@ -1,7 +1,7 @@
 /**
  * Import-direction check (DESIGN §2). Core layers import downward only:
  *
- *   text ← seam ← protocol ← backends ← config ← selection ← routing ← state ← providers ← memory ← harness
+ *   text ← seam ← write-protocol ← backends ← config ← selection ← routing ← state ← providers ← memory ← harness
  *        ← workspace ← process-seam ← agents ← cli
  *
  * - text: pure string functions (the secret redactor and the personal-data scrubber) that every layer may
@@ -23,7 +23,7 @@
 const LAYERS = [
   'text',
   'seam',
-  'protocol',
+  'write-protocol',
   'backends',
   'config',
   'selection',
@@ -40,7 +40,8 @@ const LAYERS = [
 const CORE = '^packages/core/src/';
 const EDITORS = '^packages/(vscode-ext|obsidian-plugin)/';
 /** Core's public entries as built (`exports` in packages/core/package.json): the main entry and its subpaths. */
-const CORE_ENTRIES = '^packages/core/dist/(index|write-protocol|backends|testing)\\.(js|d\\.ts)$';
+const CORE_ENTRIES =
+  '^packages/core/dist/(index|config|memory|harness|providers|write-protocol|backends|testing)\\.(js|d\\.ts)$';
 
 const downwardOnly = LAYERS.slice(0, -1).map((layer, i) => ({
   name: `layer-${layer}-imports-downward-only`,
@@ -51,7 +52,7 @@ const downwardOnly = LAYERS.slice(0, -1).map((layer, i) => ({
 }));
 
 /**
- * Inside memory/: notes (the note format) ← documents (what the index holds, the layout, the rank-view
+ * Inside memory/: notes (the note format) ← documents (what the index holds, the layout, the ranking
  * contract) ← indexing (the derived index) ← similarity.ts (the one similarity module, over the indexing
  * analyzer) ← recall ← consolidation. `memory/errors.ts` is shared by all.
  */
@@ -65,7 +66,7 @@ const MEMORY_ORDER = [
 ];
 
 /**
- * Inside harness/: plan (the PLAN format) ← observations (the progress log) ← commands (how a command is
+ * Inside harness/: plan (the PLAN format) ← observations (the progress log) ← command-exec (how a command is
  * split, approved, given an environment without secrets, spawned and recorded: the trust model) ← tools
  * (what a step can do, their typed errors) ← inner-loop (the hardened tool loop) ← reconciler ← executors
  * (how a step is dispatched) ← planner ← trace (trace, replay, eval). `harness/errors.ts` is shared by all.
@@ -73,7 +74,7 @@ const MEMORY_ORDER = [
 const HARNESS_ORDER = [
   ['plan', 'plan/'],
   ['observations', 'observations/'],
-  ['commands', 'commands/'],
+  ['command-exec', 'command-exec/'],
   ['tools', 'tools/'],
   ['inner-loop', 'inner-loop/'],
   ['reconciler', 'reconciler/'],
@@ -168,7 +169,7 @@ module.exports = {
     {
       name: 'editors-reach-core-through-its-public-entries',
       comment:
-        'the editors import @agentm/core and its declared subpaths (protocol, backends, testing), never core/src or core/dist internals',
+        'the editors import @agentm/core and its declared subpaths (config, memory, harness, providers, write-protocol, backends, testing), never core/src or core/dist internals',
       severity: 'error',
       from: { path: EDITORS },
       to: { path: '^packages/core/', pathNot: CORE_ENTRIES },
@@ -179,7 +180,11 @@ module.exports = {
         'an @agentm/core/<path> that package.json does not export (src/…, dist/…) does not resolve: refuse it by name',
       severity: 'error',
       from: { path: EDITORS },
-      to: { couldNotResolve: true, path: '^@agentm/core/', pathNot: '^@agentm/core/(protocol|backends|testing)$' },
+      to: {
+        couldNotResolve: true,
+        path: '^@agentm/core/',
+        pathNot: '^@agentm/core/(config|memory|harness|providers|write-protocol|protocol|backends|testing)$',
+      },
     },
     {
       name: 'no-circular-in-core',

@@ -14,6 +14,7 @@
 // Sanity rows: the index after the updates equals a full scan; both builds register every command.
 // The fake and the plugin's sources are bundled with esbuild into node_modules/.cache (the fake's `obsidian`).
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -145,11 +146,16 @@ async function buildAt(rev, dir) {
     entryPoints: [join(src, 'packages', 'obsidian-plugin', 'src', 'main.ts')],
     sourcemap: false,
     outfile,
-    alias: {
-      '@agentm/core': join(core, 'index.ts'),
-      '@agentm/core/protocol': join(core, 'write-protocol.ts'),
-      '@agentm/core/backends': join(core, 'backends.ts'),
-    },
+    // Core's entries as that revision has them (the subpaths grew; /protocol is /write-protocol's old name).
+    alias: Object.fromEntries(
+      [
+        ['', 'index'],
+        ['/protocol', 'write-protocol'],
+        ...['write-protocol', 'backends', 'config', 'memory', 'harness', 'providers'].map((e) => [`/${e}`, e]),
+      ]
+        .filter(([, file]) => existsSync(join(core, `${file}.ts`)))
+        .map(([sub, file]) => [`@agentm/core${sub}`, join(core, `${file}.ts`)]),
+    ),
     nodePaths: [join(PLUGIN, 'node_modules'), join(PLUGIN, '..', 'core', 'node_modules')],
   });
   return outfile;
@@ -297,7 +303,7 @@ async function measureVault(h) {
     await indicator.refresh();
     look.push(performance.now() - t);
   }
-  const { acquire } = await import('@agentm/core/protocol').then((m) => ({ acquire: m.withVaultLock }));
+  const { acquire } = await import('@agentm/core/write-protocol').then((m) => ({ acquire: m.withVaultLock }));
   const busyFrom = indicator.following.looks;
   for (let i = 0; i < 10; i++)
     await acquire(dir, async () => new Promise((resolve) => setTimeout(resolve, 20)), {

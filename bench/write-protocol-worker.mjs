@@ -1,6 +1,6 @@
 // One contending writer for bench/write-protocol.mjs: waits for "go" on stdin, then runs `cycles`
 // locked read–increment–CAS-write cycles on the shared counter and prints its timing as JSON.
-import { contentHash } from '@agentm/core/protocol';
+import { contentHash } from '@agentm/core/write-protocol';
 import { VaultBackend } from '@agentm/core/backends';
 
 const [root, lockRoot, cycles] = process.argv.slice(2);

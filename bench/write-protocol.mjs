@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { atomicWrite, contentHash } from '@agentm/core/protocol';
+import { atomicWrite, contentHash } from '@agentm/core/write-protocol';
 import { VaultBackend } from '@agentm/core/backends';
 import { fmtMs, median, ratio } from './lib/stats.mjs';
 

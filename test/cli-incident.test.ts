@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { noteFingerprint } from '@agentm/core';
+import { noteFingerprint } from '@agentm/core/memory';
 import { runAgentm } from './helpers/cli.js';
 import { agentmWorld, vaultConfig } from './helpers/agentm-world.js';
 

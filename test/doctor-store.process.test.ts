@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lockDirFor } from '@agentm/core/protocol';
+import { lockDirFor } from '@agentm/core/write-protocol';
 import { runAgentm } from './helpers/cli.js';
 import { tempDir } from './helpers/temp.js';
 

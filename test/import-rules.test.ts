@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 // Issue 21: the editors reach core only through its public entries (@agentm/core and the subpaths
 // package.json declares); the import rule in .dependency-cruiser.cjs enforces it. A fixture editor file
-// reaches past them three ways (and imports @agentm/core once, the right way): exactly the three fail.
+// reaches past them three ways (and imports @agentm/core and each declared subpath, the right ways): exactly
+// the three fail.
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./fixtures/import-rules/', import.meta.url));

@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lockDirFor } from '@agentm/core/protocol';
+import { lockDirFor } from '@agentm/core/write-protocol';
 import { runAgentm } from './helpers/cli.js';
 import { FIXTURES } from './helpers/processes.js';
 import { tempDir } from './helpers/temp.js';

@@ -1,7 +1,7 @@
 import { mkdir, stat, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lockDirFor, withVaultLock } from '@agentm/core/protocol';
+import { lockDirFor, withVaultLock } from '@agentm/core/write-protocol';
 import { tempDir } from './helpers/temp.js';
 import { FIXTURES, spawnFixture, spawnProcess } from './helpers/processes.js';
 

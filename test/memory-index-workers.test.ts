@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUT, MemoryIndex, noteToDocument, recall } from '@agentm/core';
+import { DEFAULT_LAYOUT, MemoryIndex, noteToDocument, recall } from '@agentm/core/memory';
 import { DeviceLocalBackend, VaultBackend } from '@agentm/core/backends';
 // Internals of the index build, from the same built modules the package entry loads.
 import { KeyFeed } from '../packages/core/dist/memory/indexing/feed.js';

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MemoryIndex, noteDefaults, classifySource, recall, type ToDocument } from '@agentm/core';
+import { MemoryIndex, noteDefaults, classifySource, recall, type ToDocument } from '@agentm/core/memory';
 import { DeviceLocalBackend } from '@agentm/core/backends';
 import { spawnFixture } from './helpers/processes.js';
 import { tempDir } from './helpers/temp.js';

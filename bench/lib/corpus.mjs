@@ -1,7 +1,7 @@
 /** Seeded synthetic memory vaults for the recall benchmark: Zipf vocabulary, log-normal note lengths. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { noteFingerprint as textFingerprint } from '@agentm/core';
+import { noteFingerprint as textFingerprint } from '@agentm/core/memory';
 
 /** mulberry32: small, fast, seeded. */
 export function rng(seed) {

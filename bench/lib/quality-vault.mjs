@@ -6,7 +6,7 @@
  */
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { noteFingerprint as textFingerprint } from '@agentm/core';
+import { noteFingerprint as textFingerprint } from '@agentm/core/memory';
 import { rng, vocabulary, zipf } from './corpus.mjs';
 
 export const DAY = 86_400_000;

@@ -30,4 +30,5 @@ export {
   PersonalWriteRefusedError,
   type PersonalWriteAuthorization,
 } from './backends/personal-write.js';
+export { reportSkippedEntry, setSkippedEntrySink } from './backends/skipped-entries.js';
 export { BackendConfigError, PathEscapeError } from './backends/errors.js';

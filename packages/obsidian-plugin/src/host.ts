@@ -1,7 +1,7 @@
 import { hostname, homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { processHost, type HostEnv } from '@agentm/core';
-import { defaultLockRoot } from '@agentm/core/protocol';
+import { defaultLockRoot } from '@agentm/core/write-protocol';
 
 /**
  * What the plugin takes from the machine rather than from Obsidian. One object, so tests hand in

@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { LockStatus } from '@agentm/core/protocol';
+import type { LockStatus } from '@agentm/core/write-protocol';
 
 /** How the indicator follows the lock. */
 export interface LockWatchOptions {

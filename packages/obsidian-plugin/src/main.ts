@@ -1,5 +1,5 @@
 import { Events, Notice, Plugin } from 'obsidian';
-import { inspectLock, LOCK_STALE_MS } from '@agentm/core/protocol';
+import { inspectLock, LOCK_STALE_MS } from '@agentm/core/write-protocol';
 import { registerServiceCommands } from './commands/service-commands.js';
 import { createCoreServices } from './core-services/create.js';
 import { ConflictIndex } from './conflicts/conflict-index.js';

@@ -1,14 +1,8 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import { normalizePath } from 'obsidian';
-import {
-  KEY_MEMORY_ROOT,
-  Locator,
-  readConfigTolerant,
-  resolveVault,
-  validateRelativePrefix,
-  type HostEnv,
-} from '@agentm/core';
+import { KEY_MEMORY_ROOT, readConfigTolerant, resolveVault, validateRelativePrefix } from '@agentm/core/config';
+import { Locator, type HostEnv } from '@agentm/core';
 import { MemoryRootSettingError } from './errors.js';
 
 /** Where the memory root folder came from. */

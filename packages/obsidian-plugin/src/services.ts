@@ -1,4 +1,5 @@
-import type { DoctorCheck, ListedPlan, PlanHandle, Vocabulary } from '@agentm/core';
+import type { DoctorCheck, ListedPlan, PlanHandle } from '@agentm/core';
+import type { Vocabulary } from '@agentm/core/memory';
 
 /**
  * What the commands need from AgentM's core, as one small interface. The real implementation

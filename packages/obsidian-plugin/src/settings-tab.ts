@@ -1,6 +1,6 @@
 import { PluginSettingTab, Setting, type App } from 'obsidian';
 import type AgentMPlugin from './main.js';
-import { isSafeSegment } from '@agentm/core';
+import { isSafeSegment } from '@agentm/core/config';
 import { MEMORY_ROOT_SOURCE_TEXT, parseMemoryRootSetting } from './memory-root.js';
 import { LOCK_WAIT_RANGE } from './settings.js';
 

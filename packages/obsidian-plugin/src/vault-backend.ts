@@ -1,19 +1,18 @@
 import type { App } from 'obsidian';
 import { isAbsolute, relative, sep } from 'node:path';
+import { BackendConfigError, reportSkippedEntry } from '@agentm/core/backends';
 import {
-  BackendConfigError,
   capabilities,
   InvalidLocatorError,
   Locator,
   NotFoundError,
-  reportSkippedEntry,
   StorageBackend,
   type BackendClass,
   type BackendOptions,
   type Info,
   type WriteOptions,
 } from '@agentm/core';
-import { isTempName, type LockHold } from '@agentm/core/protocol';
+import { isTempName, type LockHold } from '@agentm/core/write-protocol';
 import { diskPath, fileSystemAdapter } from './disk.js';
 import { defaultHost, type PluginHost } from './host.js';
 import { AgentWriter } from './write/agent-writer.js';

@@ -1,5 +1,6 @@
 import type { App } from 'obsidian';
-import { builtinBackends, VAULT_PROTOCOL, type BackendRegistry } from '@agentm/core';
+import { builtinBackends, VAULT_PROTOCOL } from '@agentm/core/backends';
+import { type BackendRegistry } from '@agentm/core';
 import { ConflictResolver } from './conflicts/resolver.js';
 import type { PluginHost } from './host.js';
 import type { MemoryRootChoice } from './memory-root.js';

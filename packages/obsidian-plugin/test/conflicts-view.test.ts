@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentHash, shortHash } from '@agentm/core/protocol';
+import { contentHash, shortHash } from '@agentm/core/write-protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { unifiedDiff } from '../src/conflicts/diff.js';
 import { htmlWritesSince, shownNotices, snapshot, unloadPlugin } from './fake-obsidian/testing.js';

@@ -1,6 +1,6 @@
 import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { lockDirFor } from '@agentm/core/protocol';
+import { lockDirFor } from '@agentm/core/write-protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
 import { findVaultConflicts } from '../src/conflicts/classify.js';

@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LockTimeout } from '@agentm/core';
-import { contentHash } from '@agentm/core/protocol';
+import { LockTimeout } from '@agentm/core/write-protocol';
+import { contentHash } from '@agentm/core/write-protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { spawnFixture, spawnProcess } from '../../../test/helpers/processes.js';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { storagePreview } from '@agentm/core';
+import { storagePreview } from '@agentm/core/config';
 import { describe, expect, it, vi } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';

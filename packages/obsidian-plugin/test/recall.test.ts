@@ -1,8 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildNote, MemoryIndex } from '@agentm/core';
-import { contentHash } from '@agentm/core/protocol';
+import { buildNote } from '@agentm/core';
+import { MemoryIndex } from '@agentm/core/memory';
+import { contentHash } from '@agentm/core/write-protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unloadPlugin } from './fake-obsidian/testing.js';
 import { startWithPlugin } from './helpers/plugin.js';

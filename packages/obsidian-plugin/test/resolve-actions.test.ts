@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentHash } from '@agentm/core/protocol';
+import { contentHash } from '@agentm/core/write-protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
 import { CopyStillChangingError } from '../src/conflicts/errors.js';

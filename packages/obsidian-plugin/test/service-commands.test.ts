@@ -1,5 +1,5 @@
 import { MarkdownView } from 'obsidian';
-import { DEFAULT_VOCABULARY, NoteExistsError, type Vocabulary } from '@agentm/core';
+import { DEFAULT_VOCABULARY, NoteExistsError, type Vocabulary } from '@agentm/core/memory';
 import { describe, expect, it, vi } from 'vitest';
 import { validateMemoryForm, type MemoryFormInput } from '../src/commands/memory-form.js';
 import type { AgentMServices, SaveNoteRequest } from '../src/services.js';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { effectiveStatus, parsePlan } from '@agentm/core';
+import { effectiveStatus } from '@agentm/core/harness';
+import { parsePlan } from '@agentm/core';
 import { describe, expect, it } from 'vitest';
 import { loadDataview } from './helpers/dataview.js';
 

@@ -1,7 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConcurrentModificationError, setSkippedEntrySink } from '@agentm/core';
-import { contentHash, lockDirFor } from '@agentm/core/protocol';
+import { ConcurrentModificationError } from '@agentm/core/write-protocol';
+import { setSkippedEntrySink } from '@agentm/core/backends';
+import { contentHash, lockDirFor } from '@agentm/core/write-protocol';
 import { runConformance, UNIVERSAL_CHECKS } from '@agentm/core/testing';
 import { describe, expect, it } from 'vitest';
 import { bindVaultBackend, ObsidianVaultBackend } from '../src/vault-backend.js';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ApprovalAsker } from '@agentm/core';
+import type { ApprovalAsker } from '@agentm/core/harness';
 import { registerCommands } from './commands/register';
 import { setContextKey } from './context-keys';
 import { ErrorFunnel, type NotificationPrompt } from './funnel';

@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { inspectLock, lockDirFor, LOCK_STALE_MS, type LockStatus } from '@agentm/core/protocol';
+import { inspectLock, lockDirFor, LOCK_STALE_MS, type LockStatus } from '@agentm/core/write-protocol';
 
 const DEBOUNCE_MS = 50;
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PHASES, type Phase } from '@agentm/core';
+import { PHASES, type Phase } from '@agentm/core/memory';
 
 /** agentm's phases (core's list); phase recall treats an unknown phase as `work`. */
 export { PHASES, type Phase };

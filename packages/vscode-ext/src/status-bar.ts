@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LockStatus } from '@agentm/core/protocol';
+import type { LockStatus } from '@agentm/core/write-protocol';
 import type { TroubleSink } from './funnel';
 import type { StorageState } from './sources/types';
 import { statusBarState, type StatusBarState } from './status-text';

@@ -1,6 +1,6 @@
 // Pure: what the status bar item says for the storage checks, a lock status and background trouble.
 import { doctorLine } from '@agentm/core';
-import type { LockStatus } from '@agentm/core/protocol';
+import type { LockStatus } from '@agentm/core/write-protocol';
 import type { StorageState } from './sources/types';
 
 /** What the status bar item shows, in data (the inspect command hands this to tests). */

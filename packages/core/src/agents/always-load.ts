@@ -1,7 +1,7 @@
 import type { StorageBackend } from '../seam/backend.js';
 import { NotFoundError } from '../seam/errors.js';
-import { isTempName } from '../protocol/atomic-write.js';
-import { recognizeConflictName } from '../protocol/conflict-names.js';
+import { isTempName } from '../write-protocol/atomic-write.js';
+import { recognizeConflictName } from '../write-protocol/conflict-names.js';
 import { isRecallable } from '../memory/documents/document.js';
 import { noteToDocument } from '../memory/note-documents.js';
 import { parseNote } from '../memory/notes/parse.js';

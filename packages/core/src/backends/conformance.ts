@@ -3,8 +3,8 @@ import { AgentMError, InvalidLocatorError, NotFoundError } from '../seam/errors.
 import { Locator } from '../seam/locator.js';
 import { BackendRegistry } from '../seam/registry.js';
 import { Tier, type TierLayout } from '../seam/tiers.js';
-import { contentHash } from '../protocol/content-hash.js';
-import { ConcurrentModificationError } from '../protocol/errors.js';
+import { contentHash } from '../write-protocol/content-hash.js';
+import { ConcurrentModificationError } from '../write-protocol/errors.js';
 
 /** A broken rule of the seam contract, named. */
 export class ConformanceFailure extends AgentMError {

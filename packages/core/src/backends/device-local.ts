@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BackendOptions, WriteOptions } from '../seam/backend.js';
 import { capabilities } from '../seam/capabilities.js';
 import type { Locator } from '../seam/locator.js';
-import { casWriteFile } from '../protocol/cas-write.js';
+import { casWriteFile } from '../write-protocol/cas-write.js';
 import { FsBackend } from './fs-backend.js';
 
 export const DEVICE_LOCAL_PROTOCOL = 'device-local';

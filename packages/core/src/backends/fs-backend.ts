@@ -5,8 +5,8 @@ import { StorageBackend, type RemoveOptions, type WriteOptions } from '../seam/b
 import { InvalidLocatorError, NotFoundError, StoreGoneError } from '../seam/errors.js';
 import type { Info } from '../seam/info.js';
 import type { Locator } from '../seam/locator.js';
-import { isTempName } from '../protocol/atomic-write.js';
-import { checkExpectation, currentHashSync } from '../protocol/cas-write.js';
+import { isTempName } from '../write-protocol/atomic-write.js';
+import { checkExpectation, currentHashSync } from '../write-protocol/cas-write.js';
 import { PathEscapeError } from './errors.js';
 import { reportSkippedEntry } from './skipped-entries.js';
 

@@ -9,8 +9,8 @@ import { NotFoundError } from '../seam/errors.js';
 import type { Info } from '../seam/info.js';
 import { Locator } from '../seam/locator.js';
 import type { Tier, TierLayout } from '../seam/tiers.js';
-import { contentHash } from '../protocol/content-hash.js';
-import { checkExpectation } from '../protocol/cas-write.js';
+import { contentHash } from '../write-protocol/content-hash.js';
+import { checkExpectation } from '../write-protocol/cas-write.js';
 
 interface Entry {
   readonly dir: boolean;

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { WriteOptions } from '../seam/backend.js';
 import { AgentMError } from '../seam/errors.js';
 import type { Locator } from '../seam/locator.js';
-import { casWriteFile, type CasWriteOptions } from '../protocol/cas-write.js';
+import { casWriteFile, type CasWriteOptions } from '../write-protocol/cas-write.js';
 import { BackendConfigError } from './errors.js';
 import { assertWithin, realpathOfNearest } from './fs-backend.js';
 

@@ -1,8 +1,8 @@
 import type { BackendOptions, WriteOptions } from '../seam/backend.js';
 import { capabilities } from '../seam/capabilities.js';
 import type { Locator } from '../seam/locator.js';
-import { casWriteFile } from '../protocol/cas-write.js';
-import { defaultLockRoot, lockDirFor, withLockDir, type VaultLockOptions } from '../protocol/vault-lock.js';
+import { casWriteFile } from '../write-protocol/cas-write.js';
+import { defaultLockRoot, lockDirFor, withLockDir, type VaultLockOptions } from '../write-protocol/vault-lock.js';
 import { BackendConfigError } from './errors.js';
 import { FsBackend, removeChecked, type RemoveOptions } from './fs-backend.js';
 import { writePersonalFile, type PersonalWriteAuthorization } from './personal-write.js';

@@ -1,4 +1,4 @@
-import type { ApprovalAsker } from '../harness/commands/command-gate.js';
+import type { ApprovalAsker } from '../harness/command-exec/command-gate.js';
 import type { CliContext } from './context.js';
 
 /** The terminal's approval prompt, when stdin and stderr are a terminal; a `y`/`yes` answer approves. */

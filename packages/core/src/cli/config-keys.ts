@@ -10,7 +10,7 @@ import {
 import { canonicalConfigKey } from '../config/config-writer.js';
 import { ConfigValueError } from '../config/errors.js';
 import { PROVIDER_CONFIG_KEYS, PROVIDER_ENV } from '../providers/settings.js';
-import { ENV_ALLOW_CONFIG_KEY, envAllowFromConfig } from '../harness/commands/command-env.js';
+import { ENV_ALLOW_CONFIG_KEY, envAllowFromConfig } from '../harness/command-exec/command-env.js';
 import { KEY_HARNESS_ROLES, rolesFromConfig } from '../harness/tools/roles-config.js';
 import { isSecretConfigKey } from '../text/redact.js';
 import {

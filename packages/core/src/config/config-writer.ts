@@ -1,10 +1,10 @@
 import { realpathSync, statSync } from 'node:fs';
 import { chmod } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { commitWrite, discardWrite, prepareWrite, syncDirectory } from '../protocol/atomic-write.js';
-import { checkExpectation, currentHashSync } from '../protocol/cas-write.js';
-import { contentHash } from '../protocol/content-hash.js';
-import { defaultLockRoot, withVaultLock } from '../protocol/vault-lock.js';
+import { commitWrite, discardWrite, prepareWrite, syncDirectory } from '../write-protocol/atomic-write.js';
+import { checkExpectation, currentHashSync } from '../write-protocol/cas-write.js';
+import { contentHash } from '../write-protocol/content-hash.js';
+import { defaultLockRoot, withVaultLock } from '../write-protocol/vault-lock.js';
 import { configFilePath, readConfigStrict, type ConfigData } from './config-file.js';
 import { ConfigValueError } from './errors.js';
 import { expandHome, type HostEnv } from './host.js';

@@ -1,8 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pythonJson } from '../config/python-json.js';
-import { casWriteFile } from '../protocol/cas-write.js';
-import { contentHash } from '../protocol/content-hash.js';
+import { casWriteFile } from '../write-protocol/cas-write.js';
+import { contentHash } from '../write-protocol/content-hash.js';
 import { ProjectBindingError, ProjectSlugError } from './errors.js';
 import { isSafeSegment } from './slug.js';
 

@@ -1,5 +1,5 @@
 import { builtinBackends, deviceLocalRoot } from '../backends/builtins.js';
-import { defaultLockRoot } from '../protocol/vault-lock.js';
+import { defaultLockRoot } from '../write-protocol/vault-lock.js';
 import type { BackendClass, BackendOptions, StorageBackend } from '../seam/backend.js';
 import { missingCapabilities, type Capabilities } from '../seam/capabilities.js';
 import type { BackendRegistry } from '../seam/registry.js';

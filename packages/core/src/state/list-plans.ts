@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
-import { isTempName } from '../protocol/atomic-write.js';
-import { recognizeConflictName } from '../protocol/conflict-names.js';
+import { isTempName } from '../write-protocol/atomic-write.js';
+import { recognizeConflictName } from '../write-protocol/conflict-names.js';
 import type { StorageBackend } from '../seam/backend.js';
 import type { Locator } from '../seam/locator.js';
 import type { ProjectResolution } from '../routing/resolve-project.js';

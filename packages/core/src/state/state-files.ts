@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NotFoundError } from '../seam/errors.js';
-import { isTempName } from '../protocol/atomic-write.js';
-import { casWriteFile } from '../protocol/cas-write.js';
-import { contentHash } from '../protocol/content-hash.js';
-import { defaultLockRoot, withVaultLock } from '../protocol/vault-lock.js';
+import { isTempName } from '../write-protocol/atomic-write.js';
+import { casWriteFile } from '../write-protocol/cas-write.js';
+import { contentHash } from '../write-protocol/content-hash.js';
+import { defaultLockRoot, withVaultLock } from '../write-protocol/vault-lock.js';
 import type { ProjectResolution } from '../routing/resolve-project.js';
 import { InvalidStateFileNameError } from './errors.js';
 import { assertStateFileName } from './plan-names.js';

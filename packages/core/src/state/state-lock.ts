@@ -1,5 +1,5 @@
 import { withBackendLock } from '../seam/backend-lock.js';
-import { defaultLockRoot, withVaultLock } from '../protocol/vault-lock.js';
+import { defaultLockRoot, withVaultLock } from '../write-protocol/vault-lock.js';
 import type { ProjectResolution } from '../routing/resolve-project.js';
 import { stateLocation } from './state-location.js';
 

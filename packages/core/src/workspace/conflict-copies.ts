@@ -1,6 +1,6 @@
 import type { StorageBackend } from '../seam/backend.js';
 import type { Locator } from '../seam/locator.js';
-import { recognizeConflictName } from '../protocol/conflict-names.js';
+import { recognizeConflictName } from '../write-protocol/conflict-names.js';
 import type { MemoryLayout } from '../memory/documents/layout.js';
 import { walkSources } from '../memory/indexing/walk.js';
 

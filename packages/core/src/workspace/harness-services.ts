@@ -5,7 +5,7 @@
  */
 import type { ChatProvider } from '../providers/chat.js';
 import { harnessDispatcher } from '../harness/executors/harness-dispatcher.js';
-import { ConcurrentModificationError } from '../protocol/errors.js';
+import { ConcurrentModificationError } from '../write-protocol/errors.js';
 import { PlanExistsError } from '../harness/errors.js';
 import type { PlanFiles } from '../harness/reconciler/plan-files.js';
 import { planGoal, writePlanDraft, type PlanDraft } from '../harness/planner/planner.js';
@@ -18,11 +18,11 @@ import type { StepDispatcher, StepOutcome } from '../harness/reconciler/dispatch
 import { preflightPlan, PreflightError } from '../harness/executors/preflight.js';
 import { parsePlan } from '../harness/plan/plan-document.js';
 import { planTitle } from '../harness/plan/plan-title.js';
-import { approvePlanCommands } from '../harness/commands/plan-commands.js';
+import { approvePlanCommands } from '../harness/command-exec/plan-commands.js';
 import { rolesFromConfig } from '../harness/tools/roles-config.js';
 import type { Role } from '../harness/tools/roles.js';
-import type { ApprovalAsker } from '../harness/commands/command-gate.js';
-import { commandPolicyFor, type CommandPolicy } from '../harness/commands/command-policy.js';
+import type { ApprovalAsker } from '../harness/command-exec/command-gate.js';
+import { commandPolicyFor, type CommandPolicy } from '../harness/command-exec/command-policy.js';
 import type { WorkspaceContext } from './context.js';
 
 /** How a front end lets commands run: who is asked about an unapproved one, and what it adds. */

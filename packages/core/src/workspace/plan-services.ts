@@ -6,7 +6,7 @@
  */
 import { mkdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { atomicWrite } from '../protocol/atomic-write.js';
+import { atomicWrite } from '../write-protocol/atomic-write.js';
 import { localHarnessDir } from '../state/state-location.js';
 import { normalizePlanName, planPair } from '../state/plan-names.js';
 import { PlanNotFoundError } from '../harness/errors.js';

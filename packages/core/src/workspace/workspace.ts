@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { StorageBackend } from '../seam/backend.js';
 import type { Locator } from '../seam/locator.js';
 import { InvalidLocatorError } from '../seam/errors.js';
-import { defaultLockRoot } from '../protocol/vault-lock.js';
+import { defaultLockRoot } from '../write-protocol/vault-lock.js';
 import { builtinBackends } from '../backends/builtins.js';
 import { readConfigTolerant, type ConfigData } from '../config/config-file.js';
 import { processHost, type HostEnv } from '../config/host.js';
@@ -42,6 +42,9 @@ import type { WorkspaceContext } from './context.js';
 import { configProviders, type ProviderSource, type WorkspaceOptions } from './options.js';
 import { resolveWorkspaceProject } from './workspace-project.js';
 
+/** How long a recall waits for a running server (which may be refreshing a large index) before recalling itself. */
+const RECALL_SERVICE_TIMEOUT_MS = 10_000;
+
 /**
  * One context's view of AgentM (DESIGN §2, second wave): built once per context — a repository for a
  * CLI run, a VS Code window, an Obsidian vault, an MCP server process — from the config, it owns the
@@ -53,9 +56,6 @@ import { resolveWorkspaceProject } from './workspace-project.js';
  * providers are made when a service needs one, the index is opened on the first recall, and the harness
  * is loaded (its modules imported) only when asked for — a hook that only recalls never pays for it.
  */
-/** How long a recall waits for a running server (which may be refreshing a large index) before recalling itself. */
-const RECALL_SERVICE_TIMEOUT_MS = 10_000;
-
 export class Workspace implements WorkspaceContext {
   /** Environment and home the config and roots were read through. */
   readonly host: HostEnv;

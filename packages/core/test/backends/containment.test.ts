@@ -2,7 +2,7 @@ import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeviceLocalBackend, PathEscapeError } from '../../src/backends.js';
-import { setSkippedEntrySink } from '../../src/index.js';
+import { setSkippedEntrySink } from '../../src/backends/skipped-entries.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function store() {

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DeviceLocalBackend, deviceLocalRoot } from '../../src/backends/device-local.js';
 import { VaultBackend } from '../../src/backends/vault.js';
-import { BackendConfigError, Locator, NotFoundError, PathEscapeError } from '../../src/index.js';
-import { contentHash } from '../../src/protocol/content-hash.js';
+import { BackendConfigError, PathEscapeError } from '../../src/backends/errors.js';
+import { Locator, NotFoundError } from '../../src/index.js';
+import { contentHash } from '../../src/write-protocol/content-hash.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function vaultIn(dir: string) {

@@ -7,8 +7,9 @@ import {
   type PersonalWriteAuthorization,
 } from '../../src/backends/personal-write.js';
 import { VaultBackend } from '../../src/backends/vault.js';
-import { BackendConfigError, ConcurrentModificationError, PathEscapeError } from '../../src/index.js';
-import { contentHash } from '../../src/protocol/content-hash.js';
+import { BackendConfigError, PathEscapeError } from '../../src/backends/errors.js';
+import { ConcurrentModificationError } from '../../src/write-protocol/errors.js';
+import { contentHash } from '../../src/write-protocol/content-hash.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function vault() {

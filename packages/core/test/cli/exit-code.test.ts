@@ -8,7 +8,7 @@ import { ConfigError } from '../../src/config/errors.js';
 import { ProjectSlugError } from '../../src/routing/errors.js';
 import { ProviderConfigError } from '../../src/providers/settings.js';
 import { PlanNotFoundError } from '../../src/harness/errors.js';
-import { ConcurrentModificationError } from '../../src/protocol/errors.js';
+import { ConcurrentModificationError } from '../../src/write-protocol/errors.js';
 
 describe('exit codes come from the error families', () => {
   it.each([

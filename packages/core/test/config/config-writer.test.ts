@@ -1,15 +1,10 @@
 import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigValueError,
-  configFilePath,
-  CorruptConfigError,
-  getConfigValue,
-  setConfigValue,
-  unsetConfigValue,
-  type HostEnv,
-} from '../../src/index.js';
+import { ConfigValueError, CorruptConfigError } from '../../src/config/errors.js';
+import { configFilePath } from '../../src/config/config-file.js';
+import { getConfigValue, setConfigValue, unsetConfigValue } from '../../src/config/config-writer.js';
+import { type HostEnv } from '../../src/index.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function newHost(): Promise<HostEnv> {

@@ -7,16 +7,10 @@ import { pythonJson } from '../../src/config/python-json.js';
 import { configStateMode, normalizeStateMode } from '../../src/config/state-mode.js';
 import { vaultPath } from '../../src/config/roots.js';
 import { VaultNotFoundError } from '../../src/config/errors.js';
-import {
-  configFilePath,
-  CorruptConfigError,
-  memoryRoot,
-  readConfigTolerant,
-  resolveVault,
-  spacePath,
-  validateRelativePrefix,
-  type HostEnv,
-} from '../../src/index.js';
+import { configFilePath, readConfigTolerant } from '../../src/config/config-file.js';
+import { CorruptConfigError } from '../../src/config/errors.js';
+import { memoryRoot, resolveVault, spacePath, validateRelativePrefix } from '../../src/config/roots.js';
+import { type HostEnv } from '../../src/index.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 async function hostWith(config?: string | Buffer, env: Record<string, string> = {}): Promise<HostEnv> {

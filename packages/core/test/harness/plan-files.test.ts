@@ -8,7 +8,7 @@ import { parseProgress } from '../../src/harness/observations/progress-format.js
 import { BackendPlanFiles, planNameOf } from '../../src/harness/reconciler/backend-plan-files.js';
 import { LocalPlanFiles } from '../../src/harness/reconciler/local-plan-files.js';
 import type { PlanFiles } from '../../src/harness/reconciler/plan-files.js';
-import { ConcurrentModificationError } from '../../src/protocol/errors.js';
+import { ConcurrentModificationError } from '../../src/write-protocol/errors.js';
 
 const obs = (text: string) => makeObservation({ kind: 'note', step: 's', actor: 'me', text });
 

@@ -21,7 +21,7 @@ import {
   computeUpgradeGap,
   mergeCapabilities,
   composeAgent,
-} from '../../src/harness/planner/routing.js';
+} from '../../src/harness/planner/role-routing.js';
 import { cosine, embeddingScorer, lexicalSimilarity } from '../../src/memory/similarity.js';
 import { pickSeedRole, SEED_ROLES } from '../../src/harness/tools/roles.js';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BackendPlanFiles } from '../../src/harness/reconciler/backend-plan-files.js';
 import { LocalPlanFiles } from '../../src/harness/reconciler/local-plan-files.js';
 import { planFilesFor, resolvePlanFiles } from '../../src/harness/reconciler/resolve-plan-files.js';
-import { ActivePlanError } from '../../src/index.js';
+import { ActivePlanError } from '../../src/state/errors.js';
 import { stateWorld } from '../state/helpers.js';
 
 const PLAN = '- [ ] one [id:: one]\n';

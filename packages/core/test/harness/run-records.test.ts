@@ -3,8 +3,8 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../test/helpers/temp.js';
-import { groupAlive, processStartFingerprint } from '../../src/harness/commands/process-groups.js';
-import { RunRecords } from '../../src/harness/commands/run-records.js';
+import { groupAlive, processStartFingerprint } from '../../src/harness/command-exec/process-groups.js';
+import { RunRecords } from '../../src/harness/command-exec/run-records.js';
 
 const children: ChildProcess[] = [];
 afterEach(() => {

@@ -6,7 +6,7 @@ import { tempDir } from '../../../../test/helpers/temp.js';
 import { parsePlan } from '../../src/harness/plan/plan-document.js';
 import type { DispatchRequest } from '../../src/harness/reconciler/dispatcher.js';
 import { parseDurationMs, runShellStep } from '../../src/harness/executors/shell-executor.js';
-import { CommandSyntaxError, splitCommand } from '../../src/harness/commands/shell-words.js';
+import { CommandSyntaxError, splitCommand } from '../../src/harness/command-exec/shell-words.js';
 import { consentingPolicy } from './command-policy-helper.js';
 
 describe('splitting a cmd:: into argv without a shell', () => {

@@ -3,7 +3,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../test/helpers/temp.js';
-import { splitCommand } from '../../src/harness/commands/shell-words.js';
+import { splitCommand } from '../../src/harness/command-exec/shell-words.js';
 import {
   allowPatternMatches,
   ApprovalsFileError,
@@ -15,13 +15,17 @@ import {
   withApproval,
   withoutAllowPattern,
   withoutApproval,
-} from '../../src/harness/commands/approvals.js';
-import { approvalsFilePath, readApprovals, repoKey } from '../../src/harness/commands/approvals-file.js';
-import { buildCommandEnv, EnvAllowConfigError, envAllowFromConfig } from '../../src/harness/commands/command-env.js';
-import { createCommandGate, type ApprovalPrompt } from '../../src/harness/commands/command-gate.js';
-import { commandDigest, formatArgv } from '../../src/harness/commands/command-text.js';
-import { commandsToApprove } from '../../src/harness/commands/plan-commands.js';
-import { decideCommandTrust } from '../../src/harness/commands/trust-decision.js';
+} from '../../src/harness/command-exec/approvals.js';
+import { approvalsFilePath, readApprovals, repoKey } from '../../src/harness/command-exec/approvals-file.js';
+import {
+  buildCommandEnv,
+  EnvAllowConfigError,
+  envAllowFromConfig,
+} from '../../src/harness/command-exec/command-env.js';
+import { createCommandGate, type ApprovalPrompt } from '../../src/harness/command-exec/command-gate.js';
+import { commandDigest, formatArgv } from '../../src/harness/command-exec/command-text.js';
+import { commandsToApprove } from '../../src/harness/command-exec/plan-commands.js';
+import { decideCommandTrust } from '../../src/harness/command-exec/trust-decision.js';
 import { parsePlan } from '../../src/harness/plan/plan-document.js';
 
 const AT = new Date('2026-05-01T00:00:00Z');

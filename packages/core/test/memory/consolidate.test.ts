@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
-import { ConcurrentModificationError } from '../../src/protocol/errors.js';
+import { ConcurrentModificationError } from '../../src/write-protocol/errors.js';
 import { Locator } from '../../src/seam/locator.js';
 import { consolidate, type ConsolidateOptions } from '../../src/memory/consolidation/consolidate.js';
 import { readProjectEpisodes, watermarkLocatorFor } from '../../src/memory/consolidation/episodes-source.js';

@@ -1,15 +1,10 @@
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import {
-  buildNote,
-  evolveNote,
-  Locator,
-  parseNote,
-  saveNote,
-  serializeNote,
-  type Vocabulary,
-} from '../../src/index.js';
+import { buildNote, Locator, parseNote, serializeNote } from '../../src/index.js';
+import { evolveNote } from '../../src/memory/notes/evolve.js';
+import { saveNote } from '../../src/memory/notes/save.js';
+import { type Vocabulary } from '../../src/memory/notes/vocabulary.js';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
 import type { BeliefDraft } from '../../src/memory/consolidation/belief-store.js';
 import { beliefNoteFields } from '../../src/memory/consolidation/note-belief-store.js';

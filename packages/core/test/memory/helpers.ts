@@ -1,6 +1,6 @@
 // Test-only doubles for the two seams the lead connects after merge: a minimal note mapper (the real
 // one is the notes module's parseNote) and a simple BeliefStore (the real one writes belief notes).
-import { ConcurrentModificationError } from '../../src/protocol/errors.js';
+import { ConcurrentModificationError } from '../../src/write-protocol/errors.js';
 import type { Info } from '../../src/seam/info.js';
 import type { Locator } from '../../src/seam/locator.js';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
-import { saveNote } from '../../src/index.js';
+import { saveNote } from '../../src/memory/notes/save.js';
 import { basicPhaseRecall } from '../../src/memory/recall/basic-recall.js';
 import { DEFAULT_PHASE_BUDGETS, normalizePhase, phaseBudget } from '../../src/memory/recall/budget.js';
 

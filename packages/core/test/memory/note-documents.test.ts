@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Locator, noteToDocument } from '../../src/index.js';
+import { Locator } from '../../src/index.js';
+import { noteToDocument } from '../../src/memory/note-documents.js';
 
 const info = (mtimeMs: number) => ({ locator: new Locator('x'), isDir: false, size: 0, mtimeMs });
 

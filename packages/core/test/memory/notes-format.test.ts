@@ -1,16 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  buildNote,
-  DEFAULT_VOCABULARY,
-  NoteValidationError,
-  noteFingerprint,
-  parseNote,
-  resolveKind,
-  serializeNote,
-  UnknownKindError,
-  vocabularyFromConfig,
-} from '../../src/index.js';
+import { buildNote, parseNote, serializeNote } from '../../src/index.js';
+import { DEFAULT_VOCABULARY, resolveKind, vocabularyFromConfig } from '../../src/memory/notes/vocabulary.js';
+import { NoteValidationError, UnknownKindError } from '../../src/memory/notes/errors.js';
+import { noteFingerprint } from '../../src/memory/notes/fingerprint.js';
 import { casefold } from '../../src/memory/notes/casefold.js';
 
 const NOV25 = new Date(2026, 10, 25, 12, 0, 0);

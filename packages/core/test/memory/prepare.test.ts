@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Locator } from '../../src/seam/locator.js';
-import { DEFAULT_LAYOUT, noteToDocument, classifySource } from '../../src/index.js';
+import { DEFAULT_LAYOUT, classifySource } from '../../src/memory/documents/layout.js';
+import { noteToDocument } from '../../src/memory/note-documents.js';
 import { documentsOf } from '../../src/memory/documents/source-documents.js';
 import { IndexState } from '../../src/memory/indexing/index-state.js';
 import {

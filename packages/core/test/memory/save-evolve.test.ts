@@ -3,15 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
 import { VaultBackend } from '../../src/backends/vault.js';
-import {
-  ConcurrentModificationError,
-  evolveNote,
-  NoteEvolveError,
-  NoteExistsError,
-  parseNote,
-  saveNote,
-} from '../../src/index.js';
-import { contentHash } from '../../src/protocol/content-hash.js';
+import { ConcurrentModificationError } from '../../src/write-protocol/errors.js';
+import { evolveNote } from '../../src/memory/notes/evolve.js';
+import { NoteEvolveError, NoteExistsError } from '../../src/memory/notes/errors.js';
+import { parseNote } from '../../src/index.js';
+import { saveNote } from '../../src/memory/notes/save.js';
+import { contentHash } from '../../src/write-protocol/content-hash.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 const DAY1 = new Date(2026, 5, 1, 9);

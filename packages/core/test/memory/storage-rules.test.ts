@@ -1,15 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_VOCABULARY,
-  NoteError,
-  resolveKind,
-  resolveVocabulary,
-  StorageRulesError,
-  UnknownKindError,
-  type HostEnv,
-} from '../../src/index.js';
+import { DEFAULT_VOCABULARY, resolveKind } from '../../src/memory/notes/vocabulary.js';
+import { NoteError, type HostEnv } from '../../src/index.js';
+import { resolveVocabulary } from '../../src/memory/notes/resolve-vocabulary.js';
+import { StorageRulesError, UnknownKindError } from '../../src/memory/notes/errors.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 const TYPES = ['preference', 'convention', 'reference', 'workflow', 'fix', 'idea'];

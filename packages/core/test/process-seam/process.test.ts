@@ -2,20 +2,19 @@ import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VaultBackend } from '../../src/backends/vault.js';
+import { ActivePlanError, UnsafePlanNameError } from '../../src/state/errors.js';
+import { configFilePath } from '../../src/config/config-file.js';
+import { CorruptConfigError } from '../../src/config/errors.js';
 import {
-  ActivePlanError,
-  configFilePath,
-  CorruptConfigError,
   offerSaveHere,
   recallHere,
-  saveNote,
   StatePathArgumentError,
   statePath,
-  StorageSelectionError,
-  UnsafePlanNameError,
   type ProcessContext,
-} from '../../src/index.js';
-import { contentHash } from '../../src/protocol/content-hash.js';
+} from '../../src/process-seam/process.js';
+import { saveNote } from '../../src/memory/notes/save.js';
+import { StorageSelectionError } from '../../src/index.js';
+import { contentHash } from '../../src/write-protocol/content-hash.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 /** Every entry under `root` (but not under `skip`): path, kind, bytes hash and mtime. */

@@ -1,8 +1,8 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { atomicWrite, isTempName, tempNameFor } from '../../src/protocol/atomic-write.js';
-import { contentHash, shortHash } from '../../src/protocol/content-hash.js';
+import { atomicWrite, isTempName, tempNameFor } from '../../src/write-protocol/atomic-write.js';
+import { contentHash, shortHash } from '../../src/write-protocol/content-hash.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 describe('atomicWrite', () => {

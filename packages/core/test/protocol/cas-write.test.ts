@@ -1,9 +1,9 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { casWriteFile, lockedCasWrite } from '../../src/protocol/cas-write.js';
-import { contentHash } from '../../src/protocol/content-hash.js';
-import { ConcurrentModificationError } from '../../src/protocol/errors.js';
+import { casWriteFile, lockedCasWrite } from '../../src/write-protocol/cas-write.js';
+import { contentHash } from '../../src/write-protocol/content-hash.js';
+import { ConcurrentModificationError } from '../../src/write-protocol/errors.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 describe('CAS replace-write', () => {

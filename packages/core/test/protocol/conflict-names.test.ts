@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentmConflictName, isConflictName, recognizeConflictName } from '../../src/protocol/conflict-names.js';
+import { agentmConflictName, isConflictName, recognizeConflictName } from '../../src/write-protocol/conflict-names.js';
 
 describe('recognizeConflictName: unambiguous patterns', () => {
   it.each([

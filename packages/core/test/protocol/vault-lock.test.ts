@@ -3,7 +3,7 @@ import { mkdir, readdir, realpath, symlink, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultLockRoot, inspectLock, lockDirFor, withVaultLock } from '../../src/protocol/vault-lock.js';
+import { defaultLockRoot, inspectLock, lockDirFor, withVaultLock } from '../../src/write-protocol/vault-lock.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');

@@ -4,15 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { completion, startChatServer } from '../../../../test/helpers/chat-server.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 import { planGoal } from '../../src/harness/planner/planner.js';
-import {
-  chatJson,
-  CorruptConfigError,
-  OpenAICompatibleChat,
-  ProviderConfigError,
-  providersFrom,
-  resolveProviderSettings,
-  type HostEnv,
-} from '../../src/index.js';
+import { chatJson } from '../../src/providers/chat-json.js';
+import { CorruptConfigError } from '../../src/config/errors.js';
+import { OpenAICompatibleChat } from '../../src/providers/openai-chat.js';
+import { ProviderConfigError, providersFrom, resolveProviderSettings } from '../../src/providers/settings.js';
+import { type HostEnv } from '../../src/index.js';
 import { loadProviderSettings } from '../../src/providers/settings.js';
 
 const CONFIG = {

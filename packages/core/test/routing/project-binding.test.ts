@@ -1,7 +1,9 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bindProject, ProjectBindingError, ProjectSlugError, resolveProject } from '../../src/index.js';
+import { bindProject } from '../../src/routing/project-binding.js';
+import { ProjectBindingError, ProjectSlugError } from '../../src/routing/errors.js';
+import { resolveProject } from '../../src/routing/resolve-project.js';
 import { readProjectSlug } from '../../src/routing/slug.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 

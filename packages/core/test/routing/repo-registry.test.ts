@@ -4,16 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { DeviceLocalBackend } from '../../src/backends/device-local.js';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
 import { VaultBackend } from '../../src/backends/vault.js';
-import {
-  ConcurrentModificationError,
-  listRepos,
-  registerRepo,
-  RegistryArgumentError,
-  RegistryFormatError,
-  unregisterRepo,
-  type Locator,
-  type WriteOptions,
-} from '../../src/index.js';
+import { ConcurrentModificationError } from '../../src/write-protocol/errors.js';
+import { listRepos, registerRepo, type Locator, type WriteOptions } from '../../src/index.js';
+import { RegistryArgumentError, RegistryFormatError } from '../../src/routing/errors.js';
+import { unregisterRepo } from '../../src/routing/repo-registry.js';
 import { runRoutingConformance } from '../../src/routing/conformance.js';
 import { normalizeRepoPath, readRegistry } from '../../src/routing/repo-registry.js';
 import { tempDir } from '../../../../test/helpers/temp.js';

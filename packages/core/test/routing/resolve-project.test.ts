@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
 import { builtinBackends } from '../../src/backends/builtins.js';
 import { CapabilityMismatchError } from '../../src/selection/errors.js';
-import { probeProjectLocator, resolveProject, StorageSelectionError, type SelectedBackend } from '../../src/index.js';
+import { probeProjectLocator, resolveProject } from '../../src/routing/resolve-project.js';
+import { StorageSelectionError } from '../../src/index.js';
+import { type SelectedBackend } from '../../src/selection/select-backend.js';
 import { projectsSpace } from '../../src/routing/resolve-project.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 

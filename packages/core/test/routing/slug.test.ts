@@ -3,7 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSafeSegment, ProjectSlugError } from '../../src/index.js';
+import { isSafeSegment } from '../../src/routing/slug.js';
+import { ProjectSlugError } from '../../src/routing/errors.js';
 import { readProjectSlug, slugFromGithubRepo, slugFromRemoteUrl } from '../../src/routing/slug.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 

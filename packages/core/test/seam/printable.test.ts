@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { printable } from '../../src/index.js';
+import { printable } from '../../src/seam/printable.js';
 import { slugify } from '../../src/memory/notes/slugify.js';
 
 describe('printable', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DeviceLocalBackend } from '../../src/backends/device-local.js';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
 import { VaultBackend } from '../../src/backends/vault.js';
-import { BackendRegistry, builtinBackends, StorageBackend } from '../../src/index.js';
+import { BackendRegistry, StorageBackend } from '../../src/index.js';
+import { builtinBackends } from '../../src/backends/builtins.js';
 import { ProtocolError } from '../../src/seam/errors.js';
 
 describe('BackendRegistry', () => {

@@ -4,16 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { DeviceLocalBackend } from '../../src/backends/device-local.js';
 import { MemoryBackend } from '../../src/backends/memory-backend.js';
 import { VaultBackend } from '../../src/backends/vault.js';
-import {
-  BackendRegistry,
-  capabilities,
-  CapabilityMismatchError,
-  configFilePath,
-  selectBackend,
-  StorageSelectionError,
-  storagePreview,
-  type HostEnv,
-} from '../../src/index.js';
+import { BackendRegistry, capabilities, StorageSelectionError, type HostEnv } from '../../src/index.js';
+import { CapabilityMismatchError } from '../../src/selection/errors.js';
+import { configFilePath } from '../../src/config/config-file.js';
+import { selectBackend } from '../../src/selection/select-backend.js';
+import { storagePreview } from '../../src/selection/storage-preview.js';
 import { parseCapabilityNames, VALID_CAPABILITY_NAMES } from '../../src/selection/capability-names.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 

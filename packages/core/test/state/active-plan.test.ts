@@ -1,16 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ActivePlanError,
-  listPlans,
-  normalizePlanName,
-  planPair,
-  resolveActivePlan,
-  selectPlanFiles,
-  UnsafePlanNameError,
-  writeStateFile,
-} from '../../src/index.js';
+import { ActivePlanError, UnsafePlanNameError } from '../../src/state/errors.js';
+import { listPlans, selectPlanFiles } from '../../src/state/list-plans.js';
+import { normalizePlanName, planPair } from '../../src/state/plan-names.js';
+import { resolveActivePlan } from '../../src/state/active-plan.js';
+import { writeStateFile } from '../../src/state/state-files.js';
 import { stateWorld } from './helpers.js';
 
 describe('plan names', () => {

@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { configFilePath, resolveProject, type HostEnv, type ProjectResolution } from '../../src/index.js';
+import { configFilePath } from '../../src/config/config-file.js';
+import { resolveProject, type ProjectResolution } from '../../src/routing/resolve-project.js';
+import { type HostEnv } from '../../src/index.js';
 import { tempDir } from '../../../../test/helpers/temp.js';
 
 export interface StateWorld {

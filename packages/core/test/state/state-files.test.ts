@@ -1,15 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ConcurrentModificationError,
-  InvalidStateFileNameError,
-  readStateFile,
-  readStateFileWithHash,
-  stateLocation,
-  writeStateFile,
-} from '../../src/index.js';
-import { contentHash } from '../../src/protocol/content-hash.js';
+import { ConcurrentModificationError } from '../../src/write-protocol/errors.js';
+import { InvalidStateFileNameError } from '../../src/state/errors.js';
+import { readStateFile, readStateFileWithHash, writeStateFile } from '../../src/state/state-files.js';
+import { stateLocation } from '../../src/state/state-location.js';
+import { contentHash } from '../../src/write-protocol/content-hash.js';
 import { harnessStateDir } from '../../src/state/state-files.js';
 import { withStateLock } from '../../src/state/state-lock.js';
 import { stateWorld } from './helpers.js';

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentmWorld, vaultConfig, type AgentmWorld } from '../../../../test/helpers/agentm-world.js';
-import { lockDirFor } from '../../src/protocol/vault-lock.js';
+import { lockDirFor } from '../../src/write-protocol/vault-lock.js';
 import { selectBackend } from '../../src/selection/select-backend.js';
 import { doctorLine, worstCheck } from '../../src/workspace/doctor/check.js';
 import { Workspace } from '../../src/workspace/workspace.js';

@@ -1,5 +1,5 @@
 import { AbstractInputSuggest, type App } from 'obsidian';
-import type { Vocabulary } from '@agentm/core';
+import type { Vocabulary } from '@agentm/core/memory';
 
 /** One kind the vocabulary accepts, and how it is filed. */
 export interface KindOption {

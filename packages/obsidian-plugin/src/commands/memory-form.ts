@@ -7,7 +7,7 @@ import {
   NoteValidationError,
   resolveKind,
   type Vocabulary,
-} from '@agentm/core';
+} from '@agentm/core/memory';
 import type { SaveNoteRequest } from '../services.js';
 
 /** What the save modal's fields hold, as typed. */

@@ -1,5 +1,5 @@
 import { Modal, Notice, Setting, type App, type TextComponent } from 'obsidian';
-import { NoteExistsError } from '@agentm/core';
+import { NoteExistsError } from '@agentm/core/memory';
 import type { AgentMServices, SavedNote, SaveForm } from '../services.js';
 import { KindSuggest } from './kind-suggest.js';
 import { suggestSlug, validateMemoryForm, type MemoryField } from './memory-form.js';

@@ -1,4 +1,4 @@
-import { recognizeConflictName, type ConflictFamily } from '@agentm/core/protocol';
+import { recognizeConflictName, type ConflictFamily } from '@agentm/core/write-protocol';
 import { joinVaultPath, nameOf, parentOf } from '../vault-paths.js';
 
 /** A conflict copy found among vault files, paired with the original it belongs to. */

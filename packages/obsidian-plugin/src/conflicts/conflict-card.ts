@@ -1,5 +1,5 @@
 import type { Component } from 'obsidian';
-import { shortHash } from '@agentm/core/protocol';
+import { shortHash } from '@agentm/core/write-protocol';
 import { nameOf } from '../vault-paths.js';
 import type { ConflictEntry } from './conflict-index.js';
 import { unifiedDiff } from './diff.js';

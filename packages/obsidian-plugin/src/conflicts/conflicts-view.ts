@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Component, Notice, TFile, type WorkspaceLeaf } from 'obsidian';
-import { contentHash } from '@agentm/core/protocol';
+import { contentHash } from '@agentm/core/write-protocol';
 import { displayError } from '../errors.js';
 import { confirmAction } from '../ui/confirm-modal.js';
 import { DrawnView } from '../ui/drawn-view.js';

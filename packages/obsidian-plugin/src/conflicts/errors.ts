@@ -1,4 +1,4 @@
-import { shortHash } from '@agentm/core/protocol';
+import { shortHash } from '@agentm/core/write-protocol';
 import { AgentMPluginError } from '../errors.js';
 
 /** A resolve action that refused to run: nothing was written or removed. */

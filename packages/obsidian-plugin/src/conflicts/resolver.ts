@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { App } from 'obsidian';
-import { ConcurrentModificationError } from '@agentm/core';
-import { contentHash } from '@agentm/core/protocol';
+import { ConcurrentModificationError } from '@agentm/core/write-protocol';
+import { contentHash } from '@agentm/core/write-protocol';
 import type { PluginHost } from '../host.js';
 import type { AgentWriter } from '../write/agent-writer.js';
 import type { ConflictEntry } from './conflict-index.js';

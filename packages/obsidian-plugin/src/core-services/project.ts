@@ -1,5 +1,6 @@
 import { TFile } from 'obsidian';
-import { isSafeSegment, type Workspace } from '@agentm/core';
+import { isSafeSegment } from '@agentm/core/config';
+import { type Workspace } from '@agentm/core';
 import { ProjectSettingError } from '../errors.js';
 import type { ServiceDeps } from './deps.js';
 

@@ -1,5 +1,6 @@
 import { TFolder, type TAbstractFile } from 'obsidian';
-import { classifySource, type MemoryIndex, type MemoryLayout, type Workspace } from '@agentm/core';
+import { classifySource, type MemoryIndex, type MemoryLayout } from '@agentm/core/memory';
+import { type Workspace } from '@agentm/core';
 import type { RecallHit } from '../services.js';
 import type { ObsidianVaultBackend } from '../vault-backend.js';
 import type { ServiceDeps } from './deps.js';

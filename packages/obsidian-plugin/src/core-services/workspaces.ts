@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { configFilePath, Workspace } from '@agentm/core';
+import { configFilePath } from '@agentm/core/config';
+import { Workspace } from '@agentm/core';
 import type { ObsidianVaultBackend } from '../vault-backend.js';
 import type { ServiceDeps } from './deps.js';
 

@@ -1,5 +1,6 @@
 import { Notice, type App } from 'obsidian';
-import { StalePlanError, type PlanDetail, type PlanHandle, type StepSummary } from '@agentm/core';
+import { StalePlanError, type StepSummary } from '@agentm/core/harness';
+import { type PlanDetail, type PlanHandle } from '@agentm/core';
 import { displayError } from '../errors.js';
 import { askReason } from '../ui/reason-modal.js';
 

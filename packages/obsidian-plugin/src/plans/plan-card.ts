@@ -1,5 +1,6 @@
 import { setIcon, type Component } from 'obsidian';
-import type { ListedPlan, PlanDetail, ProgressEntry, StepSummary } from '@agentm/core';
+import type { ListedPlan, PlanDetail } from '@agentm/core';
+import type { ProgressEntry, StepSummary } from '@agentm/core/harness';
 import { planActions, STEP_ACTION_TEXT, stepActions, type PlanAction, type StepAction } from './plan-actions.js';
 
 /** Each status's icon (Lucide, as Obsidian ships it) and word. */

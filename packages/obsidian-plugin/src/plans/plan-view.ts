@@ -1,5 +1,6 @@
 import { Component, debounce, type Events, type TAbstractFile, type WorkspaceLeaf } from 'obsidian';
-import type { PlanDetail, PlanHandle, StepSummary } from '@agentm/core';
+import type { PlanDetail, PlanHandle } from '@agentm/core';
+import type { StepSummary } from '@agentm/core/harness';
 import type { StepFocus } from '../related/step-focus.js';
 import type { AgentMServices, PlanBoard } from '../services.js';
 import { DrawnView } from '../ui/drawn-view.js';

@@ -1,6 +1,6 @@
 import { MarkdownView, type App, type TFile } from 'obsidian';
-import { ConcurrentModificationError } from '@agentm/core';
-import { agentmConflictName, casWriteFile, checkExpectation, contentHash } from '@agentm/core/protocol';
+import { ConcurrentModificationError } from '@agentm/core/write-protocol';
+import { agentmConflictName, casWriteFile, checkExpectation, contentHash } from '@agentm/core/write-protocol';
 import { diskPath } from '../disk.js';
 import type { PluginHost } from '../host.js';
 import { joinVaultPath, nameOf, parentOf } from '../vault-paths.js';

@@ -1,4 +1,4 @@
-import { lockDirFor, withLockDir, type LockHold, type LockStatus } from '@agentm/core/protocol';
+import { lockDirFor, withLockDir, type LockHold, type LockStatus } from '@agentm/core/write-protocol';
 
 /** Told when a write starts waiting for another holder of the lock, and when it stops waiting. */
 export type LockWaitListener = (waiting: boolean, status?: LockStatus) => void;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CommandsNotApprovedError, PreflightError, type StepAction } from '@agentm/core';
+import { CommandsNotApprovedError, PreflightError, type StepAction } from '@agentm/core/harness';
 import { ActionableError, NothingToDoError } from '../errors';
 import { PERSON } from '../sources/plan-runner';
 import { VSCODE_MODEL_HINT } from '../sources/providers';

@@ -8,7 +8,7 @@ import {
   setConfigValues,
   validateRelativePrefix,
   type ProjectBinding,
-} from '@agentm/core';
+} from '@agentm/core/config';
 import { ExtensionError, NothingToDoError } from '../errors';
 import { agentsHost } from '../sources/host';
 import type { CommandContext } from './context';

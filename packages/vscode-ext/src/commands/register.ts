@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { lockDirFor } from '@agentm/core/protocol';
+import { lockDirFor } from '@agentm/core/write-protocol';
 import { contextKeys } from '../context-keys';
 import { providerApiKey } from '../secrets';
 import { activationReport } from '../perf';

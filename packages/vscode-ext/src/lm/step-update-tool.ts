@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { StepAction } from '@agentm/core';
+import type { StepAction } from '@agentm/core/harness';
 import { ExtensionError } from '../errors';
 import type { PlanSource } from '../sources/types';
 import { checkerFor, textResult, type NamedTool } from './tool-kit';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ApprovalAsker, ApprovalPrompt } from '@agentm/core';
+import type { ApprovalAsker, ApprovalPrompt } from '@agentm/core/harness';
 
 const RUN = 'Run and remember';
 

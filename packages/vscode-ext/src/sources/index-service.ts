@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import * as vscode from 'vscode';
-import type { Locator, MemoryIndex, StorageBackend, Workspace } from '@agentm/core';
+import type { Locator, StorageBackend, Workspace } from '@agentm/core';
+import type { MemoryIndex } from '@agentm/core/memory';
 import { MARK_INDEX_OPEN, MARK_INDEX_READY, mark } from '../perf';
 import type { ProjectTracker } from './project-tracker';
 

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
+import { ProviderError } from '@agentm/core';
 import {
-  ProviderError,
   type ChatMessage,
   type ChatProvider,
   type ChatRequest,
   type ChatResponse,
   type ChatToolCall,
-} from '@agentm/core';
+} from '@agentm/core/providers';
 
 /** The Language Model API has no system role: system text goes first, as a user message. */
 function toLmMessages(messages: readonly ChatMessage[]): vscode.LanguageModelChatMessage[] {

@@ -8,9 +8,8 @@ import {
   resolveKind,
   StorageRulesError,
   UnknownKindError,
-  type NoteFiling,
-  type NoteScope,
-} from '@agentm/core';
+} from '@agentm/core/memory';
+import { type NoteFiling, type NoteScope } from '@agentm/core';
 import type { IndexService } from './index-service';
 import type { ProjectTracker } from './project-tracker';
 import type { NoteDraft, NoteSaver } from './types';

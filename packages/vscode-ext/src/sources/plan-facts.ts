@@ -1,6 +1,6 @@
 // Pure: what the views say about a step beyond its status — its latest failure and how its reason reads.
 // No vscode import, so both are table-tested without an editor.
-import type { Observation } from '@agentm/core';
+import type { Observation } from '@agentm/core/harness';
 import type { StepFailure } from './types';
 
 /**

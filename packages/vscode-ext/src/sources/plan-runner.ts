@@ -1,15 +1,14 @@
 import { userInfo } from 'node:os';
 import * as vscode from 'vscode';
+import { parsePlan, parseProgress } from '@agentm/core';
 import {
-  parsePlan,
-  parseProgress,
   planTitle,
   PlanNotFoundError,
   RetryRefusedError,
   UnknownStepError,
   type ApprovalAsker,
   type RunStepEvent,
-} from '@agentm/core';
+} from '@agentm/core/harness';
 import { NothingToDoError } from '../errors';
 import { providerApiKey } from '../secrets';
 import { askInModal } from './command-approval';

@@ -1,16 +1,15 @@
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { effectiveStatus, type Observation } from '@agentm/core/harness';
 import {
-  effectiveStatus,
   parsePlan,
   parseProgress,
   type ListedPlan,
-  type Observation,
   type StepUpdateOutcome,
   type Workspace,
   type WorkspaceStepUpdate,
 } from '@agentm/core';
-import { contentHash } from '@agentm/core/protocol';
+import { contentHash } from '@agentm/core/write-protocol';
 import { ExtensionError, NothingToDoError } from '../errors';
 import { lastFailures } from './plan-facts';
 import type { ProjectTracker } from './project-tracker';

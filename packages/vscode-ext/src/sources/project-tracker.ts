@@ -1,15 +1,9 @@
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import * as vscode from 'vscode';
-import {
-  configFilePath,
-  stateLocation,
-  Workspace,
-  type HostEnv,
-  type ProjectResolution,
-  type StateLocation,
-  type WorkspaceOptions,
-} from '@agentm/core';
-import { isTempName } from '@agentm/core/protocol';
+import { configFilePath, type ProjectResolution } from '@agentm/core/config';
+import { stateLocation, type StateLocation } from '@agentm/core/harness';
+import { Workspace, type HostEnv, type WorkspaceOptions } from '@agentm/core';
+import { isTempName } from '@agentm/core/write-protocol';
 import { Debouncer } from './debounce';
 import { currentHost } from './host';
 import { vscodeProviders } from './providers';

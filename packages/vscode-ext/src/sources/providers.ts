@@ -1,17 +1,14 @@
 import * as vscode from 'vscode';
+import { configProviders, ProviderError, type HostEnv, type ProviderSource } from '@agentm/core';
 import {
-  configProviders,
   OpenAICompatibleChat,
   OpenAIEmbeddings,
   ProviderConfigError,
-  ProviderError,
   type ChatProvider,
   type ChatRequest,
   type ChatResponse,
-  type ConfigData,
-  type HostEnv,
-  type ProviderSource,
-} from '@agentm/core';
+} from '@agentm/core/providers';
+import { type ConfigData } from '@agentm/core/config';
 import { providerApiKey } from '../secrets';
 import { readSettings } from '../settings';
 import { LanguageModelChatProvider } from './lm-chat-provider';

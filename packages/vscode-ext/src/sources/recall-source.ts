@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { MemoryIndex, RecallItem } from '@agentm/core';
+import type { MemoryIndex, RecallItem } from '@agentm/core/memory';
 import { recallTuning } from '../recall-tuning';
 import { readSettings } from '../settings';
 import type { IndexService } from './index-service';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { RunStepEvent } from '@agentm/core';
+import type { RunStepEvent } from '@agentm/core/harness';
 
 /** Characters of the latest run kept for the inspect command (the channel keeps everything). */
 const TAIL_CHARS = 20_000;

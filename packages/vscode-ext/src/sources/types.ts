@@ -1,13 +1,7 @@
 import type * as vscode from 'vscode';
-import type {
-  CheckStatus,
-  DoctorCheck,
-  NoteFiling,
-  NoteScope,
-  StepStatus,
-  StepUpdateOutcome,
-  WorkspaceStepUpdate,
-} from '@agentm/core';
+import type { CheckStatus } from '@agentm/core/config';
+import type { DoctorCheck, NoteFiling, NoteScope, StepUpdateOutcome, WorkspaceStepUpdate } from '@agentm/core';
+import type { StepStatus } from '@agentm/core/harness';
 
 /**
  * The data the views and commands need, behind small interfaces. `wiring.ts` builds them from core

@@ -1,6 +1,6 @@
 // Pure: how plans, steps, progress entries and recall hits read in the tree. No vscode import, so the
 // mapping is table-tested without an editor.
-import type { StepStatus } from '@agentm/core';
+import type { StepStatus } from '@agentm/core/harness';
 import { failureReason } from '../sources/plan-facts';
 import type { ProgressEntryView, RecallHit, StepView } from '../sources/types';
 

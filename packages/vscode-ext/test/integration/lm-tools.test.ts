@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { appendObservations, makeObservation, parsePlan, parseProgress } from '@agentm/core';
+import { appendObservations, makeObservation } from '@agentm/core/harness';
+import { parsePlan, parseProgress } from '@agentm/core';
 import type { TestingApi } from '../../src/extension';
 import {
   extension,

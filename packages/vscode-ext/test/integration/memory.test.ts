@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { appendObservations, buildNote, makeObservation } from '@agentm/core';
+import { appendObservations, makeObservation } from '@agentm/core/harness';
+import { buildNote } from '@agentm/core';
 import {
   extension,
   findItem,

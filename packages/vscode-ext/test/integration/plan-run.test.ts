@@ -3,7 +3,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { parsePlan, parseProgress, type ApprovalAsker, type ApprovalPrompt } from '@agentm/core';
+import { parsePlan, parseProgress } from '@agentm/core';
+import { type ApprovalAsker, type ApprovalPrompt } from '@agentm/core/harness';
 import type { TestingApi } from '../../src/extension';
 import {
   extension,

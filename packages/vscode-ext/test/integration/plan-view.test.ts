@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { appendObservations, effectiveStatus, makeObservation, parsePlan, parseProgress } from '@agentm/core';
+import { appendObservations, effectiveStatus, makeObservation } from '@agentm/core/harness';
+import { parsePlan, parseProgress } from '@agentm/core';
 import {
   extension,
   findItem,

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultLockRoot } from '@agentm/core/protocol';
+import { defaultLockRoot } from '@agentm/core/write-protocol';
 import {
   extension,
   inspect,

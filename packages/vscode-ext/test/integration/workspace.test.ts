@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { appendObservations, makeObservation } from '@agentm/core';
+import { appendObservations, makeObservation } from '@agentm/core/harness';
 import {
   extension,
   leaveWorld,

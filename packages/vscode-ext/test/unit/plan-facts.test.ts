@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeObservation } from '@agentm/core';
+import { makeObservation } from '@agentm/core/harness';
 import { failureHeadline, failureReason, lastFailures } from '../../src/sources/plan-facts';
 
 describe("a step's last failure", () => {

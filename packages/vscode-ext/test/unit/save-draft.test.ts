@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertSlug } from '@agentm/core';
+import { assertSlug } from '@agentm/core/memory';
 import { selectionBody, suggestSlug } from '../../src/commands/save-draft';
 
 describe('the slug suggested from a selection', () => {

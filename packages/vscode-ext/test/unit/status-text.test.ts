@@ -1,4 +1,4 @@
-import type { LockStatus } from '@agentm/core/protocol';
+import type { LockStatus } from '@agentm/core/write-protocol';
 import { describe, expect, it } from 'vitest';
 import type { StorageState } from '../../src/sources/types';
 import { statusBarState } from '../../src/status-text';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentHash } from '../../protocol/content-hash.js';
-import { ConcurrentModificationError } from '../../protocol/errors.js';
-import { lockedCasWrite } from '../../protocol/cas-write.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
+import { ConcurrentModificationError } from '../../write-protocol/errors.js';
+import { lockedCasWrite } from '../../write-protocol/cas-write.js';
 import { localHarnessDir } from '../../state/state-location.js';
 import { parseProgress } from '../../harness/observations/progress-format.js';
 import type { PlanDocument } from '../../harness/plan/plan-document.js';

@@ -8,7 +8,7 @@ import type { McpContext } from './mcp-context.js';
 import { registerMemoryTools } from './memory-tools.js';
 import { registerPlanTools } from './plan-tools.js';
 import { registerResources } from './resources.js';
-import { serveRecallSocket, type RecallSocketServer } from './recall-socket.js';
+import { serveRecallSocket, type RecallSocketServer } from './recall-service-server.js';
 
 /** What the server tells a client's model about itself (MCP `instructions`). */
 export const SERVER_INSTRUCTIONS =
@@ -51,7 +51,7 @@ export function createAgentmServer(
  * Serves over stdio until the client goes away (stdin ends) or the process is asked to stop. Once the
  * handshake is under way, the store watcher starts and the index is opened and refreshed in the
  * background, so the first recall finds it warm, and a recall socket answers this user's hooks and
- * `agentm recall` runs from it (see recall-socket.ts). Progress and problems go to `log` (stderr): stdout
+ * `agentm recall` runs from it (see recall-service-server.ts). Progress and problems go to `log` (stderr): stdout
  * is the protocol's.
  */
 export async function serveStdio(

@@ -6,10 +6,10 @@ import { dirOption, hostOf, printJson } from '../support.js';
 /** The harness's approval modules, loaded when an approve command runs (never for `agentm --help`). */
 async function approvals() {
   return {
-    ...(await import('../../harness/commands/shell-words.js')),
-    ...(await import('../../harness/commands/approvals.js')),
-    ...(await import('../../harness/commands/approvals-file.js')),
-    ...(await import('../../harness/commands/command-text.js')),
+    ...(await import('../../harness/command-exec/shell-words.js')),
+    ...(await import('../../harness/command-exec/approvals.js')),
+    ...(await import('../../harness/command-exec/approvals-file.js')),
+    ...(await import('../../harness/command-exec/command-text.js')),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { ChatProvider } from '../../providers/chat.js';
 import type { DispatchRequest, StepDispatcher, StepOutcome } from '../reconciler/dispatcher.js';
-import type { CommandPolicy } from '../commands/command-policy.js';
-import { formatArgv } from '../commands/command-text.js';
+import type { CommandPolicy } from '../command-exec/command-policy.js';
+import { formatArgv } from '../command-exec/command-text.js';
 import { runLlmStep, type LlmExecutorOptions } from './llm-executor.js';
 import { runShellStep } from './shell-executor.js';
 

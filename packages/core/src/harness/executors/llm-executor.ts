@@ -6,7 +6,7 @@ import type { DispatchRequest, StepOutcome } from '../reconciler/dispatcher.js';
 import { BUILTIN_TOOLS } from '../tools/builtin-tools.js';
 import { pickSeedRole, roleForStep, rolePrompt, SEED_ROLES, type Role } from '../tools/roles.js';
 import type { Tool } from '../tools/tool.js';
-import type { CommandPolicy } from '../commands/command-policy.js';
+import type { CommandPolicy } from '../command-exec/command-policy.js';
 
 const SUMMARY_CHARS = 1_500;
 

@@ -2,7 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { NO_PROVIDER_HINT } from '../../providers/settings.js';
 import { HarnessError } from '../errors.js';
-import { CommandSyntaxError, splitCommand } from '../commands/shell-words.js';
+import { CommandSyntaxError, splitCommand } from '../command-exec/shell-words.js';
 import type { PlanDocument, PlanStep } from '../plan/plan-document.js';
 
 /** One step a run would dispatch that cannot run as things are. */

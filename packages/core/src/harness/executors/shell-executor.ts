@@ -1,7 +1,7 @@
 import type { DispatchRequest, StepOutcome } from '../reconciler/dispatcher.js';
-import type { CommandPolicy } from '../commands/command-policy.js';
-import { runProcess } from '../commands/run-process.js';
-import { CommandSyntaxError, splitCommand } from '../commands/shell-words.js';
+import type { CommandPolicy } from '../command-exec/command-policy.js';
+import { runProcess } from '../command-exec/run-process.js';
+import { CommandSyntaxError, splitCommand } from '../command-exec/shell-words.js';
 
 /** Default limit of one `cmd::` step (the default plan wall-clock budget). */
 export const DEFAULT_SHELL_TIMEOUT_MS = 600_000;

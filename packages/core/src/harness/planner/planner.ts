@@ -19,7 +19,7 @@ import {
   stepCapabilityText,
   withDefaults,
   type RouteThresholds,
-} from './routing.js';
+} from './role-routing.js';
 import { lexicalScorer, type SimilarityScorer } from '../../memory/similarity.js';
 
 export const PLANNER_ACTOR = 'planner';

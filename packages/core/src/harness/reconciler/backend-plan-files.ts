@@ -1,8 +1,8 @@
 import type { StorageBackend } from '../../seam/backend.js';
 import { NotFoundError } from '../../seam/errors.js';
 import type { Locator } from '../../seam/locator.js';
-import { contentHash } from '../../protocol/content-hash.js';
-import { ConcurrentModificationError } from '../../protocol/errors.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
+import { ConcurrentModificationError } from '../../write-protocol/errors.js';
 import { appendObservations } from '../observations/progress-format.js';
 import { progressHeader, type PlanCommit, type PlanFiles, type PlanLeases, type PlanSnapshot } from './plan-files.js';
 

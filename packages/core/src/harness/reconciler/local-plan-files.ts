@@ -1,10 +1,10 @@
 import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { contentHash } from '../../protocol/content-hash.js';
-import { casWriteFile } from '../../protocol/cas-write.js';
-import { ConcurrentModificationError } from '../../protocol/errors.js';
-import { withVaultLock, type VaultLockOptions } from '../../protocol/vault-lock.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
+import { casWriteFile } from '../../write-protocol/cas-write.js';
+import { ConcurrentModificationError } from '../../write-protocol/errors.js';
+import { withVaultLock, type VaultLockOptions } from '../../write-protocol/vault-lock.js';
 import { appendObservations } from '../observations/progress-format.js';
 import { APPEND_ATTEMPTS, planNameOf } from './backend-plan-files.js';
 import { progressHeader, type PlanCommit, type PlanFiles, type PlanSnapshot } from './plan-files.js';

@@ -1,4 +1,4 @@
-import { ConcurrentModificationError } from '../../protocol/errors.js';
+import { ConcurrentModificationError } from '../../write-protocol/errors.js';
 import { makeObservation, type Observation } from '../observations/observation.js';
 import { parsePlan, type PlanDocument } from '../plan/plan-document.js';
 import { transitionSteps, withPlanStatus, type AppliedTransition, type TransitionRequest } from '../plan/plan-edit.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { HostEnv } from '../../config/host.js';
-import { defaultLockRoot } from '../../protocol/vault-lock.js';
+import { defaultLockRoot } from '../../write-protocol/vault-lock.js';
 import { resolveProject, type ProjectResolution } from '../../routing/resolve-project.js';
 import { resolveActivePlan } from '../../state/active-plan.js';
 import { stateLocation } from '../../state/state-location.js';

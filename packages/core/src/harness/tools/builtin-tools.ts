@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { atomicWrite } from '../../protocol/atomic-write.js';
+import { atomicWrite } from '../../write-protocol/atomic-write.js';
 import { redactSecrets } from '../../text/redact.js';
-import { runProcess } from '../commands/run-process.js';
+import { runProcess } from '../command-exec/run-process.js';
 import { ToolError } from './tool-errors.js';
 import { insideProject, jsonSchemaOf, parseArgs, type ArgSpec, type Tool, type ToolContext } from './tool.js';
 

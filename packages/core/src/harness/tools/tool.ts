@@ -1,9 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ToolDefinition } from '../../providers/chat.js';
-import type { StepRunRecords } from '../commands/run-records.js';
+import type { StepRunRecords } from '../command-exec/run-records.js';
 import { ToolError } from './tool-errors.js';
-import type { CommandGate } from '../commands/command-gate.js';
+import type { CommandGate } from '../command-exec/command-gate.js';
 
 /** What a tool that starts programs must go through: the same approval and environment as a step's command. */
 export interface ToolCommands {

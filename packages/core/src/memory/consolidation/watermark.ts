@@ -1,7 +1,7 @@
 import type { StorageBackend } from '../../seam/backend.js';
 import { NotFoundError } from '../../seam/errors.js';
 import type { Locator } from '../../seam/locator.js';
-import { contentHash } from '../../protocol/content-hash.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
 import { parseTimestamp } from '../documents/timestamps.js';
 
 /** The per-project consolidation cursor, kept in the project's `_harness/` and synced. */

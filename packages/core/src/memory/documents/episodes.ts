@@ -1,4 +1,4 @@
-import { contentHash } from '../../protocol/content-hash.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
 import { EPISODE_KIND, type IndexDocument } from './document.js';
 import { normalizeForFingerprint } from '../notes/fingerprint.js';
 import { findTimestamp } from './timestamps.js';

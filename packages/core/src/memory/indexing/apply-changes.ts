@@ -2,7 +2,7 @@ import type { StorageBackend } from '../../seam/backend.js';
 import { NotFoundError } from '../../seam/errors.js';
 import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
-import { contentHash } from '../../protocol/content-hash.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
 import type { IndexDocument, ToDocument } from '../documents/document.js';
 import { classifySource, type MemoryLayout } from '../documents/layout.js';
 import { documentsOf, type DocumentLimits } from '../documents/source-documents.js';

@@ -1,5 +1,5 @@
 import { isRecallable, type IndexDocument } from '../documents/document.js';
-import type { RankView } from '../documents/rank-view.js';
+import type { RankView } from '../documents/rank-contract.js';
 import { Bm25Index, type Bm25Parts } from './bm25.js';
 import {
   ALWAYS_LOAD,
@@ -15,7 +15,7 @@ import {
 import { FileTable, type FileEntry, type FrozenFiles } from './file-table.js';
 import { DocsView, FilesView } from './index-views.js';
 import { SupersededKeys } from './supersession.js';
-import { columnRankView } from './rank-view.js';
+import { columnRankView } from './column-rank-view.js';
 import { previewOf, searchableParts } from './searchable.js';
 import { TermScanner } from './term-scanner.js';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, statSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { atomicWrite } from '../../protocol/atomic-write.js';
+import { atomicWrite } from '../../write-protocol/atomic-write.js';
 import {
   decodeSnapshot,
   encodeSnapshot,

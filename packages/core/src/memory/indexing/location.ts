@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join, relative, isAbsolute } from 'node:path';
-import { contentHash } from '../../protocol/content-hash.js';
-import { realpathLoose } from '../../protocol/vault-lock.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
+import { realpathLoose } from '../../write-protocol/vault-lock.js';
 import { IndexLocationError } from '../errors.js';
 
 /** `$XDG_CACHE_HOME/agentm/index` when XDG_CACHE_HOME is non-empty, else `~/.cache/agentm/index`. */

@@ -2,7 +2,7 @@ import type { StorageBackend } from '../../seam/backend.js';
 import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
 import { DerivedMaintenance, Tier } from '../../seam/tiers.js';
-import { withVaultLock } from '../../protocol/vault-lock.js';
+import { withVaultLock } from '../../write-protocol/vault-lock.js';
 import { DEFAULT_LAYOUT, type MemoryLayout } from '../documents/layout.js';
 import type { DocumentLimits } from '../documents/source-documents.js';
 import { MemoryArgumentError } from '../errors.js';

@@ -2,7 +2,7 @@ import type { StorageBackend } from '../../seam/backend.js';
 import { NotFoundError } from '../../seam/errors.js';
 import type { Info } from '../../seam/info.js';
 import type { Locator } from '../../seam/locator.js';
-import { recognizeConflictName } from '../../protocol/conflict-names.js';
+import { recognizeConflictName } from '../../write-protocol/conflict-names.js';
 import { classifySource, type MemoryLayout } from '../documents/layout.js';
 import type { FileEntry } from './index-state.js';
 import { KeyFeed } from './feed.js';

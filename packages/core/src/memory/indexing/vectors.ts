@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { atomicWrite } from '../../protocol/atomic-write.js';
+import { atomicWrite } from '../../write-protocol/atomic-write.js';
 import { ProviderError } from '../../providers/errors.js';
 import type { EmbeddingProvider } from '../../providers/embeddings.js';
 

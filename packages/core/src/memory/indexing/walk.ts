@@ -2,8 +2,8 @@ import type { StorageBackend } from '../../seam/backend.js';
 import { NotFoundError } from '../../seam/errors.js';
 import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
-import { isTempName } from '../../protocol/atomic-write.js';
-import { recognizeConflictName } from '../../protocol/conflict-names.js';
+import { isTempName } from '../../write-protocol/atomic-write.js';
+import { recognizeConflictName } from '../../write-protocol/conflict-names.js';
 import {
   classifySource,
   DEFAULT_LAYOUT,

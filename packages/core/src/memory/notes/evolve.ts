@@ -2,7 +2,7 @@ import type { StorageBackend } from '../../seam/backend.js';
 import { withBackendLock } from '../../seam/backend-lock.js';
 import { NotFoundError } from '../../seam/errors.js';
 import { Locator } from '../../seam/locator.js';
-import { contentHash } from '../../protocol/content-hash.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
 import { NoteEvolveError, NoteValidationError } from './errors.js';
 import { compactDate, localDate } from './format.js';
 import { findUnfinishedArchive, isEvolvedAlready } from './evolve-recovery.js';

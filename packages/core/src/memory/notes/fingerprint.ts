@@ -1,4 +1,4 @@
-import { contentHash } from '../../protocol/content-hash.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
 import { casefold } from './casefold.js';
 
 /** Python's `str.strip()` whitespace (str.isspace), which differs from JavaScript's `trim()` (BOM, U+001C–1F, U+0085). */

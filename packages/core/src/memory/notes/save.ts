@@ -1,6 +1,6 @@
 import type { StorageBackend } from '../../seam/backend.js';
 import { Locator } from '../../seam/locator.js';
-import { ConcurrentModificationError } from '../../protocol/errors.js';
+import { ConcurrentModificationError } from '../../write-protocol/errors.js';
 import { scrubIncident } from '../../text/redact.js';
 import { NoteExistsError, NoteValidationError } from './errors.js';
 import { noteFingerprint } from './fingerprint.js';

@@ -1,7 +1,7 @@
 import type { StorageBackend } from '../../seam/backend.js';
 import type { Locator } from '../../seam/locator.js';
-import { isTempName } from '../../protocol/atomic-write.js';
-import { recognizeConflictName } from '../../protocol/conflict-names.js';
+import { isTempName } from '../../write-protocol/atomic-write.js';
+import { recognizeConflictName } from '../../write-protocol/conflict-names.js';
 import { budgetChars, normalizePhase, phaseBudget } from './budget.js';
 import { parseNote, type ParsedNote } from '../notes/parse.js';
 

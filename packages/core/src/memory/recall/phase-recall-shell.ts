@@ -1,7 +1,7 @@
 import type { StoredDoc } from '../indexing/index-state.js';
 import { renderPhaseRecall, type PhaseCandidate, type PhaseRecallOutput } from './phase-recall.js';
 import { normalizePhase, phaseBudget } from './budget.js';
-import { inScope } from '../documents/rank-view.js';
+import { inScope } from '../documents/rank-contract.js';
 import { recall, type RecallSource } from './recall.js';
 
 export interface PhaseRecallRequest {

@@ -1,4 +1,4 @@
-import { docsView, type RankDoc, type RankView, type ScopeOptions } from '../documents/rank-view.js';
+import { docsView, type RankDoc, type RankView, type ScopeOptions } from '../documents/rank-contract.js';
 import { recallScore, recencyOf, relevanceOf } from './score.js';
 
 export interface RankOptions extends ScopeOptions {

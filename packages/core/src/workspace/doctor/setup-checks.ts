@@ -4,8 +4,8 @@ import {
   missingCapabilities,
   type Capabilities,
 } from '../../seam/capabilities.js';
-import { contentHash } from '../../protocol/content-hash.js';
-import { defaultLockRoot, lockDirFor, realpathLoose } from '../../protocol/vault-lock.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
+import { defaultLockRoot, lockDirFor, realpathLoose } from '../../write-protocol/vault-lock.js';
 import { configFilePath, readConfigTolerant } from '../../config/config-file.js';
 import { envValue, type HostEnv } from '../../config/host.js';
 import { KEY_LEGACY_VAULT_PATH, KEY_STORAGE_BACKEND, KEY_VAULT_PATH } from '../../config/keys.js';

@@ -1,5 +1,5 @@
-import { inspectLock, LOCK_STALE_MS, lockDirFor } from '../../protocol/vault-lock.js';
-import { removeLeftoverTemps, scanStore, TEMP_LEFTOVER_MS, type TempFile } from '../../protocol/store-scan.js';
+import { inspectLock, LOCK_STALE_MS, lockDirFor } from '../../write-protocol/vault-lock.js';
+import { removeLeftoverTemps, scanStore, TEMP_LEFTOVER_MS, type TempFile } from '../../write-protocol/store-scan.js';
 import { findConflictCopies } from '../conflict-copies.js';
 import type { DoctorCheck } from './check.js';
 import type { DoctorSubject } from './subject.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { commitWrite, prepareWrite, syncDirectory } from '../../protocol/atomic-write.js';
-import { defaultLockRoot, realpathLoose, withVaultLock } from '../../protocol/vault-lock.js';
+import { commitWrite, prepareWrite, syncDirectory } from '../../write-protocol/atomic-write.js';
+import { defaultLockRoot, realpathLoose, withVaultLock } from '../../write-protocol/vault-lock.js';
 import { emptyApprovals, parseApprovals, serializeApprovals, type Approvals } from './approvals.js';
 
 /**

@@ -1,5 +1,5 @@
 import { EPISODE_KIND } from '../documents/document.js';
-import type { RankView, ScopeOptions } from '../documents/rank-view.js';
+import type { RankView, ScopeOptions } from '../documents/rank-contract.js';
 import { RECALLABLE, type DocStore, type StoredDoc } from './doc-store.js';
 
 /**
