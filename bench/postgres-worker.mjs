@@ -5,7 +5,7 @@
 //   role claim: a reconciler ticking one plan until it is done; each step is claimed (lease on postgres,
 //               a CAS on the vault), "run" (nothing to do) and recorded; prints the steps it claimed
 // Waits for "go" on stdin after it is ready, then prints {start, end, done} as JSON.
-import { contentHash } from '@agentm/core/protocol';
+import { contentHash } from '@agentm/core/write-protocol';
 import { PostgresBackend, VaultBackend } from '@agentm/core/backends';
 import { Reconciler } from '../packages/core/dist/harness/reconciler/reconciler.js';
 import { BackendPlanFiles } from '../packages/core/dist/harness/reconciler/backend-plan-files.js';

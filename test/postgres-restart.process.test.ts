@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresBackend } from '@agentm/core/backends';
-import type { ChangeSignal } from '@agentm/core';
+import { PostgresBackend, type ChangeSignal } from '@agentm/core/backends';
 import { startCluster, type Cluster } from './postgres/cluster.mjs';
 import { withAdmin } from './helpers/postgres.js';
 import { spawnFixture } from './helpers/processes.js';

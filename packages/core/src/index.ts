@@ -27,8 +27,6 @@ export { doctorLine, worstCheck, type DoctorCheck, type DoctorOptions } from './
 
 // ---------------------------------------------------------------------------- the storage seam
 export { StorageBackend, type BackendClass, type BackendOptions, type WriteOptions } from './seam/backend.js';
-export type { ChangeBatch, ChangeFeed, ChangeSignal, StoreChange } from './seam/change-feed.js';
-export type { LeaseEdit, LeaseRecord, StepLease, StepLeases } from './seam/step-leases.js';
 export { Locator } from './seam/locator.js';
 export type { Info } from './seam/info.js';
 export { capabilities, type Capabilities } from './seam/capabilities.js';

@@ -6,9 +6,9 @@ import { withBackendLock } from '../seam/backend-lock.js';
 import { NotFoundError } from '../seam/errors.js';
 import type { Info } from '../seam/info.js';
 import type { Locator } from '../seam/locator.js';
-import { isTempName } from '../protocol/atomic-write.js';
-import { contentHash } from '../protocol/content-hash.js';
-import { ConcurrentModificationError } from '../protocol/errors.js';
+import { isTempName } from '../write-protocol/atomic-write.js';
+import { contentHash } from '../write-protocol/content-hash.js';
+import { ConcurrentModificationError } from '../write-protocol/errors.js';
 import { folderStore } from '../backends/builtins.js';
 import type { WorkspaceContext } from './context.js';
 

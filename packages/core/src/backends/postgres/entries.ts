@@ -1,9 +1,9 @@
 import { NotFoundError } from '../../seam/errors.js';
 import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
-import { contentHash } from '../../protocol/content-hash.js';
-import { checkExpectation } from '../../protocol/cas-write.js';
-import { ConcurrentModificationError } from '../../protocol/errors.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
+import { checkExpectation } from '../../write-protocol/cas-write.js';
+import { ConcurrentModificationError } from '../../write-protocol/errors.js';
 import type { QueryResultRow } from 'pg';
 import type { PgConnection } from './connection.js';
 

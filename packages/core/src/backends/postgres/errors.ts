@@ -1,5 +1,5 @@
 import { AgentMError, EXIT_USAGE } from '../../seam/errors.js';
-import { ConcurrentModificationError } from '../../protocol/errors.js';
+import { ConcurrentModificationError } from '../../write-protocol/errors.js';
 
 /**
  * The postgres backend's errors. Every message names the store by its password-free URL (`storeId`) and
