@@ -64,7 +64,7 @@ function claude(
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000); // a hung CLI fails its test, with its output
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -173,13 +173,13 @@ describe('UserPromptSubmit hook', () => {
     expect(hookTiming(r.stderr)).toMatchObject({ outcome: 'over budget', budgetMs: 1 });
   });
 
+  // How long a hook takes is measured in bench/hook-latency.mjs, not asserted here (issue 20 §2).
   it('within its default 300 ms budget: the whole ranking, or nothing', async () => {
     const r = await runHook('user-prompt-submit', world, await prompt('vault lock'));
     expect(r.code).toBe(0);
     const timing = hookTiming(r.stderr)!;
     expect(timing.budgetMs).toBe(300);
     if (timing.outcome === 'answered') {
-      expect(timing.elapsedMs).toBeLessThanOrEqual(300);
       expect(context(r.stdout, 'UserPromptSubmit')).toContain('**Where the vault lock lives**');
     } else {
       expect([timing.outcome, r.stdout]).toEqual(['over budget', '']);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runAgentm } from './helpers/cli.js';
 import { agentmWorld } from './helpers/agentm-world.js';
 
-describe('agentm config (black box)', { timeout: 120_000 }, () => {
+describe('agentm config (black box)', { timeout: 60_000 }, () => {
   it('set vault_path resolves the directory, selects the vault, writes 0600 JSON; doctor then uses it', async () => {
     const w = await agentmWorld();
     const set = await runAgentm(['config', 'set', 'vault_path', w.vault], { home: w.home });

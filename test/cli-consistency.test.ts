@@ -8,7 +8,7 @@ import { tempDir } from './helpers/temp.js';
 
 const SGR = /\x1b\[\d+m/;
 
-describe('one way to ask, one way to answer (issue 15)', { timeout: 120_000 }, () => {
+describe('one way to ask, one way to answer (issue 15)', { timeout: 60_000 }, () => {
   it('bare agentm prints the help on stdout with exit 0; every --help ends with examples', async () => {
     const home = await tempDir();
     const bare = await runAgentm([], { home });
@@ -108,7 +108,7 @@ describe('one way to ask, one way to answer (issue 15)', { timeout: 120_000 }, (
   });
 });
 
-describe('config is validated (issue 15)', { timeout: 120_000 }, () => {
+describe('config is validated (issue 15)', { timeout: 60_000 }, () => {
   it('config set refuses an unknown key (listing the known ones) and an ill-typed value; --force writes a foreign key', async () => {
     const w = await agentmWorld();
     const set = (...args: string[]) => runAgentm(['config', 'set', ...args], { home: w.home });

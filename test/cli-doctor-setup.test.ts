@@ -43,7 +43,7 @@ async function deadUrl(): Promise<string> {
 
 const rowsOf = (stdout: string) => JSON.parse(stdout) as Array<{ id: string; status: string; line: string }>;
 
-describe('doctor checks everything a user configures (issue 15)', { timeout: 120_000 }, () => {
+describe('doctor checks everything a user configures (issue 15)', { timeout: 60_000 }, () => {
   it('providers: half a setting fails naming what to set; --providers asks each endpoint and reports its answer', async () => {
     const w = await agentmWorld();
     await w.writeConfig(vaultConfig(w));

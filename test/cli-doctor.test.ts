@@ -6,7 +6,7 @@ import { runAgentm } from './helpers/cli.js';
 import { tempDir } from './helpers/temp.js';
 import { agentmWorld, vaultConfig } from './helpers/agentm-world.js';
 
-describe('agentm doctor (black box)', { timeout: 120_000 }, () => {
+describe('agentm doctor (black box)', { timeout: 60_000 }, () => {
   it('with no configuration selects the device-local store, round-trips a probe note through it and removes it', async () => {
     const home = await tempDir();
     const result = await runAgentm(['doctor', '--roundtrip'], { home });
@@ -37,6 +37,7 @@ describe('agentm doctor (black box)', { timeout: 120_000 }, () => {
       ['links', 'ok'],
       ['temps', 'ok'],
       ['conflicts', 'ok'],
+      ['evolves', 'ok'],
       ['provider chat', 'info'],
       ['provider embeddings', 'info'],
       ['index', 'info'],

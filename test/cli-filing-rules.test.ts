@@ -27,7 +27,7 @@ async function save(w: AgentmWorld, kind: string, slug: string, env: NodeJS.Proc
   return runAgentm(['save', kind, slug, '--body-file', '-'], { home: w.home, stdin: `A ${kind} note.\n`, env });
 }
 
-describe('agentm save files by the resolved storage rules (issue 10 item 2)', { timeout: 120_000 }, () => {
+describe('agentm save files by the resolved storage rules (issue 10 item 2)', { timeout: 60_000 }, () => {
   it("files every kind agentm's shipped rules accept (research, feedback, skill, session-brief, persona, …)", async () => {
     const w = await agentmWorld();
     await w.writeConfig(vaultConfig(w));

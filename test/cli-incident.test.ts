@@ -4,7 +4,7 @@ import { noteFingerprint } from '@agentm/core/memory';
 import { runAgentm } from './helpers/cli.js';
 import { agentmWorld, vaultConfig } from './helpers/agentm-world.js';
 
-describe('agentm save failure-incident (black box)', { timeout: 120_000 }, () => {
+describe('agentm save failure-incident (black box)', { timeout: 60_000 }, () => {
   it('writes the report scrubbed of e-mails, home paths, keys and phone numbers, fingerprinted after the scrub', async () => {
     const w = await agentmWorld();
     await w.writeConfig(vaultConfig(w));

@@ -16,7 +16,7 @@ async function fresh() {
   return { home, vault, repo, configFile, bindingFile: join(repo, '.harness', 'project.json') };
 }
 
-describe('agentm init (issue 15)', { timeout: 120_000 }, () => {
+describe('agentm init (issue 15)', { timeout: 60_000 }, () => {
   it('with flags: writes the config in one write and binds the repo; doctor then sees the vault and the project', async () => {
     const w = await fresh();
     const init = await runAgentm(

@@ -40,7 +40,7 @@ async function world(): Promise<AgentmWorld & { put: (key: string, text: string)
 
 const files = fileSnapshot;
 
-describe('memory commands in a repo (project resolved from the cwd)', { timeout: 120_000 }, () => {
+describe('memory commands in a repo (project resolved from the cwd)', { timeout: 60_000 }, () => {
   it("recall defaults to the cwd's project plus global notes; --project and --all-projects widen or move it", async () => {
     const w = await world();
     const here = await runAgentm(['recall', 'vault lock', '--json', '--kinds', 'fix,convention'], {

@@ -48,7 +48,7 @@ async function seededVault(): Promise<AgentmWorld> {
   return w;
 }
 
-describe('process seam CLI (black box, read-only)', { timeout: 120_000 }, () => {
+describe('process seam CLI (black box, read-only)', { timeout: 60_000 }, () => {
   it('recall-here prints the budgeted recall for the project; nothing changes on disk', async () => {
     const w = await seededVault();
     const result = await readOnlyRun(w, ['recall-here', '--cwd', w.repo, '--phase', 'review', '--query', 'ci']);

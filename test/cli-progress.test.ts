@@ -33,7 +33,7 @@ async function world(count: number) {
 const BAR = (label: string, phase: string, unit: string) =>
   new RegExp(`${label} ${phase} [█░]{20} \\d+/\\d+\\+? ${unit}`);
 
-describe('progress on long work, on a terminal only (issue 15)', { timeout: 120_000 }, () => {
+describe('progress on long work, on a terminal only (issue 15)', { timeout: 60_000 }, () => {
   it('reindex: a bar with counts on a terminal, erased at the end; nothing extra when piped', async () => {
     const w = await world(300);
     const tty = await runAgentmInPty(['reindex', '--full'], { home: w.home });

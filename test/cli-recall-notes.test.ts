@@ -9,7 +9,7 @@ interface Item {
   recency: number;
 }
 
-describe('agentm recall of saved notes (black box)', { timeout: 120_000 }, () => {
+describe('agentm recall of saved notes (black box)', { timeout: 60_000 }, () => {
   it('finds pick-stdlib.md by "stdlib", a word only its name holds, and ranks the note saved a minute ago first with recency ≥ 0.9', async () => {
     const w = await agentmWorld();
     await w.writeConfig(vaultConfig(w));

@@ -5,7 +5,7 @@ import { runAgentm } from './helpers/cli.js';
 import { spawnFixture } from './helpers/processes.js';
 import { agentmWorld, vaultConfig } from './helpers/agentm-world.js';
 
-describe('agentm repos (black box)', { timeout: 120_000 }, () => {
+describe('agentm repos (black box)', { timeout: 60_000 }, () => {
   it("register (upsert), list and unregister, in agentm's file format", async () => {
     const w = await agentmWorld();
     await w.writeConfig(vaultConfig(w));

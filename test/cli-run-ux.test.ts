@@ -24,7 +24,7 @@ const FAILING = [
   '',
 ].join('\n');
 
-describe('agentm run says why it failed, where the user looks (issue 15)', { timeout: 120_000 }, () => {
+describe('agentm run says why it failed, where the user looks (issue 15)', { timeout: 60_000 }, () => {
   it('prints the failed step, its exit code and output tail, the steps left waiting, and the command to retry', async () => {
     const r = await repoWithPlan(FAILING);
     const run = await runAgentm(['run', '--plan', 'b', '--yes'], { home: r.home, cwd: r.cwd });

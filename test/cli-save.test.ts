@@ -22,7 +22,7 @@ function expectedNote(
   return `---\ntype: ${type}\nstatus: active\naltitude: artifact\ncreated: ${date}\nupdated: ${date}\ntags: [${tags}]\ngroup: ${group}\nslug: ${slug}\nfingerprint: ${fingerprint}\nalways_load: false\n---\n\n${body}`;
 }
 
-describe('agentm save (black box)', { timeout: 120_000 }, () => {
+describe('agentm save (black box)', { timeout: 60_000 }, () => {
   it("writes agentm's format into the vault and prints the path", async () => {
     const w = await agentmWorld();
     await w.writeConfig(vaultConfig(w));

@@ -20,7 +20,7 @@ async function repoWithPlan() {
   return { home, cwd, plan };
 }
 
-describe('agentm CLI edges, exactly as agentm (issue 10 item 6)', { timeout: 120_000 }, () => {
+describe('agentm CLI edges, exactly as agentm (issue 10 item 6)', { timeout: 60_000 }, () => {
   it('repos: a refused selection prints {"skipped": true, "reason": …} on stdout and exits 1, for every subcommand', async () => {
     const w = await agentmWorld();
     await w.writeConfig({ 'storage.backend': 'vault' }); // vault selected, no vault path: refused

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runAgentm } from './helpers/cli.js';
 import { agentmWorld, vaultConfig } from './helpers/agentm-world.js';
 
-describe('harness state verbs (black box)', { timeout: 120_000 }, () => {
+describe('harness state verbs (black box)', { timeout: 60_000 }, () => {
   it('write-state / read-state / plans go to the vault _harness when the vault is selected', async () => {
     const w = await agentmWorld();
     await w.writeConfig(vaultConfig(w));

@@ -47,7 +47,7 @@ async function ranWorld(): Promise<AgentmWorld> {
   return w;
 }
 
-describe("the harness's own bookkeeping is not memory (issue 10 item 7)", { timeout: 180_000 }, () => {
+describe("the harness's own bookkeeping is not memory (issue 10 item 7)", { timeout: 60_000 }, () => {
   it('after a real run, phase recall and recall return what the steps found, and no status bookkeeping', async () => {
     const w = await ranWorld();
     const here = await runAgentm(['recall-here', '--cwd', w.repo, '--phase', 'work'], { home: w.home });

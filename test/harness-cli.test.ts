@@ -80,7 +80,7 @@ describe('agentm plan / run / trace / replay (black box)', () => {
       0,
       'recorded: s1\nreplayed: s1\ndeterministic: yes (the DAG fixes the dispatch order)\nreproduced: yes\n',
     ]);
-  }, 120_000);
+  }, 60_000);
 
   it('plans through an OpenAI-compatible endpoint and runs an LLM step that uses a tool', async () => {
     const r = await repo();
@@ -121,7 +121,7 @@ describe('agentm plan / run / trace / replay (black box)', () => {
       'step "read" completed (1 tool call(s)): The version is 1.2.3.',
     );
     expect(log.find((o) => o.kind === 'note')!.data['stop_reason']).toBe('respondToUser');
-  }, 120_000);
+  }, 60_000);
 
   it('refuses bad input with exit 2 and a reason', async () => {
     const r = await repo();
@@ -145,7 +145,7 @@ describe('agentm plan / run / trace / replay (black box)', () => {
     ]);
     const nothing = await runAgentm(['trace', '--plan', 'ghost'], { home: r.home, cwd: r.cwd });
     expect(nothing.code).toBe(1);
-  }, 120_000);
+  }, 60_000);
 });
 
 describe('agentm eval (black box)', () => {
@@ -164,5 +164,5 @@ describe('agentm eval (black box)', () => {
       'agentm eval: threshold violated: total tool calls 14 exceeds cap 10',
       'agentm eval: threshold violated: total tokens 535 exceeds cap 500',
     ]);
-  }, 120_000);
+  }, 60_000);
 });

@@ -13,7 +13,7 @@ async function repo(config: unknown) {
   return { home, cwd };
 }
 
-describe('agentm plan with roles from the config file (black box)', { timeout: 120_000 }, () => {
+describe('agentm plan with roles from the config file (black box)', { timeout: 60_000 }, () => {
   it('routes the planned step to a configured role', async () => {
     const r = await repo({
       'harness.roles': {

@@ -30,7 +30,7 @@ describe('harness commands route plans like the state verbs', () => {
     expect(parsePlan(await readFile(join(p.harness, 'PLAN.md'), 'utf8')).steps.map((s) => s.stored)).toEqual(['done']);
     expect(await readFile(join(p.harness, 'progress.md'), 'utf8')).toContain('[kind:: transition] [step:: mark]');
     await expect(stat(join(p.cwd, '.harness', 'PLAN.md'))).rejects.toThrow();
-  }, 120_000);
+  }, 60_000);
 
   it('follows the active-plan marker, and refuses a dangling one instead of falling back to PLAN.md', async () => {
     const p = await vaultProject();
@@ -46,7 +46,7 @@ describe('harness commands route plans like the state verbs', () => {
     const dangling = await runAgentm(['trace'], { home: p.home, cwd: p.cwd, env: p.env });
     expect(dangling.code).toBe(2);
     expect(dangling.stderr).toContain('dangling binding');
-  }, 120_000);
+  }, 60_000);
 
   it('a misconfigured vault is an error, never a silent fall-back to the repo', async () => {
     const p = await vaultProject();
@@ -57,5 +57,5 @@ describe('harness commands route plans like the state verbs', () => {
     });
     expect(run.code).not.toBe(0);
     await expect(stat(join(p.cwd, '.harness', 'PLAN.md'))).rejects.toThrow();
-  }, 120_000);
+  }, 60_000);
 });

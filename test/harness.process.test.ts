@@ -75,7 +75,7 @@ describe('reconciler processes', () => {
     const plan = parsePlan(await readFile(t.plan, 'utf8'));
     expect(plan.meta.status).toBe('done');
     expect(plan.steps.every((s) => s.stored === 'done' && s.attempt === 0)).toBe(true);
-  }, 120_000);
+  }, 60_000);
 
   it('a reconciler killed with SIGKILL mid-step is recovered on restart: same key, attempt bumped, plan completes', async () => {
     const t = await repoWithPlan('crash', '');
@@ -130,7 +130,7 @@ describe('reconciler processes', () => {
         .filter((o) => o.kind === 'transition' && o.step === 's1')
         .map((o) => `${o.data['from']}->${o.data['to']}@${o.attempt}`),
     ).toEqual(['ready->running@0', 'running->failed@0', 'failed->ready@1', 'ready->running@1', 'running->done@1']);
-  }, 120_000);
+  }, 60_000);
 
   it('SIGINT stops a run: the running command is ended, its step released for a retry, exit 130', async () => {
     const t = await repoWithPlan('stop', '');

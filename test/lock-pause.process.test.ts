@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inspectLock } from '@agentm/core/write-protocol';
 import { tempDir } from './helpers/temp.js';
 import { FIXTURES, spawnProcess } from './helpers/processes.js';
 
@@ -60,13 +61,14 @@ describe('a holder paused between its final re-hash and its rename (issue 11, it
       expect(r.a.stderr).toMatch(/^error ELOCKCOMPROMISED .*lost while held/m);
     }
     expect(runs.reduce((n, r) => n + r.lost, 0)).toBe(0);
-  }, 120_000);
+  }, 60_000);
 
   it('completes its write when nobody took the lock over during the pause', async () => {
     const s = await setup();
     const a = pausedWriter(s, 'A\n');
     await a.waitForLine(/^paused$/);
-    await new Promise((resolve) => setTimeout(resolve, 11_000)); // past the stale window, nobody waiting
+    // Until its heartbeat is past the stale window (10 s of real time), with nobody waiting to take it over.
+    while (!(await inspectLock(s.root, { lockRoot: s.lockRoot })).stale) await new Promise((r) => setTimeout(r, 100));
     a.child.kill('SIGCONT');
     const resumed = await a.exited;
     expect(resumed.code, resumed.stderr).toBe(0);

@@ -14,8 +14,7 @@ const NOBODY = 65534;
 const canDropPrivileges =
   process.getuid?.() === 0 && spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0;
 
-function runAsNobody(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult & { ms: number }> {
-  const started = Date.now();
+function runAsNobody(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', AGENTM_BIN, ...args], {
       env: { PATH: process.env['PATH'], ...env },
@@ -26,7 +25,7 @@ function runAsNobody(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult 
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
@@ -76,8 +75,9 @@ describe.skipIf(!canDropPrivileges)('permission errors on the lock are not conte
     expect(r.stderr).toContain(w.locks);
     expect(r.stderr).toContain(`sudo chown -R $USER ${w.cache}`);
     expect(r.stderr).not.toMatch(/^agentm: EACCES/m);
-    // "At once": long before the 10 s a contended lock is waited for.
-    expect(r.ms).toBeLessThan(9_000);
+    // "At once", not after a wait: a wait for a contended lock ends in LockTimeout ("could not take the
+    // vault lock … within"), never in this error; no clock is needed to tell them apart.
+    expect(r.stderr).not.toMatch(/within \d/);
   }, 60_000);
 
   it('recall fails at once, and recall-here falls back with a warning, instead of waiting 2 minutes for the index lock', async () => {
@@ -89,9 +89,9 @@ describe.skipIf(!canDropPrivileges)('permission errors on the lock are not conte
     expect(recall.code).toBe(1);
     expect(recall.stderr).toMatch(/cannot take the lock/);
     expect(recall.stderr).toContain(`sudo chown -R $USER ${w.cache}`);
-    expect(recall.ms).toBeLessThan(9_000);
+    expect(recall.stderr).not.toMatch(/within \d/);
     expect(here.code, here.stderr).toBe(0);
     expect(here.stderr).toContain(`sudo chown -R $USER ${w.cache}`);
-    expect(here.ms).toBeLessThan(9_000);
-  }, 300_000);
+    expect(here.stderr).not.toMatch(/within \d/);
+  }, 60_000);
 });

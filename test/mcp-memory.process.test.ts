@@ -236,6 +236,7 @@ describe('agentm mcp: tools over stdio, through the SDK client', () => {
       ['links', 'ok'],
       ['temps', 'ok'],
       ['conflicts', 'ok'],
+      ['evolves', 'ok'],
       ['provider chat', 'info'],
       ['provider embeddings', 'info'],
       ['project', 'ok'],

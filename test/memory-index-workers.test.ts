@@ -45,7 +45,7 @@ async function vault(notes: number) {
   return { dir, root };
 }
 
-describe('a cold index build with read workers', { timeout: 120_000 }, () => {
+describe('a cold index build with read workers', { timeout: 60_000 }, () => {
   it('builds the same index as one thread, and recall answers the same', async () => {
     const v = await vault(1200);
     const open = (name: string, workerScript?: string) =>

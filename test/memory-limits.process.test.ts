@@ -72,7 +72,7 @@ describe('bounds on what the index reads', () => {
     expect(peak - base).toBeLessThan(4 * 40 * MB);
     expect(await ids(large, 'headmarker')).toEqual(['memory/reference/pasted-log.md']);
     expect(await ids(large, 'tailmarker')).toEqual([]);
-  }, 180_000);
+  }, 60_000);
 
   it('memory.index.max_note_chars sets the prefix, and a value it cannot mean is refused (exit 2)', async () => {
     const v = await vault();
@@ -110,5 +110,36 @@ describe('bounds on what the index reads', () => {
     const bad = await runAgentm(['recall', 'build'], { home: v.home, env: v.env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('memory.recall.note_half_life is "30": it takes a duration such as "30d"');
+  }, 60_000);
+
+  it('memory.recall.formula: by default recency never lifts a weaker match over a better one; memql lets it; a bad value is refused (exit 2)', async () => {
+    const v = await vault();
+    const dir = join(v.root, 'memory', 'reference');
+    const old = new Date(Date.now() - 200 * 86_400_000);
+    const day = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    await writeFile(
+      join(dir, 'strong.md'),
+      note(
+        'The vault lock heartbeat refreshes the vault lock directory: the heartbeat runs every five seconds.',
+        day(old),
+      ),
+    );
+    await utimes(join(dir, 'strong.md'), old, old);
+    await writeFile(
+      join(dir, 'fresh.md'),
+      note('A checklist of other things mentions the vault lock heartbeat once, among other words.', day(new Date())),
+    );
+    const first = async () =>
+      (await ids(v, 'vault lock heartbeat')).filter((id) => id.endsWith('strong.md') || id.endsWith('fresh.md'))[0];
+    expect(await first()).toBe('memory/reference/strong.md');
+    const config = join(v.home, '.claude', '.agentm-config.json');
+    await mkdir(join(v.home, '.claude'), { recursive: true });
+    await writeFile(config, JSON.stringify({ 'memory.recall.formula': 'memql', 'memory.recall.note_half_life': '1d' }));
+    expect(await first()).toBe('memory/reference/fresh.md');
+    await writeFile(config, JSON.stringify({ 'memory.recall.formula': 'newest' }));
+    const bad = await runAgentm(['recall', 'build'], { home: v.home, env: v.env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('memory.recall.formula is "newest": it takes "prior"');
   }, 60_000);
 });

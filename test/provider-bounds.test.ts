@@ -72,7 +72,7 @@ function probe(kind: 'embeddings' | 'chat', baseUrl: string, env: NodeJS.Process
 
 const MB = 1024 * 1024;
 
-describe('provider answers are bounded', { timeout: 180_000 }, () => {
+describe('provider answers are bounded', { timeout: 60_000 }, () => {
   it('an 80 MB embeddings answer is cut off at the cap: typed error naming the cap, RSS near the baseline', async () => {
     const small = await probe('embeddings', await hugeAnswerServer(1_000));
     expect(small.ok, small.message).toBe(true);

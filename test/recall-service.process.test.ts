@@ -94,27 +94,23 @@ beforeEach(async () => {
 afterEach(stopServers);
 
 describe('recall from a running agentm mcp', () => {
-  it(
-    'answers the prompt hook and agentm recall with the same ranking as without it',
-    { timeout: 120_000 },
-    async () => {
-      const alone = await recall('vault lock watcher');
-      const aloneHook = await promptHook('where does the vault lock live');
-      expect(aloneHook.timing).toBe('recalled in this process');
-      expect(alone.items.map((i) => i.title)).toContain('Where the vault lock lives');
+  it('answers the prompt hook and agentm recall with the same ranking as without it', { timeout: 60_000 }, async () => {
+    const alone = await recall('vault lock watcher');
+    const aloneHook = await promptHook('where does the vault lock live');
+    expect(aloneHook.timing).toBe('recalled in this process');
+    expect(alone.items.map((i) => i.title)).toContain('Where the vault lock lives');
 
-      const server = await startServer();
-      const served = await recall('vault lock watcher');
-      expect(ranking(served)).toEqual(ranking(alone));
-      const servedHook = await promptHook('where does the vault lock live');
-      expect(servedHook.timing).toBe(`recalled by agentm mcp, pid ${server.child.pid}`);
-      expect(servedHook.stdout).toBe(aloneHook.stdout);
-    },
-  );
+    const server = await startServer();
+    const served = await recall('vault lock watcher');
+    expect(ranking(served)).toEqual(ranking(alone));
+    const servedHook = await promptHook('where does the vault lock live');
+    expect(servedHook.timing).toBe(`recalled by agentm mcp, pid ${server.child.pid}`);
+    expect(servedHook.stdout).toBe(aloneHook.stdout);
+  });
 
   it(
     'an edit made just before the question is in the answer: a new note, then the same note changed',
-    { timeout: 120_000 },
+    { timeout: 60_000 },
     async () => {
       await startServer();
       await note('memory/fix/new-zebra.md', 'type: fix\nstatus: active', '# Zebra crossing\n\nThe zebrafish fixture.');
@@ -131,7 +127,7 @@ describe('recall from a running agentm mcp', () => {
 
   it(
     'a socket directory another account could enter is not used: recall answers itself',
-    { timeout: 120_000 },
+    { timeout: 60_000 },
     async () => {
       await startServer();
       await chmod(runDir(), 0o755);
@@ -143,7 +139,7 @@ describe('recall from a running agentm mcp', () => {
 
   it(
     'a server that died leaves its socket: recalls answer themselves, and the next server takes it over',
-    { timeout: 120_000 },
+    { timeout: 60_000 },
     async () => {
       const first = await startServer();
       first.child.kill('SIGKILL');
@@ -155,7 +151,7 @@ describe('recall from a running agentm mcp', () => {
     },
   );
 
-  it('a second server for the same store leaves the first one answering', { timeout: 120_000 }, async () => {
+  it('a second server for the same store leaves the first one answering', { timeout: 60_000 }, async () => {
     const first = await startServer();
     const second = spawnServer();
     while (!second.stderr().includes('recall server off')) await new Promise((r) => setTimeout(r, 50));

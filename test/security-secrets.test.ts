@@ -30,7 +30,7 @@ async function everything(dir: string): Promise<string> {
   return out;
 }
 
-describe('API keys never reach the synced files or the terminal (black box)', { timeout: 120_000 }, () => {
+describe('API keys never reach the synced files or the terminal (black box)', { timeout: 60_000 }, () => {
   it("a step's command gets no secrets, and what it prints reaches progress.md redacted", async () => {
     const w = await world({ 'harness.env_allow': ['MY_TOKEN'] });
     await writeFile(

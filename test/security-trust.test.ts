@@ -26,7 +26,7 @@ async function repoWithPlan(body: string) {
 /** A command that creates `file` in the project root (no shell involved). */
 const touch = (file: string) => `'${NODE}' -e "require('fs').writeFileSync('${file}', 'ran')"`;
 
-describe('a synced plan runs no command without consent (black box)', { timeout: 120_000 }, () => {
+describe('a synced plan runs no command without consent (black box)', { timeout: 60_000 }, () => {
   it('not a terminal and not approved: refused before anything starts, naming the three ways to consent', async () => {
     const r = await repoWithPlan(`- [ ] make it [id:: s1] [cmd:: ${touch('made.txt')}]\n`);
     const refused = await r.run(['run', '--plan', 't']);
@@ -169,7 +169,7 @@ describe('a synced plan runs no command without consent (black box)', { timeout:
   });
 });
 
-describe('what a command prints reaches the model without keys', { timeout: 120_000 }, () => {
+describe('what a command prints reaches the model without keys', { timeout: 60_000 }, () => {
   it('run_command output is redacted before it is sent to the chat endpoint', async () => {
     const key = 'sk-printed0123456789abcdefghijkl';
     const server = await startChatServer((n) => ({
@@ -217,7 +217,7 @@ function onTerminal(args: string[], cwd: string, env: NodeJS.ProcessEnv, answer:
   });
 }
 
-describe('on a terminal, a new command is shown and asked about', { timeout: 120_000 }, () => {
+describe('on a terminal, a new command is shown and asked about', { timeout: 60_000 }, () => {
   it('y runs it and remembers the approval; n refuses it and nothing runs', async () => {
     const r = await repoWithPlan(`- [ ] make it [id:: s1] [cmd:: ${touch('tty.txt')}]\n`);
     const env = {

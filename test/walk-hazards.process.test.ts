@@ -32,7 +32,7 @@ describe('symlink loops (issue 11, item 12)', () => {
     expect(recall.code, recall.stderr).toBe(0);
     expect((JSON.parse(recall.stdout) as Recalled).items.map((i) => i.locator)).toEqual(['memory/fix/hello.md']);
     expect(reindex.stderr).toMatch(/memory\/x.*(cycle|already)/);
-  }, 120_000);
+  }, 60_000);
 
   it("recall-here's fallback (no usable index) lists a note once despite a link cycle in the project", async () => {
     const w = await world();

@@ -23,15 +23,36 @@ async function setup() {
   return { dir, root, lockRoot, lockDir: lockDirFor(root, lockRoot) };
 }
 
+/**
+ * 8 writers × 25 increments, all started at once. This once ran 8 × 200 with a 180 s timeout and hit it
+ * in one full-suite run out of two (5 s alone). The cause, measured with every lock mkdir/rmdir, rename
+ * and fsync of the workers traced (issue 20 §2): the increments are serialized — each is one lock
+ * hold, plus about one more for a writer whose read outside the lock went stale — so the test's time is
+ * 1 600 × (hold + hand-off). Quiet, that is ~10 ms an increment. Beside other CPU-bound work (the suite's
+ * other file, other checkouts' builds) the holder is preempted inside its few synchronous system calls
+ * (holds p50 1–7 ms but p90 100–170 ms and up to 650 ms; rename and rmdir also wait on the filesystem
+ * journal behind other processes' fsyncs), and for a third of the time the lock stands free while its
+ * waiters sleep out their backoff (≤ 200 ms) or wait for a CPU: 800 increments took 70–180 s. Nothing
+ * was lost and no lock was taken over; the number of serialized durable writes was the test's own
+ * choice. 200 still interleave every writer with the others: the retries below prove the
+ * compare-and-swap was contended, not merely taken in turn.
+ */
 describe('contention between real processes', () => {
-  it('8 processes × 200 read–increment–CAS-write cycles end at exactly 1600', async () => {
+  it('8 processes × 25 read–increment–CAS-write cycles, started at once, end at exactly 200', async () => {
     const { root, lockRoot } = await setup();
-    const workers = Array.from({ length: 8 }, () => spawnFixture('counter-worker.mjs', [root, lockRoot, '200']));
+    const workers = Array.from({ length: 8 }, () => spawnFixture('counter-worker.mjs', [root, lockRoot, '25']));
+    await Promise.all(workers.map((w) => w.waitForLine(/^ready$/)));
+    for (const w of workers) w.child.stdin!.end('go\n');
     const results = await Promise.all(workers.map((w) => w.exited));
     for (const r of results) expect(r.code, r.stderr).toBe(0);
-    expect(await readFile(join(root, 'counter.md'), 'utf8')).toBe('1600\n');
+    expect(await readFile(join(root, 'counter.md'), 'utf8')).toBe('200\n');
     expect(await readdir(root)).toEqual(['counter.md']);
-  }, 180_000);
+    const retries = results.reduce(
+      (n, r) => n + (JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { retries: number }).retries,
+      0,
+    );
+    expect(retries, 'no writer ever lost a compare-and-swap: the writers did not really overlap').toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe('lock liveness across processes', () => {
@@ -99,7 +120,7 @@ describe('lock liveness across processes', () => {
 });
 
 describe('crash safety', () => {
-  it('200 writers killed with SIGKILL at random moments never leave anything but one complete version', async () => {
+  it('40 writers killed with SIGKILL at random moments never leave anything but one complete version', async () => {
     const { root, lockRoot } = await setup();
     const target = join(root, 'desk', 'projects', 'crash', '_harness', 'PLAN.md');
     const complete = (text: string) => {
@@ -109,11 +130,13 @@ describe('crash safety', () => {
     let seed = 20261126;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const versionsSeen = new Set<string>();
-    for (let batch = 0; batch < 20; batch++) {
+    for (let batch = 0; batch < 4; batch++) {
       const writers = Array.from({ length: 10 }, (_, i) =>
         spawnFixture('crash-writer.mjs', [root, lockRoot, String(batch * 10 + i)]),
       );
       await Promise.all(writers.map((w) => w.waitForLine(/^ready$/)));
+      // Once one of them has landed a write (however slow the machine), the kills land at random moments.
+      await Promise.any(writers.map((w) => w.waitForLine(/^wrote /)));
       await Promise.all(
         writers.map(
           (w) =>
@@ -142,7 +165,7 @@ describe('crash safety', () => {
     expect((await backend.list(backend.resolve('desk', 'projects', 'crash', '_harness'))).map(String)).toEqual([
       'desk/projects/crash/_harness/PLAN.md',
     ]);
-  }, 300_000);
+  }, 60_000);
 });
 
 describe('interop with Python agentm writers', () => {

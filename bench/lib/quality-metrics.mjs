@@ -68,3 +68,52 @@ export function summarize(queries, results) {
   }
   return out;
 }
+
+/**
+ * The hook-injection figures over prompts (answerable ones carry judgments, unanswerable ones none) and
+ * what was injected for each (`{ keys, titles }`): the share of unanswerable prompts that get nothing,
+ * of answerable ones that get a relevant memory (and of those whose top 5 before the floor had one:
+ * "still"), the share of injected memories that are relevant, and the injections listing a memory or a
+ * title twice.
+ */
+export function injectionFigures(prompts, injected, unfloored) {
+  let unanswerable = 0;
+  let silent = 0;
+  let answerable = 0;
+  let hit = 0;
+  let reachable = 0;
+  let kept = 0;
+  let total = 0;
+  let relevant = 0;
+  let duplicates = 0;
+  prompts.forEach((p, i) => {
+    const { keys, titles } = injected[i];
+    const good = (list) => list.some((k) => judgedBy(p, k).some((j) => (p.judgments.get(j) ?? 0) > 0));
+    total += keys.length;
+    relevant += keys.filter((k) => judgedBy(p, k).some((j) => (p.judgments.get(j) ?? 0) > 0)).length;
+    if (new Set(keys).size < keys.length || new Set(titles.map((t) => t.toLowerCase().trim())).size < titles.length)
+      duplicates++;
+    if (p.judgments.size === 0) {
+      unanswerable++;
+      if (keys.length === 0) silent++;
+    } else {
+      answerable++;
+      const found = good(keys);
+      if (found) hit++;
+      if (good(unfloored[i].keys)) {
+        reachable++;
+        if (found) kept++;
+      }
+    }
+  });
+  return {
+    unanswerable,
+    silent: unanswerable ? silent / unanswerable : 0,
+    answerable,
+    hit: answerable ? hit / answerable : 0,
+    reachable,
+    still: reachable ? kept / reachable : 0,
+    precision: total ? relevant / total : 0,
+    duplicates,
+  };
+}

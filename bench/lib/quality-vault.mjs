@@ -139,17 +139,57 @@ export class QualityVault {
 
   /**
    * Records an entry of a project's progress file (`progress.md`, or `progress-<plan>.md` of a named
-   * plan); returns its judgment key (`<progress file>@<epoch ms>`).
+   * plan) in the harness's observation format; returns its judgment key (`<progress file>@<epoch ms>`).
    */
-  episode(project, timeMs, kind, text, plan = undefined) {
+  episode(project, timeMs, kind, text, plan = undefined, fields = '') {
     const key = `desk/projects/${project}/_harness/progress${plan ? `-${plan}` : ''}.md`;
     let list = this.#episodes.get(key);
     if (!list) this.#episodes.set(key, (list = []));
     // Whole seconds, unique within the file: the judgment key must name exactly one entry.
     let t = Math.floor(timeMs / 1000) * 1000;
     while (list.some((e) => e.t === t)) t -= 1000;
-    list.push({ t, kind, text });
+    const step = `s${(list.length % 9) + 1}`;
+    const head = `- ${new Date(t).toISOString()} [kind:: ${kind}] [step:: ${fields.step ?? step}] [attempt:: 0] [actor:: 4242@box]`;
+    list.push({ t, line: `${head}${fields.rest ?? ''}${text === '' ? '' : ` — ${text}`}` });
     return `${key}@${t}`;
+  }
+
+  /**
+   * Records bookkeeping of a step in a progress file, as written by `format`: `observation` (today's
+   * harness: a transition, a bare result), `legacy` (an older AgentM: `[transition] s: a → b`),
+   * `agentm` (date-headed free-form sections, as agentm's logs are) or `hand` (a person's own log).
+   * Returns the planted texts (the bench looks for them in what each engine returns).
+   */
+  bookkeeping(project, plan, step, timeMs, format) {
+    const key = `desk/projects/${project}/_harness/progress${plan ? `-${plan}` : ''}.md`;
+    let list = this.#episodes.get(key);
+    if (!list) this.#episodes.set(key, (list = []));
+    const t = Math.floor(timeMs / 1000) * 1000;
+    const iso = new Date(t).toISOString();
+    const clock = `${pad(new Date(t).getHours())}:${pad(new Date(t).getMinutes())}`;
+    const lines = {
+      observation: [
+        `- ${iso} [kind:: transition] [step:: ${step}] [attempt:: 0] [actor:: 4242@box] [from:: ready] [to:: running] — ready → running`,
+        `- ${iso} [kind:: tool_result] [step:: ${step}] [attempt:: 0] [actor:: 4242@box] — step "${step}" completed (2 tool call(s))`,
+        `- ${iso} [kind:: transition] [step:: ${step}] [attempt:: 0] [actor:: 4242@box] [from:: running] [to:: done] — running → done`,
+      ],
+      legacy: [
+        `- ${iso} [transition] ${step}: ready → running`,
+        `- ${iso} [claim] ${step} claimed by 4242@box`,
+        `- ${iso} [transition] ${step}: running → done`,
+      ],
+      agentm: [
+        `## ${localDate(t)} ${clock}
+
+Claimed step \`${step}\`.`,
+        `## ${localDate(t)} ${clock}
+
+Step \`${step}\`: done.`,
+      ],
+      hand: [`- ${clock} started ${step}`, `- ${step} → done ✅`, `- Status: ${step} blocked`, `- released ${step}`],
+    }[format];
+    lines.forEach((line, i) => list.push({ t: t + i * 1000, line }));
+    return lines.map((line) => line.replace(/^(- |## )/, ''));
   }
 
   /** Writes a named plan's PLAN file (harness state: a goal and its checked steps). */
@@ -163,8 +203,9 @@ export class QualityVault {
   }
 
   /** Registers a graded query. `judgments`: `[key, grade]` pairs (grade 3 the answer, 1 related). */
-  query(cls, project, words, judgments, forbidden = []) {
+  query(cls, project, words, judgments, forbidden = [], bookkeeping = []) {
     this.queries.push({
+      bookkeeping,
       id: this.queries.length,
       cls,
       project,
@@ -186,11 +227,7 @@ export class QualityVault {
   flushEpisodes() {
     for (const [key, list] of this.#episodes) {
       list.sort((a, b) => a.t - b.t);
-      const lines = list.map(
-        (e, i) =>
-          `- ${new Date(e.t).toISOString()} [kind:: ${e.kind}] [step:: s${(i % 9) + 1}] [attempt:: 0] [actor:: 4242@box] — ${e.text}`,
-      );
-      this.write(key, `# Progress\n\n${lines.join('\n')}\n`, list[list.length - 1].t);
+      this.write(key, `# Progress\n\n${list.map((e) => e.line).join('\n\n')}\n`, list[list.length - 1].t);
     }
   }
 }

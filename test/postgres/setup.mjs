@@ -1,5 +1,5 @@
-// Makes sure the postgres tests have a server to start: run by `npm test` before vitest (like
-// test/vscode/setup.mjs before the e2e). With AGENTM_TEST_PG_URL set, the tests use that server and
+// Makes sure the postgres tests have a server to start: run by test/setup.mjs before vitest and by
+// test/vscode/run.mjs before the e2e. With AGENTM_TEST_PG_URL set, the tests use that server and
 // nothing is needed. Otherwise PostgreSQL's programs (initdb, pg_ctl) must be installed: as root this
 // installs Debian's `postgresql` package when it is absent (without the system cluster Debian would
 // otherwise create and start: the tests make their own, see cluster.mjs); as anyone else it says how.
@@ -7,7 +7,7 @@
 // usage: node test/postgres/setup.mjs
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { aptInstall } from '../setup/apt.mjs';
+import { aptInstall, SetupError } from '../apt.mjs';
 import { findPgBin } from './cluster.mjs';
 
 const CREATECLUSTER = '/etc/postgresql-common/createcluster.conf';
@@ -28,10 +28,11 @@ export function ensurePostgres(env = process.env) {
       );
     }
   }
-  aptInstall(['postgresql'], {
-    why: "the postgres tests (PostgreSQL's initdb and pg_ctl, not installed)",
-    makeError: (message) => new Error(`${message} (${fix})`),
-  });
+  try {
+    aptInstall(['postgresql'], "the postgres tests (PostgreSQL's initdb and pg_ctl, not installed)");
+  } catch (error) {
+    throw error instanceof SetupError ? new SetupError(`${error.message} (${fix})`) : error;
+  }
   const installed = findPgBin(env);
   if (installed === undefined)
     throw new Error('apt-get installed postgresql but no initdb was found; check: apt-get install -y postgresql');

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { aptInstall, hasTool, missingAptPackages, SetupError } from '../apt.mjs';
 import {
   APT_PACKAGES,
   CODE_SERVER_VERSION,
@@ -19,22 +20,15 @@ import {
   log,
   toolPaths,
 } from './env.mjs';
-import { aptInstall, missingAptPackages } from '../setup/apt.mjs';
 
-export class SetupError extends Error {
-  name = 'SetupError';
-}
+export { SetupError };
 
 /** chromium (the browser) and libkrb5-dev (code-server's kerberos module compiles against gssapi.h). */
 export function ensureApt() {
   const wanted = [...APT_PACKAGES];
-  const hasTool = (t) => spawnSync('sh', ['-c', `command -v ${t}`]).status === 0;
   if (!hasTool('make') || !hasTool('g++')) wanted.push('build-essential');
   if (!hasTool('python3')) wanted.push('python3');
-  const missing = missingAptPackages(wanted);
-  if (missing.length === 0) return 'present';
-  aptInstall(missing, { why: 'the VS Code e2e tests', makeError: (message) => new SetupError(message) });
-  return `installed ${missing.join(' ')}`;
+  return aptInstall(missingAptPackages(wanted), 'the VS Code e2e tests');
 }
 
 const INSTALL_LOCK_STALE_MS = 20 * 60_000;

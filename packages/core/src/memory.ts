@@ -15,3 +15,12 @@ export { noteFingerprint } from './memory/notes/fingerprint.js';
 export { DEFAULT_VOCABULARY, resolveKind, type Vocabulary } from './memory/notes/vocabulary.js';
 export { assertGroup, assertKindName, assertSlug, assertTags } from './memory/notes/validate.js';
 export { NoteExistsError, NoteValidationError, StorageRulesError, UnknownKindError } from './memory/notes/errors.js';
+export { RECALL_DEFAULTS } from './memory/recall/score.js';
+export {
+  INJECTION_FLOOR,
+  RANKING_DEFAULTS,
+  type InjectionFloor,
+  type RankingParams,
+  type RecallFormula,
+} from './memory/recall/ranking.js';
+export { memoriesToInject } from './memory/recall/injection.js';

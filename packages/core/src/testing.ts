@@ -15,3 +15,9 @@ export {
 } from './backends/conformance.js';
 export { MemoryBackend } from './backends/memory-backend.js';
 export { RoutingConformanceFailure, runRoutingConformance } from './routing/conformance.js';
+export {
+  BOOKKEEPING_TEXT,
+  MIXED_PROGRESS_LOG,
+  MIXED_PROGRESS_MEMORIES,
+  MIXED_PROGRESS_QUERIES,
+} from './memory/documents/mixed-progress-sample.js';

@@ -26,4 +26,12 @@ export {
   type LockStatus,
   type VaultLockOptions,
 } from './write-protocol/vault-lock.js';
-export { ConcurrentModificationError, LockCompromisedError, LockTimeout } from './write-protocol/errors.js';
+export {
+  ConcurrentModificationError,
+  LockCompromisedError,
+  LockReleaseError,
+  LockTimeout,
+  WriteLandedError,
+  WriteNotDurableError,
+} from './write-protocol/errors.js';
+export { EXIT_WRITE_LANDED } from './seam/errors.js';

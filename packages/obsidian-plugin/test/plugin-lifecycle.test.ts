@@ -85,8 +85,8 @@ describe('plugin lifecycle', () => {
     expect(htmlWritesSince(before)).toEqual([]);
 
     unloadPlugin(plugin);
-    await new Promise((r) => setTimeout(r, 0)); // the app closes the plugin's open views asynchronously (onClose is async)
-    expect(leaksSince(before)).toEqual({ intervals: [], eventRefs: [], domListeners: [] });
+    // The app closes the plugin's open views asynchronously (onClose is async): wait until it has.
+    await vi.waitFor(() => expect(leaksSince(before)).toEqual({ intervals: [], eventRefs: [], domListeners: [] }));
     expect(await opening).toBeNull();
     expect(v.fake.commands.commands.size).toBe(0);
     expect(v.fake.__ui.ribbon.children).toHaveLength(0);

@@ -4,6 +4,12 @@ import { join } from 'node:path';
 import { buildNote } from '@agentm/core';
 import { MemoryIndex } from '@agentm/core/memory';
 import { contentHash } from '@agentm/core/write-protocol';
+import {
+  BOOKKEEPING_TEXT,
+  MIXED_PROGRESS_LOG,
+  MIXED_PROGRESS_MEMORIES,
+  MIXED_PROGRESS_QUERIES,
+} from '@agentm/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unloadPlugin } from './fake-obsidian/testing.js';
 import { startWithPlugin } from './helpers/plugin.js';
@@ -147,6 +153,26 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
     expect((await s.plugin.services!.recall('flaky')).map((h) => h.path)).toEqual(['Other/memory/idea/other-root.md']);
     expect((await readdir(join(s.v.cache, 'agentm', 'index'))).sort()).toEqual(
       [contentHash(realpathSync(s.v.dir)), contentHash(realpathSync(join(s.v.dir, 'Other')))].sort(),
+    );
+    unloadPlugin(s.plugin);
+  });
+});
+
+describe('bookkeeping is never a memory (issue 19)', () => {
+  it('a progress log that mixes every form of bookkeeping: recall shows only its memories, by their titles', async () => {
+    const s = await startWithPlugin({ ...NOTES, 'desk/projects/alpha/_harness/progress.md': MIXED_PROGRESS_LOG });
+    const titles = new Set<string>();
+    for (const query of MIXED_PROGRESS_QUERIES) {
+      const hits = await s.plugin.services!.recall(query);
+      for (const hit of hits) expect(`${hit.title}\n${hit.snippet}`).not.toMatch(BOOKKEEPING_TEXT);
+      for (const hit of hits) titles.add(hit.title);
+    }
+    for (const title of MIXED_PROGRESS_MEMORIES) expect(titles).toContain(title);
+    s.v.fake.commands.executeCommandById('agentm-vault:recall');
+    const shown = await recallFor('docs build running done claimed mkdocs');
+    expect(shown.map((e) => e.textContent ?? '').join('\n')).not.toMatch(BOOKKEEPING_TEXT);
+    expect(shown.map((e) => e.querySelector('.agentm-recall-title')?.textContent)).toContain(
+      'The documentation site builds with mkdocs in strict mode.',
     );
     unloadPlugin(s.plugin);
   });

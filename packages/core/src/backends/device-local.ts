@@ -1,10 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { BackendOptions, WriteOptions } from '../seam/backend.js';
 import { capabilities } from '../seam/capabilities.js';
-import type { Locator } from '../seam/locator.js';
-import { casWriteFile } from '../write-protocol/cas-write.js';
-import { FsBackend } from './fs-backend.js';
+import { LockedFsBackend, type LockedFsBackendOptions } from './locked-fs-backend.js';
 
 export const DEVICE_LOCAL_PROTOCOL = 'device-local';
 
@@ -21,22 +18,19 @@ export function deviceLocalRoot(
 }
 
 /**
- * The fresh-install default: Markdown under a directory on this device, never synced. One writer is
- * assumed (all capabilities false), so there is no lock; writes are still atomic, and a caller's CAS
- * expectation is still checked.
+ * The fresh-install default: Markdown under a directory on this device, never synced. Every write
+ * takes the store's lock and lands by compare-and-swap, as the vault's do: on one machine the CLI,
+ * `agentm mcp`, the hooks and the editors write it concurrently. A deliberate divergence from agentm,
+ * whose device-local writes take no lock (it predates those writers). The capabilities stay agentm's
+ * (all false): a Python agentm writing the same store takes no lock, so concurrent writers are only
+ * safe among AgentM's own.
  */
-export class DeviceLocalBackend extends FsBackend {
+export class DeviceLocalBackend extends LockedFsBackend {
   /** What every instance advertises, readable before construction (selection checks it without creating the root). */
   static readonly declaredCapabilities = capabilities();
   readonly capabilities = DeviceLocalBackend.declaredCapabilities;
 
-  constructor(options: BackendOptions = {}) {
-    super(deviceLocalRoot(typeof options.root === 'string' ? options.root : undefined), {
-      createRoot: options['createRoot'] !== false,
-    });
-  }
-
-  protected async writeFile(path: string, content: string, locator: Locator, options: WriteOptions): Promise<void> {
-    await casWriteFile(path, content, { expectHash: options.expectHash, label: locator.key });
+  constructor(options: LockedFsBackendOptions = {}) {
+    super(deviceLocalRoot(typeof options.root === 'string' ? options.root : undefined), options);
   }
 }

@@ -1,6 +1,6 @@
 import type { ChatProvider } from '../providers/chat.js';
 import { OpenAICompatibleChat } from '../providers/openai-chat.js';
-import { withWaitProgress } from './wait-progress.js';
+import { showWhileWaiting, withWaitProgress, type WaitProgressOptions } from './wait-progress.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { CliContext } from './context.js';
 import { CONTROL } from './ui/terminal.js';
@@ -10,6 +10,41 @@ function modelLabel(provider: ChatProvider): string {
   if (provider instanceof OpenAICompatibleChat)
     return `the model ${provider.settings.model} at ${provider.settings.baseUrl}`;
   return `the model ${provider.name}`;
+}
+
+/** How a CLI command shows on stderr that it waits for `provider` (see `showWhileWaiting`). */
+function waitOptions(
+  ctx: CliContext,
+  provider: ChatProvider,
+  prefix: string,
+  limitMs: number,
+  firstAfterMs: number,
+): WaitProgressOptions {
+  return {
+    prefix,
+    label: modelLabel(provider),
+    limitMs,
+    tty: ctx.term.err.tty,
+    write: ctx.io.err,
+    redraw: (frame) => ctx.term.err.frame(frame),
+    clear: () => ctx.term.err.control(CONTROL.eraseLine),
+    firstAfterMs,
+  };
+}
+
+/**
+ * Runs `work`, which waits for `provider` within one total budget (`budgetMs`, every attempt included),
+ * showing on stderr after a second that it waits, with the time spent so far and that budget: the
+ * limit printed is the one that holds.
+ */
+export function cliWaitingFor<T>(
+  ctx: CliContext,
+  provider: ChatProvider,
+  prefix: string,
+  budgetMs: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  return showWhileWaiting(waitOptions(ctx, provider, prefix, budgetMs, 1000), work);
 }
 
 /**
@@ -27,14 +62,8 @@ export async function cliChatShowingWait(
   const provider = await ws.chat();
   if (!provider) return undefined;
   const own = provider.timeoutMs;
-  return withWaitProgress(provider, {
-    prefix,
-    label: modelLabel(provider),
-    limitMs: Math.min(perCallMs, own && own > 0 ? own : Infinity),
-    tty: ctx.term.err.tty,
-    write: ctx.io.err,
-    redraw: (frame) => ctx.term.err.frame(frame),
-    clear: () => ctx.term.err.control(CONTROL.eraseLine),
-    firstAfterMs,
-  });
+  return withWaitProgress(
+    provider,
+    waitOptions(ctx, provider, prefix, Math.min(perCallMs, own && own > 0 ? own : Infinity), firstAfterMs),
+  );
 }

@@ -2,7 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { chmod } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { commitWrite, discardWrite, prepareWrite, syncDirectory } from '../write-protocol/atomic-write.js';
-import { checkExpectation, currentHashSync } from '../write-protocol/cas-write.js';
+import { verifyOwnedAndUnchanged } from '../write-protocol/cas-write.js';
 import { contentHash } from '../write-protocol/content-hash.js';
 import { defaultLockRoot, withVaultLock } from '../write-protocol/vault-lock.js';
 import { configFilePath, readConfigStrict, type ConfigData } from './config-file.js';
@@ -198,11 +198,7 @@ async function mutateConfig(host: HostEnv, mutate: (data: ConfigData) => boolean
         await discardWrite(prepared);
         throw error;
       }
-      await commitWrite(prepared, () => {
-        hold.assertHeld();
-        checkExpectation(file, expected, currentHashSync(file));
-        hold.assertHeld(); // ownership again right before the rename (see verifyOwnedAndUnchanged)
-      });
+      await commitWrite(prepared, () => verifyOwnedAndUnchanged(hold, file, expected, file));
       await syncDirectory(dirname(file));
       return { changed: true, file };
     },

@@ -28,17 +28,21 @@ export function preciseTime(value: string | undefined, mtimeMs: number): number 
   return ms;
 }
 
-const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/m;
+const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
 
-/** The first Markdown heading, else the first non-blank line (cut to 100 characters). */
-function titleOf(body: string): string | undefined {
-  const heading = HEADING.exec(body)?.[1]?.trim();
-  if (heading) return heading;
+/**
+ * The title of a note's body: its first line when that is a heading (written as the title), else that
+ * line itself cut to 100 characters (a made-up title: `untitled`). Undefined for an empty body.
+ */
+function titleOf(body: string): { title: string; untitled: boolean } | undefined {
   // The first non-blank line, found without splitting the whole body into lines.
   for (let at = 0; at < body.length;) {
     const end = body.indexOf('\n', at);
     const line = body.slice(at, end < 0 ? body.length : end).trim();
-    if (line !== '') return line.slice(0, 100);
+    if (line !== '') {
+      const heading = HEADING.exec(line)?.[1]?.trim();
+      return heading ? { title: heading, untitled: false } : { title: line.slice(0, 100), untitled: true };
+    }
     if (end < 0) break;
     at = end + 1;
   }
@@ -71,7 +75,12 @@ export function noteToDocument(locator: Locator, text: string, info: Info): Inde
   doc.alwaysLoad = note.alwaysLoad || doc.alwaysLoad;
   doc.createdMs = date(note.created) ?? doc.createdMs;
   doc.updatedMs = date(note.lastReinforced) ?? preciseTime(note.updated, info.mtimeMs) ?? doc.updatedMs;
-  doc.title = titleOf(note.body) ?? doc.title;
+  const written = typeof note.fields['title'] === 'string' ? note.fields['title'].trim() : '';
+  const title = written !== '' ? { title: written, untitled: false } : titleOf(note.body);
+  if (title) {
+    doc.title = title.title;
+    doc.untitled = title.untitled;
+  }
   doc.derivedFrom = note.derivedFrom;
   doc.confidence = note.confidence !== undefined && Number.isFinite(note.confidence) ? note.confidence : undefined;
   if (note.supersedes) doc.supersedes = note.supersedes;

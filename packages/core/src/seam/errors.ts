@@ -7,6 +7,12 @@
 export const EXIT_CHECK_FAILED = 1;
 /** Exit code of an error the user fixes in the command or its input (validation, a bad name, a bad config value). */
 export const EXIT_USAGE = 2;
+/**
+ * Exit code of a write that landed, followed by a failure (the lock could not be removed, the directory
+ * could not be synced): the new bytes are in place, so the command must not be repeated as if nothing
+ * had been written (a retried save finds its own note; a retried append writes it twice).
+ */
+export const EXIT_WRITE_LANDED = 3;
 
 /**
  * Base of every error AgentM throws on purpose. `code` is stable for programs; `message` is for people;

@@ -17,7 +17,7 @@ export interface SelectOptions {
   readonly required?: Partial<Capabilities>;
   /** The device-local root (default: `AGENTM_DEVICE_LOCAL_ROOT` → `~/.agentm/memory`). */
   readonly deviceLocalRoot?: string;
-  /** The vault lock root (default: `$XDG_CACHE_HOME/agentm/locks` → `~/.cache/agentm/locks`). */
+  /** The lock root of the vault and device-local stores (default: `$XDG_CACHE_HOME/agentm/locks` → `~/.cache/agentm/locks`). */
   readonly lockRoot?: string;
   /** Create the backend's root at construction (default true). Read-only callers pass false. */
   readonly createRoot?: boolean;
@@ -84,7 +84,8 @@ export async function planSelection(options: SelectOptions = {}): Promise<Select
   }
   if (protocol === 'device-local') {
     const root = deviceLocalRoot(options.deviceLocalRoot, host.env as NodeJS.ProcessEnv, host.home);
-    return { choice, protocol, origin, backendClass, root, constructorOptions: { root, ...createRoot } };
+    const lockRoot = options.lockRoot ?? defaultLockRoot(host.env as NodeJS.ProcessEnv, host.home);
+    return { choice, protocol, origin, backendClass, root, constructorOptions: { root, lockRoot, ...createRoot } };
   }
   // Any other backend (postgres, a plug-in) reads its own keys from the config and the environment.
   const constructorOptions = { ...createRoot, config: choice.config, env: host.env, home: host.home };

@@ -72,8 +72,10 @@ export async function phaseRecallIn(
 ): Promise<PhaseRecallResult> {
   const refreshed =
     options.refresh === false && index.loadStatus === 'loaded' ? { warnings: [] } : await index.refresh();
+  const settings = memorySettingsFromConfig(ws.config);
   const result = await phaseRecall(index, {
-    noteHalfLife: memorySettingsFromConfig(ws.config).noteHalfLife,
+    noteHalfLife: settings.noteHalfLife,
+    formula: settings.formula,
     ...request,
     env: ws.host.env as NodeJS.ProcessEnv,
     readBody: bodyReader(ws.backend),

@@ -24,7 +24,7 @@ import { memorySettingsFromConfig } from '../memory/memory-config.js';
 import type { RecallQuery, RecallResult } from '../memory/recall/recall.js';
 
 /** Bumped when the request or answer changes shape: an old server and a new client then miss each other. */
-export const RECALL_SERVICE_PROTOCOL = 1;
+export const RECALL_SERVICE_PROTOCOL = 2;
 
 /** The longest Unix socket path (sun_path is 108 bytes on Linux, 104 on macOS, with the terminator). */
 const MAX_SOCKET_PATH = 103;
@@ -60,13 +60,16 @@ export type RecallServiceAnswer =
   | { readonly ok: false; readonly error: string };
 
 /**
- * The query as ranked: notes age by the config's `memory.recall.note_half_life` unless the query says
- * otherwise (a `halfLife` given alone applies to notes too). Resolved by the client, so a server with
+ * The query as ranked: notes age by the config's `memory.recall.note_half_life` and recency weighs as
+ * its `memory.recall.formula` says, unless the query says otherwise (a `halfLife` given alone applies
+ * to notes too). Resolved by the client, so a server with
  * another config ranks as the client would.
  */
 export function resolveRecallQuery(config: ConfigData, query: RecallQuery): RecallQuery {
-  const noteHalfLife = query.noteHalfLife ?? query.halfLife ?? memorySettingsFromConfig(config).noteHalfLife;
-  return { ...query, noteHalfLife };
+  const settings = memorySettingsFromConfig(config);
+  const noteHalfLife = query.noteHalfLife ?? query.halfLife ?? settings.noteHalfLife;
+  const formula = query.formula ?? settings.formula;
+  return { ...query, noteHalfLife, ...(formula !== undefined ? { formula } : {}) };
 }
 
 /** `<XDG_CACHE_HOME or ~/.cache>/agentm/run`: beside the lock root, per user, never synced. */

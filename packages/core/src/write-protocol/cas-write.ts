@@ -44,12 +44,14 @@ export function checkExpectation(file: string, expected: string | null | undefin
 }
 
 /**
- * The last checks before a rename under the lock, synchronous and back to back: the lock is still ours,
- * the target still matches the expectation, and the lock is still ours. A pause anywhere before the
- * last check (SIGSTOP, a sleeping laptop, a long GC) that let a waiter take the lock over and write is
- * caught; the last check refreshes the heartbeat, so after it a takeover needs this process to stop for
- * a whole stale window between the check and the rename syscall — the remaining window, microseconds
- * of synchronous code.
+ * The last checks before a rename under the lock, synchronous and back to back: the target still
+ * matches the expectation, then the lock is still ours (one `stat`: the directory we made, untouched
+ * since our last stamp, which came before the re-hash — so nobody held the lock while we hashed) and
+ * its heartbeat fresh. A pause anywhere before the ownership check (SIGSTOP, a sleeping laptop, a long
+ * GC) that let a waiter take the lock over and write is caught: as `LockCompromisedError` when the lock
+ * was lost (checked as well when the hash differs, so a taken-over writer learns why), else as
+ * `ConcurrentModificationError`. After it, a takeover needs this process to stop for most of a stale
+ * window between the check and the rename syscall — microseconds of synchronous code.
  */
 export function verifyOwnedAndUnchanged(
   hold: LockHold | undefined,
@@ -57,8 +59,12 @@ export function verifyOwnedAndUnchanged(
   expected: string | null | undefined,
   path: string,
 ): void {
-  hold?.assertHeld();
-  checkExpectation(label, expected, currentHashSync(path));
+  try {
+    checkExpectation(label, expected, currentHashSync(path));
+  } catch (error) {
+    hold?.assertHeld(); // a lost lock explains the difference better than the difference itself
+    throw error;
+  }
   hold?.assertHeld();
 }
 
@@ -90,6 +96,8 @@ export async function casWriteFile(path: string, content: string, options: CasWr
   const label = options.label ?? path;
   const prepared = await prepareWrite(path, content);
   const critical = options.critical ?? ((commit) => commit());
+  let renamed = false;
+  let afterRename: unknown;
   try {
     await critical(async (hold) => {
       // Without a caller expectation, the bytes found on entering the critical section are the
@@ -98,12 +106,19 @@ export async function casWriteFile(path: string, content: string, options: CasWr
       const expected = options.expectHash !== undefined ? options.expectHash : currentHashSync(path);
       await options.beforeRecheck?.();
       await commitWrite(prepared, () => verifyOwnedAndUnchanged(hold, label, expected, path));
+      renamed = true;
     });
   } catch (error) {
-    await discardWrite(prepared);
-    throw error;
+    if (!renamed) {
+      await discardWrite(prepared);
+      throw error;
+    }
+    // The rename landed and leaving the critical section failed (the lock could not be removed): the
+    // write is in place, so its directory is still synced before that error is reported.
+    afterRename = error;
   }
   await syncDirectory(dirname(path), path);
+  if (afterRename !== undefined) throw afterRename;
 }
 
 /** The full vault write protocol for one file: CAS replace with the commit under the store's lock. */

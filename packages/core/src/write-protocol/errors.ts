@@ -1,4 +1,4 @@
-import { AgentMError } from '../seam/errors.js';
+import { AgentMError, EXIT_WRITE_LANDED } from '../seam/errors.js';
 import { shortHash } from './content-hash.js';
 
 /** The vault lock stayed held by a live writer for the whole bounded wait. */
@@ -57,17 +57,39 @@ export class LockPermissionError extends AgentMError {
   }
 }
 
-/** The lock directory could not be removed after the work under it finished (an I/O error, not absence). */
-export class LockReleaseError extends AgentMError {
+/**
+ * The work landed — the new bytes are in place and readers see them — but a step after it failed. Not
+ * a failed write: repeating it would write a second time (exit code `EXIT_WRITE_LANDED`, 3). What to
+ * do is in the message: check the disk, and go on from the new state.
+ */
+export class WriteLandedError extends AgentMError {
+  override readonly exitCode: number = EXIT_WRITE_LANDED;
+}
+
+/** How a lock that could not be removed was left for the next writer. */
+export type LockLeftAs = 'marked-stale' | 'left';
+
+/**
+ * The lock directory could not be removed after the work under it finished (an I/O error, not
+ * absence), even after retrying. It was marked stale where that was possible, so the next writer takes
+ * it over at once instead of waiting out the stale window.
+ */
+export class LockReleaseError extends WriteLandedError {
   readonly lockDir: string;
-  constructor(lockDir: string, cause: NodeJS.ErrnoException) {
+  readonly leftAs: LockLeftAs;
+  constructor(lockDir: string, cause: NodeJS.ErrnoException, leftAs: LockLeftAs = 'left', attempts = 1) {
+    const next =
+      leftAs === 'marked-stale'
+        ? 'It was marked stale, so the next writer takes it over at once.'
+        : 'The next writer takes it over once its heartbeat is older than the stale window (10 s).';
     super(
-      `the write completed, but the lock ${lockDir} could not be removed: ${cause.code ?? ''} ${cause.message}. ` +
-        'Other writers will take it over once its heartbeat is older than the stale window; if this repeats, check ' +
-        'the disk holding it (an I/O error there can also affect your other files).',
+      `the write completed — the new version is in place; do not repeat it — but the lock ${lockDir} could not be ` +
+        `removed (${attempts} attempt(s)): ${cause.code ?? ''} ${cause.message}. ${next} Check the disk holding it ` +
+        '(an I/O error there can also affect your other files).',
       { code: 'ELOCKRELEASE', cause },
     );
     this.lockDir = lockDir;
+    this.leftAs = leftAs;
   }
 }
 
@@ -135,17 +157,18 @@ export class FileWriteError extends AgentMError {
 }
 
 /**
- * The new bytes were renamed into place, but syncing the directory failed: the rename may not survive
- * a crash. Not acknowledged as a successful write.
+ * The new bytes were renamed into place, but syncing the directory failed: readers see the new version,
+ * but the rename may not survive a crash. Not acknowledged as a durable write, and not a failed one.
  */
-export class WriteNotDurableError extends AgentMError {
+export class WriteNotDurableError extends WriteLandedError {
   readonly file: string;
   readonly directory: string;
   constructor(file: string, directory: string, cause: NodeJS.ErrnoException) {
     super(
-      `${file} was replaced, but syncing its directory ${directory} failed (${cause.code ?? 'error'}): the new version ` +
-        `may not be durable — a crash now could bring back the old one. ${explainErrno(cause.code)}.`,
-      { code: cause.code ?? 'ENOTDURABLE', cause },
+      `${file} was replaced — the new version is in place; do not repeat the write — but syncing its directory ` +
+        `${directory} failed (${cause.code ?? 'error'}): it may not be durable, a crash now could bring back the old ` +
+        'one. Check the disk (and its connection) that holds it.',
+      { code: 'ENOTDURABLE', cause },
     );
     this.file = file;
     this.directory = directory;

@@ -7,6 +7,8 @@ import { chownFixFor } from './ownership-fix.js';
 
 export const LOCK_BACKOFF_START_MS = 10;
 export const LOCK_BACKOFF_MAX_MS = 200;
+/** A heartbeat younger than staleMs / FRESH_FRACTION is fresh enough to rename under without a new stamp. */
+const FRESH_FRACTION = 10;
 
 /**
  * agentm's lock (reference §2.12) on one directory, written out rather than delegated: its rules are
@@ -70,6 +72,15 @@ function stamp(lockDir: string): BigIntStats {
   return statSync(lockDir, { bigint: true });
 }
 
+/**
+ * How old (ms, by the real clock, as waiters judge it) the heartbeat our mark records is. A heartbeat
+ * in the future (a clock step back) counts as infinitely old, so it is stamped again at once.
+ */
+const heartbeatAge = (mark: Mark): number => {
+  const age = Date.now() - Number(mark.mtimeNs / 1_000_000n);
+  return age < 0 ? Number.POSITIVE_INFINITY : age;
+};
+
 const held = new Set<HeldLockDirectory>();
 
 // On exit, SIGINT, SIGTERM and SIGHUP (as agentm does), remove the locks still held: a lock left by a
@@ -109,7 +120,6 @@ export class HeldLockDirectory {
    * we may not write is a `LockPermissionError` at once.
    */
   static async acquire(lockDir: string, options: AcquireOptions): Promise<HeldLockDirectory> {
-    ensureParent(lockDir);
     const firstSeen = new Map<string, number>();
     let backoff = LOCK_BACKOFF_START_MS;
     let told = false;
@@ -117,7 +127,7 @@ export class HeldLockDirectory {
       const err = tryMkdir(lockDir);
       if (err === undefined) return HeldLockDirectory.#taken(lockDir, options.staleMs);
       if (err.code === 'ENOENT') {
-        ensureParent(lockDir); // the cache directory was cleaned since: make the parent again
+        ensureParent(lockDir); // first use, or the cache directory was cleaned since: make the parent
         continue;
       }
       if (err.code !== 'EEXIST' && !(process.platform === 'win32' && isPermission(err))) {
@@ -147,7 +157,9 @@ export class HeldLockDirectory {
 
   static #taken(lockDir: string, staleMs: number): HeldLockDirectory {
     try {
-      return new HeldLockDirectory(lockDir, staleMs, markOf(stamp(lockDir)));
+      // The mkdir itself is the first heartbeat: a new directory's mtime is the kernel's current time,
+      // so only its identity is read here (a utimes as well cost a metadata write on every write).
+      return new HeldLockDirectory(lockDir, staleMs, markOf(statSync(lockDir, { bigint: true })));
     } catch (error) {
       try {
         rmdirSync(lockDir);
@@ -159,17 +171,22 @@ export class HeldLockDirectory {
   }
 
   /**
-   * Synchronously proves the lock is still ours and refreshes its heartbeat: the directory must be the
-   * one we made, untouched since our last stamp; then we stamp it and check that the stamp landed on
-   * that same directory. Afterwards the heartbeat is fresh, so a waiter cannot take the lock over
-   * unless this process stops for a whole stale window. Throws `LockCompromisedError` otherwise.
+   * Synchronously proves the lock is still ours and keeps its heartbeat fresh: the directory must be
+   * the one we made, untouched since our last stamp (one `stat`). When that stamp is older than a tenth
+   * of the stale window (or `force`, the heartbeat timer), we stamp it again and check that the stamp
+   * landed on that same directory. Afterwards the heartbeat is at most a tenth of the window old, so a
+   * waiter cannot take the lock over unless this process stops for nine tenths of a stale window
+   * (9 s) before its next step. Throws `LockCompromisedError` otherwise.
    */
-  assertOwned(): void {
+  assertOwned(force = false): void {
     if (this.#lost) throw this.#lost;
     if (this.#released) throw new LockCompromisedError(this.lockDir, 'it was already released');
     const before = statSync(this.lockDir, { bigint: true, throwIfNoEntry: false });
     if (before === undefined) throw this.#lose('another writer took it over and released it');
     if (!untouched(before, this.#mark)) throw this.#lose('another writer took it over');
+    // A write commits within milliseconds of taking the lock, whose mkdir was a heartbeat: stamping
+    // again then bought nothing and cost a metadata write (issue 20: locked ÷ bare rose to 1.6).
+    if (!force && heartbeatAge(this.#mark) <= this.staleMs / FRESH_FRACTION) return;
     let after: BigIntStats;
     try {
       after = stamp(this.lockDir);
@@ -184,7 +201,7 @@ export class HeldLockDirectory {
   #beat(): void {
     if (this.#lost || this.#released) return;
     try {
-      this.assertOwned();
+      this.assertOwned(true);
     } catch {
       // Recorded in #lost; the holder learns it at its next assertOwned, before any rename.
     }
@@ -198,8 +215,11 @@ export class HeldLockDirectory {
 
   /**
    * Stops the heartbeat and removes the directory if it is still ours (never a lock another writer
-   * took over). An error removing it — other than its absence — is a `LockReleaseError`: a lock left
-   * behind silently would stall every writer for the stale window, and the error may be the disk's.
+   * took over). A failed removal — other than its absence — is retried (an I/O error can be
+   * transient); if it keeps failing, the lock is marked stale (its mtime set to the epoch, which
+   * agentm's waiters and ours both read as a dead holder) so the next writer takes it over at once
+   * instead of waiting out the stale window, and a `LockReleaseError` says so: a lock left behind
+   * silently would stall every writer, and the error may be the disk's.
    */
   release(): void {
     if (this.#released) return;
@@ -209,12 +229,18 @@ export class HeldLockDirectory {
     if (this.#lost) return;
     const st = statSync(this.lockDir, { bigint: true, throwIfNoEntry: false });
     if (st === undefined || !untouched(st, this.#mark)) return;
-    try {
-      rmdirSync(this.lockDir);
-    } catch (error) {
-      const err = error as NodeJS.ErrnoException;
-      if (err.code !== 'ENOENT') throw new LockReleaseError(this.lockDir, err);
+    let failure: NodeJS.ErrnoException | undefined;
+    for (let attempt = 0; attempt < RELEASE_ATTEMPTS; attempt++) {
+      if (attempt > 0) pauseSync(RELEASE_RETRY_MS * attempt);
+      try {
+        rmdirSync(this.lockDir);
+        return;
+      } catch (error) {
+        failure = error as NodeJS.ErrnoException;
+        if (failure.code === 'ENOENT') return;
+      }
     }
+    throw new LockReleaseError(this.lockDir, failure!, markStale(this.lockDir), RELEASE_ATTEMPTS);
   }
 
   /** `release` for exit and signal handlers: nothing may throw there. */
@@ -224,6 +250,25 @@ export class HeldLockDirectory {
     } catch {
       // The process is ending; the lock goes stale and is taken over.
     }
+  }
+}
+
+/** How often a lock whose removal fails is tried again, and the pause before each retry (× the attempt). */
+const RELEASE_ATTEMPTS = 3;
+const RELEASE_RETRY_MS = 20;
+
+/** Blocks this thread for `ms` (only on the failure path of a release, which is synchronous). */
+function pauseSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Sets a lock we could not remove to look long dead; whether that worked. */
+function markStale(lockDir: string): 'marked-stale' | 'left' {
+  try {
+    utimesSync(lockDir, 0, 0);
+    return 'marked-stale';
+  } catch {
+    return 'left';
   }
 }
 

@@ -92,7 +92,10 @@ describe('the recall socket of agentm mcp', () => {
     });
     expect(await rawAsk(server!.address, Buffer.alloc(MAX_SERVICE_MESSAGE_BYTES + 1, 0x20))).toBe('');
     const still = JSON.parse(
-      await rawAsk(server!.address, `${JSON.stringify({ protocol: 1, key, query: { text: 'lock' } })}\n`),
+      await rawAsk(
+        server!.address,
+        `${JSON.stringify({ protocol: RECALL_SERVICE_PROTOCOL, key, query: { text: 'lock' } })}\n`,
+      ),
     );
     expect(still.ok).toBe(true);
   });

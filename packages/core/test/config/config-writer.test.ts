@@ -1,4 +1,4 @@
-import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigValueError, CorruptConfigError } from '../../src/config/errors.js';
@@ -25,10 +25,11 @@ describe('agentm config writer', () => {
   it('is idempotent: setting the same value again does not touch the file', async () => {
     const host = await newHost();
     await setConfigValue(host, 'storage.backend', 'device-local');
-    const before = await stat(configFilePath(host));
-    await new Promise((r) => setTimeout(r, 20));
+    // An hour in the past: any rewrite would stamp it now, whatever the clock's resolution.
+    const past = new Date(Date.now() - 3_600_000);
+    await utimes(configFilePath(host), past, past);
     expect((await setConfigValue(host, 'storage.backend', ' device-local ')).changed).toBe(false);
-    expect((await stat(configFilePath(host))).mtimeMs).toBe(before.mtimeMs);
+    expect((await stat(configFilePath(host))).mtimeMs).toBe(past.getTime());
     expect((await unsetConfigValue(host, 'never-set')).changed).toBe(false);
   });
 

@@ -10,6 +10,7 @@ import {
 import { idempotencyKeyFor } from '../../src/harness/inner-loop/idempotency.js';
 import { callSignature, canonicalArgs, LoopDetector } from '../../src/harness/inner-loop/loop-detector.js';
 import { backoffMs, DEFAULT_RETRY_POLICY, executeWithRetry } from '../../src/harness/inner-loop/retry.js';
+import { plannerRetry } from '../../src/harness/planner/decompose.js';
 import {
   classifyToolError,
   isContextOverflow,
@@ -137,6 +138,36 @@ describe('retry with backoff', () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.type).toBe('timeout');
     expect([result.attempts, aborted]).toEqual([2, 2]);
+  });
+
+  it('a total budget bounds every attempt together: a call that never answers is asked once, not per attempt', async () => {
+    let calls = 0;
+    const hung = await executeWithRetry(
+      (signal) =>
+        new Promise<string>((_, reject) => {
+          calls++;
+          signal.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+      { ...fast, perCallTimeoutMs: 20, maxAttempts: 3, totalBudgetMs: 20 },
+    );
+    expect(!hung.ok && hung.error.type).toBe('timeout');
+    expect([hung.attempts, calls]).toEqual([1, 1]);
+
+    calls = 0; // quick failures still get their retries within the budget
+    const flaky = await executeWithRetry(
+      async () => {
+        if (++calls < 2) throw new Error('503 service unavailable');
+        return 'fine';
+      },
+      { ...fast, totalBudgetMs: 30_000 },
+    );
+    expect(flaky).toEqual({ ok: true, value: 'fine', attempts: 2 });
+  });
+
+  it("the planner's budget is the provider's own timeout, else 60 s, shared by its two attempts", () => {
+    expect(plannerRetry()).toMatchObject({ totalBudgetMs: 60_000, perCallTimeoutMs: 60_000, maxAttempts: 2 });
+    expect(plannerRetry({ timeoutMs: 2500 })).toMatchObject({ totalBudgetMs: 2500, perCallTimeoutMs: 2500 });
+    expect(plannerRetry({ timeoutMs: 0 })).toMatchObject({ totalBudgetMs: 60_000 });
   });
 });
 

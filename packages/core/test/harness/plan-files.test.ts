@@ -88,7 +88,9 @@ describe('plan files specifics', () => {
     let release!: () => void;
     const held = backend.withLock(() => new Promise<void>((r) => (release = () => (order.push('holder done'), r()))));
     const committing = files.commit({ plan: { text: 'x\n', expectHash: null } }).then(() => order.push('commit done'));
-    await new Promise((r) => setTimeout(r, 30));
+    // Both asked in this tick: the holder has the lock, the commit is queued behind it. Whenever the
+    // holder lets go, the commit lands after it (no pause needed to make that so).
+    await new Promise((r) => setImmediate(r));
     release();
     await Promise.all([held, committing]);
     expect(order).toEqual(['holder done', 'commit done']);

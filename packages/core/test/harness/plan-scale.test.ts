@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { findCycle, stepDepths } from '../../src/harness/plan/plan-graph.js';
+import { preflightPlan } from '../../src/harness/executors/preflight.js';
 import { parsePlan } from '../../src/harness/plan/plan-document.js';
+import { effectiveStatus } from '../../src/harness/plan/plan-edit.js';
 import { assignStepIds } from '../../src/harness/plan/step-ids.js';
 import { validateDecompose, type DecomposedStep } from '../../src/harness/planner/dag.js';
 
 const DEPTH = 10_000;
-
-/** Median wall time of `fn` over three runs (ms). */
-function medianMs(fn: () => void): number {
-  const times = [0, 1, 2].map(() => {
-    const t = process.hrtime.bigint();
-    fn();
-    return Number(process.hrtime.bigint() - t) / 1e6;
-  });
-  return times.sort((a, b) => a - b)[1]!;
-}
 
 describe('plans far larger than anyone writes still parse', () => {
   it(`a ${DEPTH}-level nested plan parses without overflowing the stack`, () => {
@@ -29,6 +21,12 @@ describe('plans far larger than anyone writes still parse', () => {
     expect(deepest.deps).toEqual(['root']);
     expect(doc.steps[1]!.deps).toEqual(['root', 'level-1']);
     expect(doc.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    // What `agentm run` asks of it first: its pre-flight walked the nesting recursively (issue 20: a
+    // 3 000-level plan stopped the run with "Maximum call stack size exceeded").
+    expect(preflightPlan(doc, { projectRoot: '/', env: {}, hasModel: true })).toEqual([]);
+    expect(doc.steps.filter((s) => effectiveStatus(doc, s) === 'ready').map((s) => s.title)).toEqual([
+      `level ${DEPTH - 1}`,
+    ]);
   });
 
   it('cycle search and depths over a 10 000-step dependency chain do not recurse', () => {
@@ -52,10 +50,9 @@ describe('plans far larger than anyone writes still parse', () => {
     );
   });
 
-  it('identical step titles get their ids in linear time (8 000 identical ≈ 8 000 distinct)', () => {
+  it('8 000 identical step titles get distinct ids, suffixed in order', () => {
     const n = 8_000;
     const same = Array.from({ length: n }, () => ({ title: 'Run the tests' }));
-    const distinct = Array.from({ length: n }, (_, i) => ({ title: `Run the tests ${i}` }));
     const ids = assignStepIds(same);
     expect(ids.slice(0, 3)).toEqual(['run-the-tests', 'run-the-tests-2', 'run-the-tests-3']);
     expect(new Set(ids).size).toBe(n);
@@ -65,9 +62,6 @@ describe('plans far larger than anyone writes still parse', () => {
       'a-2',
       'a-3',
     ]);
-    const sameMs = medianMs(() => assignStepIds(same));
-    const distinctMs = medianMs(() => assignStepIds(distinct));
-    // Quadratic was ~100× at this size; linear stays within a small factor of the baseline.
-    expect(sameMs / Math.max(distinctMs, 1)).toBeLessThan(8);
+    // How long it takes (linear: 8 000 identical ≈ 8 000 distinct) is measured in bench/plan-ids.mjs.
   });
 });

@@ -218,7 +218,7 @@ describe('the reconciler over a plan', () => {
     await claiming;
     expect((await state(files)).plan.steps[0]!.stored).toBe('running');
     const stopping = r.stop();
-    setTimeout(letGo, 20);
+    setImmediate(letGo); // once stop() is under way
     await stopping;
     // Released by the time stop() returns (not later, behind the caller's back).
     expect((await state(files)).plan.steps[0]).toMatchObject({ stored: 'pending', attempt: 1 });

@@ -61,7 +61,7 @@ describe.skipIf(process.platform === 'win32')('run records of a step', () => {
     const pid = sleeper();
     a.add(pid, ['x']);
     process.kill(-pid, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 200));
+    while (groupAlive(pid)) await new Promise((r) => setTimeout(r, 10)); // until the kernel has reaped it
     expect(await b.reap()).toEqual([]);
     expect((await a.reap()).map((r) => r.outcome)).toEqual(['gone']);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Bm25Index, BM25_B, BM25_K1 } from '../../src/memory/indexing/bm25.js';
 import { decodeSnapshot, encodeSnapshot } from '../../src/memory/indexing/codec.js';
 import { IndexState } from '../../src/memory/indexing/index-state.js';
-import { searchableText } from '../../src/memory/indexing/searchable.js';
+import { searchableFields } from '../../src/memory/indexing/searchable.js';
 import { stem, tokenize } from '../../src/memory/indexing/tokenize.js';
 
 /** BM25 computed from scratch over the live documents: the oracle. */
@@ -28,19 +28,40 @@ function bruteForce(docs: Map<number, string[]>, query: string[]): Map<number, n
 const word = fc.constantFrom('lock', 'vault', 'sync', 'note', 'recall', 'index', 'cache', 'merge');
 
 describe('tokenize', () => {
-  it('lower-cases, folds diacritics, drops stop words and one-letter tokens, strips plurals', () => {
+  it('lower-cases, folds diacritics, drops stop words and one-letter tokens, stems English words (Porter)', () => {
     expect(tokenize('The Café LOCKS a vault; x, policies, caches, status, glass — ναί 2026')).toEqual([
       'cafe',
       'lock',
       'vault',
-      'policy',
-      'cache',
+      'polici',
+      'cach',
       'status',
       'glass',
       'ναι',
       '2026',
     ]);
     expect(stem('bus')).toBe('bus');
+    expect(stem('v2')).toBe('v2');
+  });
+
+  it.each([
+    ['configure configuring configuration configured', ['configur', 'configur', 'configur', 'configur']],
+    ['retry retries retried retrying', ['retri', 'retri', 'retri', 'retri']],
+    ['deploy deployment deploying deployed', ['deploy', 'deploy', 'deploy', 'deploy']],
+    ['status statuses', ['status', 'status']],
+  ])('gives the inflections of a word one term: %s', (text, terms) => {
+    expect(tokenize(text)).toEqual(terms);
+  });
+
+  it.each([
+    ['getUserById', ['getuserbyid', 'get', 'user', 'id']],
+    ['HTTPServer', ['httpserver', 'http', 'server']],
+    ['utf8Decoder', ['utf8decoder', 'utf8', 'decod']],
+    ['max_retry_count', ['max', 'retri', 'count']],
+    ['RETRY_DELAY retryDelay', ['retri', 'delay', 'retrydelay', 'retri', 'delay']],
+    ['iPhone', ['iphon', 'phone']],
+  ])('keeps a code identifier whole and splits it into its words: %s', (text, terms) => {
+    expect(tokenize(text)).toEqual(terms);
   });
 });
 
@@ -124,18 +145,15 @@ describe('Bm25Index', () => {
           for (const s of [state, back]) {
             live.clear();
             for (const doc of s.docs.values())
+              // Term frequency and length come from the text (fields only flag terms: weight 0 here).
               live.set(
                 doc.slot,
                 tokenize(
-                  searchableText({
-                    ...doc,
-                    text:
-                      s === back && doc.id === 'extra'
-                        ? query.join(' ')
-                        : doc.id === 'extra'
-                          ? ''
-                          : [...first, ...later][Number(doc.id.slice(1))]!.join(' '),
-                  }),
+                  s === back && doc.id === 'extra'
+                    ? query.join(' ')
+                    : doc.id === 'extra'
+                      ? ''
+                      : [...first, ...later][Number(doc.id.slice(1))]!.join(' '),
                 ),
               );
             const got = s.bm25.search(query);
@@ -181,6 +199,79 @@ describe('Bm25Index', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('scores field-aware BM25 exactly like BM25F computed from scratch (title, slug, tags, headings weights)', () => {
+    const fieldWord = fc.constantFrom('lock', 'vault', 'sync', 'note', 'recall', 'index');
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            title: fc.array(fieldWord, { maxLength: 3 }),
+            tags: fc.array(fieldWord, { maxLength: 2 }),
+            heading: fc.array(fieldWord, { maxLength: 2 }),
+            text: fc.array(word, { maxLength: 10 }),
+          }),
+          { minLength: 1, maxLength: 15 },
+        ),
+        fc.array(fieldWord, { minLength: 1, maxLength: 3 }),
+        fc.record({
+          k1: fc.double({ min: 0.2, max: 3, noNaN: true }),
+          b: fc.double({ min: 0, max: 1, noNaN: true }),
+          fields: fc.tuple(...[0, 1, 2, 3].map(() => fc.double({ min: 0, max: 4, noNaN: true }))),
+        }),
+        (docs, query, params) => {
+          const state = new IndexState();
+          const made = docs.map((d, i) => {
+            const text = `${d.heading.length > 0 ? `## ${d.heading.join(' ')}\n\n` : ''}${d.text.join(' ')}`;
+            const doc = {
+              id: `notes/d${i}.md`,
+              locator: `notes/d${i}.md`,
+              owner: '',
+              kind: 'fix',
+              status: 'active',
+              tags: d.tags,
+              alwaysLoad: false,
+              createdMs: 0,
+              updatedMs: 0,
+              title: d.title.join(' '),
+              untitled: d.title.length === 0,
+              text,
+              fingerprint: 'f',
+              derivedFrom: [],
+            };
+            state.putFile({ key: doc.id, mtimeMs: 0, size: 0, hash: 'h' }, [doc]);
+            return doc;
+          });
+          const lengths = made.map((d) => tokenize(d.text).length);
+          const avg = lengths.reduce((a, b) => a + b, 0) / made.length || 1;
+          const want = new Map<number, number>();
+          for (const term of new Set(query.map((w) => tokenize(w)[0]!))) {
+            const inField = made.map((d) =>
+              searchableFields(d).reduce((f, [flag, t]) => (tokenize(t).includes(term) ? f | flag : f), 0),
+            );
+            const tfs = made.map((d) => tokenize(d.text).filter((t) => t === term).length);
+            const df = made.filter((_, i) => tfs[i]! > 0 || inField[i]! > 0).length;
+            if (df === 0) continue;
+            const idf = Math.log(1 + (made.length - df + 0.5) / (df + 0.5));
+            made.forEach((_, i) => {
+              if (tfs[i] === 0 && inField[i] === 0) return;
+              const boost = [0, 1, 2, 3].reduce((b, f) => (inField[i]! & (1 << f) ? b + params.fields[f]! : b), 0);
+              const t = tfs[i]! / (1 - params.b + (params.b * lengths[i]!) / avg) + boost;
+              want.set(i, (want.get(i) ?? 0) + (idf * (params.k1 + 1) * t) / (params.k1 + t));
+            });
+          }
+          const got = state.bm25.search(
+            query.map((w) => tokenize(w)[0]!),
+            params,
+          );
+          expect(got.count).toBe(want.size);
+          for (let i = 0; i < got.count; i++)
+            expect(got.scores[i]).toBeCloseTo(want.get(Number(state.doc(got.slots[i]!)!.id.slice(7, -3)))!, 9);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 

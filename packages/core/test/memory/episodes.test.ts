@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import {
+  BOOKKEEPING_TEXT,
+  MIXED_PROGRESS_LOG,
+  MIXED_PROGRESS_MEMORIES,
+} from '../../src/memory/documents/mixed-progress-sample.js';
 import { parseEpisodes } from '../../src/memory/documents/episodes.js';
 import { findTimestamp, parseTimestamp } from '../../src/memory/documents/timestamps.js';
 import { noteFingerprint } from '../../src/memory/notes/fingerprint.js';
@@ -65,11 +70,12 @@ describe('parseEpisodes', () => {
     ].join('\n');
     const eps = parseEpisodes(text, SRC);
     expect(eps.map((e) => [e.line, e.text.split('\n')[0], e.timeMs, e.timestamped])).toEqual([
-      [6, '## 2026-01-05 10:00 Set-up', local(2026, 1, 5, 10), true],
-      [9, '2026-01-05T10:05:00Z [tool_result] ran `pnpm test`: 12 passed', Date.UTC(2026, 0, 5, 10, 5), true],
-      [11, '[2026-01-05 10:07] decision: keep vitest', local(2026, 1, 5, 10, 7), true],
+      // As a person reads them: no heading marks, timestamps or an older AgentM's kind tags.
+      [6, 'Set-up', local(2026, 1, 5, 10), true],
+      [9, 'ran `pnpm test`: 12 passed', Date.UTC(2026, 0, 5, 10, 5), true],
+      [11, 'decision: keep vitest', local(2026, 1, 5, 10, 7), true],
       [14, 'harness observation without its own time', local(2026, 1, 6), true],
-      [19, '## Notes without a date', 42, false],
+      [19, 'Notes without a date', 42, false],
     ]);
     expect(eps[1]!.text).toContain('second line of the same item');
     expect(eps[3]!.text).toContain('- not an item (inside a fence)');
@@ -155,14 +161,24 @@ describe("the harness's bookkeeping is not an episode", () => {
       '- 2026-05-01 12:00 a person wrote: ready → running is what the log says',
       '',
     ].join('');
-    const texts = parseEpisodes(progress, SRC).map((e) => e.text.split('\n')[0]!.replace(/^.*? — /, ''));
+    // What stays reads as a person would write it: the step and what happened, no `[kind:: …]` fields.
+    // A claim released because its claimant is gone is bookkeeping too.
+    const texts = parseEpisodes(progress, SRC).map((e) => e.text.split('\n')[0]!);
     expect(texts).toEqual([
-      'step "build" completed (1 tool call(s)): $ pnpm build',
-      'step "build" dispatch failed: $ false',
-      'claimant 7@gone of step "build" is gone (its process ended mid-step); retrying as attempt 1',
-      'the cache dir is shared between workers',
-      'step s1: route (agent builder fits (1.00 >= route 0.82))',
-      '2026-05-01 12:00 a person wrote: ready → running is what the log says',
+      'build done: $ pnpm build',
+      'build failed: $ false',
+      'build: the cache dir is shared between workers',
+      'build: step s1: route (agent builder fits (1.00 >= route 0.82))',
+      'a person wrote: ready → running is what the log says',
     ]);
+    expect(parseEpisodes(progress, SRC).map((e) => e.title)).toEqual(texts);
+  });
+});
+
+describe('a log that mixes every form of bookkeeping (today’s, an older AgentM’s, agentm’s, by hand)', () => {
+  it('keeps only the memories, each titled by its step and what happened', () => {
+    const eps = parseEpisodes(MIXED_PROGRESS_LOG, SRC);
+    expect(eps.map((e) => e.title)).toEqual(MIXED_PROGRESS_MEMORIES);
+    for (const e of eps) expect(`${e.title}\n${e.text}`).not.toMatch(BOOKKEEPING_TEXT);
   });
 });

@@ -171,7 +171,7 @@ describe('MemoryIndex: incremental refresh', () => {
     const before = ids(index).filter((k) => k.includes('#'));
     await v.write(
       'desk/projects/agentm/_harness/progress.md',
-      `${BASE['desk/projects/agentm/_harness/progress.md']}- 2026-01-05T10:09:00Z released v1\n`,
+      `${BASE['desk/projects/agentm/_harness/progress.md']}- 2026-01-05T10:09:00Z published v1 to the mirror\n`,
     );
     await index.refresh();
     const after = ids(index).filter((k) => k.includes('#'));

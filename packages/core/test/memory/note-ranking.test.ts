@@ -109,6 +109,29 @@ describe('what recall returns of a note', () => {
     ]);
   });
 
+  it('an evolve killed between its writes (renamed successor beside the old note) shows one current version', async () => {
+    const now = new Date(2026, 5, 30, 15, 0, 0).getTime();
+    const archive = 'memory/_archive/memory/fix/lock.md.20260630.md';
+    const { index, root } = await indexOf({
+      // The old note, still holding the archived text; the successor names its archive, not the note.
+      'memory/fix/lock.md': {
+        text: agentmNote('Take the lock before the rename.', now - 3 * DAY),
+        mtimeMs: now - 3 * DAY,
+      },
+      'memory/fix/lock-v2.md': {
+        text: agentmNote('Take the lock, re-check, then rename.', now - MINUTE, `supersedes: ${archive}\n`),
+        mtimeMs: now - MINUTE,
+      },
+    });
+    const ids = async () => (await recall(index, { text: 'lock rename', now, k: 10 })).items.map((i) => i.id).sort();
+    expect(await ids()).toEqual(['memory/fix/lock-v2.md']);
+    // A note saved at the old path after the rename is a new note: it shows.
+    await writeFile(join(root, 'memory/fix/lock.md'), agentmNote('Lock files live in the cache.', now));
+    await utimes(join(root, 'memory/fix/lock.md'), now / 1000, now / 1000);
+    await index.refresh();
+    expect(await ids()).toEqual(['memory/fix/lock-v2.md', 'memory/fix/lock.md']);
+  });
+
   it("ranks the project's own note above an equally matching, equally recent global note", async () => {
     const now = new Date(2026, 5, 30, 15, 0, 0).getTime();
     const at = now - 3 * DAY;

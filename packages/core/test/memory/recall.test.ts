@@ -4,7 +4,8 @@ import { MemoryArgumentError } from '../../src/memory/errors.js';
 import { IndexState } from '../../src/memory/indexing/index-state.js';
 import { rankDocuments } from '../../src/memory/recall/rank.js';
 import { recall } from '../../src/memory/recall/recall.js';
-import { recencyOf, recallScore, relevanceOf } from '../../src/memory/recall/score.js';
+import { RANKING_DEFAULTS } from '../../src/memory/recall/ranking.js';
+import { recencyOf, recallScore } from '../../src/memory/recall/score.js';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 5, 1, 12);
@@ -45,12 +46,8 @@ describe('scoring (pure)', () => {
     expect(recencyOf(age, halfLife)).toBeCloseTo(want, 12);
   });
 
-  it('combines relevance and recency with the weights', () => {
+  it("combines relevance and recency with memQL's weights", () => {
     expect(recallScore(1, 0.5, 0.7, 0.3)).toBeCloseTo(0.85, 12);
-    expect(relevanceOf(2, 4, undefined, 0.5)).toBe(0.5);
-    expect(relevanceOf(2, 4, 0.9, 0.5)).toBeCloseTo(0.7, 12);
-    expect(relevanceOf(2, 4, -0.3, 0.5)).toBeCloseTo(0.25, 12);
-    expect(relevanceOf(0, 0, undefined, 0.5)).toBe(0);
   });
 });
 
@@ -63,14 +60,21 @@ describe('recall', () => {
   );
 
   // These memories are notes: their recency decays with noteHalfLife (halfLife is the episodes').
-  it('a change of halfLife reorders the results', async () => {
-    const weights = { wSem: 0.5, wRec: 0.5 };
+  it("with memQL's formula, a change of halfLife reorders the results", async () => {
+    const weights = { wSem: 0.5, wRec: 0.5, formula: 'memql' as const };
     const short = await recall({ state }, { text: 'lock timeout', now: NOW, noteHalfLife: HOUR, ...weights });
     const long = await recall({ state }, { text: 'lock timeout', now: NOW, noteHalfLife: 1000 * HOUR, ...weights });
     const zero = await recall({ state }, { text: 'lock timeout', now: NOW, noteHalfLife: 0 });
     expect(short.items.map((i) => i.id)).toEqual(['fresh-weak.md', 'old-strong.md']);
     expect(long.items.map((i) => i.id)).toEqual(['old-strong.md', 'fresh-weak.md']);
     expect(zero.items.every((i) => i.recency === 0)).toBe(true);
+  });
+
+  it('by default, recency never lifts the weaker match over the clearly better one, whatever the half-life', async () => {
+    for (const noteHalfLife of [HOUR, 1000 * HOUR, 0]) {
+      const r = await recall({ state }, { text: 'lock timeout', now: NOW, noteHalfLife });
+      expect(r.items.map((i) => i.id)).toEqual(['old-strong.md', 'fresh-weak.md']);
+    }
   });
 
   it('reports similarity, recency and score per item, relevance normalized to the best match', async () => {
@@ -85,7 +89,13 @@ describe('recall', () => {
     expect(weak.similarity).toBeLessThan(1);
     expect(weak.recency).toBeCloseTo(Math.pow(2, -0.5 / 720), 12);
     expect(strong.recency).toBeCloseTo(Math.pow(2, -48 / 720), 12);
-    for (const i of r.items) expect(i.score).toBeCloseTo(0.7 * i.similarity + 0.3 * i.recency, 12);
+    // The recency prior: relevance × (1 + φ·phrase share) × (1 + β·recency), φ and β small and bounded;
+    // both notes hold "lock timeout" side by side (share 1).
+    const { phrase, recencyBoost } = RANKING_DEFAULTS;
+    for (const i of r.items)
+      expect(i.score).toBeCloseTo(i.similarity * (1 + phrase) * (1 + recencyBoost * i.recency), 12);
+    for (const i of r.items) expect(i.coverage).toBe(1);
+    expect(strong.specificity).toBeGreaterThan(0);
   });
 
   it('a window excludes memories older than it', async () => {
@@ -138,7 +148,7 @@ describe('recall', () => {
       doc('global.md', ''),
     ];
     const matches = { slots: Int32Array.of(0, 1, 2), scores: Float64Array.of(2, 2, 2), count: 3 };
-    const options = { k: 3, window: 0, halfLife: 0, wSem: 1, wRec: 0, lexicalShare: 0.5, now: NOW };
+    const options = { k: 3, window: 0, halfLife: 0, wSem: 1, wRec: 0, params: RANKING_DEFAULTS, now: NOW };
     const rank = (extra: object) =>
       rankDocuments(docs, matches, undefined, { ...options, ...extra }).map((r) => [r.doc.id, r.similarity]);
     expect(rank({ project: 'p', logWeight: 0.8, globalWeight: 0.85 })).toEqual([
@@ -173,16 +183,18 @@ describe('recall', () => {
     [{ window: -1 }, /window must be ≥ 0/],
     [{ halfLife: Number.NaN }, /halfLife must be ≥ 0/],
     [{ wSem: Number.POSITIVE_INFINITY }, /wSem must be a finite number/],
-    [{ lexicalShare: 2 }, /lexicalShare must be in \[0, 1\]/],
+    [{ formula: 'newest' }, /formula must be "prior" or "memql"/],
+    [{ ranking: { recencyBoost: 2 } }, /ranking.recencyBoost must be a number in \[0, 0.5\]/],
+    [{ ranking: { fields: [1, 2] } }, /ranking.fields must be four numbers/],
   ])('refuses %o with a typed error', async (bad, message) => {
-    await expect(recall({ state }, { text: 'x', ...bad })).rejects.toThrow(MemoryArgumentError);
-    await expect(recall({ state }, { text: 'x', ...bad })).rejects.toThrow(message);
+    await expect(recall({ state }, { text: 'x', ...(bad as object) })).rejects.toThrow(MemoryArgumentError);
+    await expect(recall({ state }, { text: 'x', ...(bad as object) })).rejects.toThrow(message);
   });
 
   it('rankDocuments breaks score ties by recency', () => {
     const docs = [
-      { owner: '', kind: 'fix', status: 'active', updatedMs: NOW - 2 * HOUR },
-      { owner: '', kind: 'fix', status: 'active', updatedMs: NOW - HOUR },
+      { id: 'a', locator: 'a', title: 'a', owner: '', kind: 'fix', status: 'active', updatedMs: NOW - 2 * HOUR },
+      { id: 'b', locator: 'b', title: 'b', owner: '', kind: 'fix', status: 'active', updatedMs: NOW - HOUR },
     ];
     const ranked = rankDocuments(docs, undefined, undefined, {
       k: 2,
@@ -190,7 +202,7 @@ describe('recall', () => {
       halfLife: 0,
       wSem: 0.7,
       wRec: 0.3,
-      lexicalShare: 0.5,
+      params: RANKING_DEFAULTS,
       now: NOW,
       project: undefined,
       kinds: undefined,
@@ -239,7 +251,7 @@ describe('the columnar ranking view', () => {
           for (const r of removals) state.deleteFile(`d${r}.md`);
           const terms = q.text ? q.text.split(' ') : [];
           const matches = terms.length > 0 ? state.bm25.search(terms) : undefined;
-          const options = { ...q, halfLife: HOUR, wSem: 0.7, wRec: 0.3, lexicalShare: 0.5, now: NOW };
+          const options = { ...q, halfLife: HOUR, wSem: 0.7, wRec: 0.3, params: RANKING_DEFAULTS, now: NOW, terms };
           const ids = (r: { doc: { id: string }; score: number }[]) => r.map((x) => [x.doc.id, x.score]);
           expect(ids(rankDocuments(state.rankView(), matches, undefined, options))).toEqual(
             ids(

@@ -106,8 +106,18 @@ describe('withVaultLock in one process', () => {
     const dir = await tempDir();
     const lockRoot = join(dir, 'locks');
     let release!: () => void;
-    const holding = withVaultLock(dir, () => new Promise<void>((r) => (release = r)), { lockRoot });
-    await new Promise((r) => setTimeout(r, 20));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const holding = withVaultLock(
+      dir,
+      () =>
+        new Promise<void>((r) => {
+          release = r;
+          entered();
+        }),
+      { lockRoot },
+    );
+    await inside; // the holder has the lock
     const error = await withVaultLock(dir, async () => 'never', { lockRoot, timeoutMs: 150 }).catch((e: Error) => e);
     release();
     await holding;

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DeviceLocalBackend } from '../../src/backends/device-local.js';
@@ -71,11 +71,12 @@ describe('register / unregister / list', () => {
     expect(await unregisterRepo(backend, 'ghost')).toBe(false);
     await expect(stat(join(backend.root, '_meta'))).rejects.toThrow();
     await registerRepo(backend, 'a', '/a');
-    const before = await stat(join(backend.root, '_meta', 'repos.json'));
-    await new Promise((r) => setTimeout(r, 20));
+    // An hour in the past: any rewrite would stamp it now, whatever the clock's resolution.
+    const past = new Date(Date.now() - 3_600_000);
+    await utimes(join(backend.root, '_meta', 'repos.json'), past, past);
     expect(await unregisterRepo(backend, 'ghost')).toBe(false);
     await registerRepo(backend, 'a', '/a');
-    expect((await stat(join(backend.root, '_meta', 'repos.json'))).mtimeMs).toBe(before.mtimeMs);
+    expect((await stat(join(backend.root, '_meta', 'repos.json'))).mtimeMs).toBe(past.getTime());
     expect(await unregisterRepo(backend, 'a')).toBe(true);
     expect(await listRepos(backend)).toEqual([]);
   });

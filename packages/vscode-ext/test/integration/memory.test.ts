@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { appendObservations, makeObservation } from '@agentm/core/harness';
 import { buildNote } from '@agentm/core';
+import { BOOKKEEPING_TEXT, MIXED_PROGRESS_LOG } from '@agentm/core/testing';
 import {
   extension,
   findItem,
@@ -20,6 +21,7 @@ import {
   tempDir,
   waitFor,
   waitForView,
+  type ItemSnapshot,
   type World,
 } from './helpers';
 
@@ -312,6 +314,31 @@ suite('memory: save selection, recall, maintenance', () => {
       (v) => findItem(v.items, 'Debounce the watcher') !== undefined,
       5_000,
     );
+  });
+
+  test('a progress log mixing every form of bookkeeping: Recall shows only its memories, by their titles (issue 19)', async () => {
+    const shown = (items: readonly ItemSnapshot[]): string[] =>
+      items.flatMap((i) => [i.label, i.description ?? '', i.tooltip ?? '', ...shown(i.children)]);
+    const loads = (await inspect()).views.recall.loads;
+    world.file(`desk/projects/${world.slug}/_harness/progress-mixed.md`, MIXED_PROGRESS_LOG);
+    const phase = await waitForView('recall', 'the view reloaded after the log was written', (v) => v.loads > loads);
+    for (const text of shown(phase.items)) assert.doesNotMatch(text, BOOKKEEPING_TEXT);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const title = 'The documentation site builds with mkdocs in strict mode.';
+    const { pick, picked } = await openRecallPick('docs build running done mkdocs', title);
+    for (const label of pick.items) assert.doesNotMatch(label, BOOKKEEPING_TEXT);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const outcome = await picked;
+    assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
+    const view = await waitForView('recall', 'the search results', (v) =>
+      v.items.some((i) => i.label === 'Results for "docs build running done mkdocs"'),
+    );
+    const results = view.items.find((i) => i.label === 'Results for "docs build running done mkdocs"')!;
+    assert.ok(
+      results.children.some((c) => c.label === title),
+      `the results lack ${title}`,
+    );
+    for (const text of shown(view.items)) assert.doesNotMatch(text, BOOKKEEPING_TEXT);
   });
 
   test('reindex rebuilds the index with progress and a short result', async () => {

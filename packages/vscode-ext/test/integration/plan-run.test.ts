@@ -176,13 +176,12 @@ suite('running plans', () => {
     );
     assert.equal(during.runStatus.command, 'agentm.openProgress');
     assert.deepEqual(during.runStatus.arguments, ['slow']);
-    const started = Date.now();
     // From the palette (no argument): the plan running in this window, whichever plan is active.
     assert.equal(await ok('agentm.stopPlan'), 'slow');
     const outcome = await running;
     assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
     assert.match(outcome.value, /^stopped \(0\/1 steps done; running steps were released for a retry\)$/);
-    assert.ok(Date.now() - started < 10_000, 'stopping waited for the command to finish');
+    // Stopping did not wait for `sleep 120` to finish: the test's 30 s timeout would have ended it first.
     const step = stepOf(world, 'slow', 'wait');
     assert.notEqual(step.stored, 'running');
     assert.equal(step.attempt, 1, 'the released step is retried as the next attempt (0 → 1)');

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { RecallItem } from '../../memory/recall/recall.js';
+import { memoriesToInject } from '../../memory/recall/injection.js';
 import { additionalContextOutput } from './hook-io.js';
 import { NO_ANSWER, type HookAnswer, type HookContext } from './hook-context.js';
 
@@ -25,10 +26,10 @@ export function renderPromptMemories(items: readonly RecallItem[], localRoot: st
 
 /**
  * UserPromptSubmit: the top memories for the prompt (the project's and global notes and episodes, the
- * index brought up to date first), leaving out the always-load notes SessionStart already gave and
- * anything that shares no word with the prompt. Lexical recall: the hook makes no network call. The run
- * shell races the whole answer against the 300 ms budget: late, it adds nothing rather than a partial
- * ranking.
+ * index brought up to date first) that pass the relevance floor (memoriesToInject: nothing rather than
+ * noise, never the same memory or title twice), leaving out the always-load notes SessionStart already
+ * gave. Lexical recall: the hook makes no network call. The run shell races the whole answer against
+ * the 300 ms budget: late, it adds nothing rather than a partial ranking.
  */
 export async function userPromptSubmit(ctx: HookContext): Promise<HookAnswer> {
   const prompt = ctx.payload.prompt?.trim() ?? '';
@@ -38,7 +39,7 @@ export async function userPromptSubmit(ctx: HookContext): Promise<HookAnswer> {
   const k = promptK(ctx.env);
   const result = await ctx.ws.recall({ text: prompt, project: slug, k: k + 20 });
   for (const w of result.warnings) ctx.warn(`agentm: ${w}`);
-  const items = result.items.filter((i) => !i.alwaysLoad && i.similarity > 0).slice(0, k);
+  const items = memoriesToInject(result.items, k);
   return {
     stdout: additionalContextOutput('UserPromptSubmit', renderPromptMemories(items, ctx.ws.localRoot)),
     note: result.servedBy !== undefined ? `recalled by ${result.servedBy}` : 'recalled in this process',

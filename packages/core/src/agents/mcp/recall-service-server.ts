@@ -40,7 +40,7 @@ const requestSchema = z.object({
       wSem: finite.optional(),
       wRec: finite.optional(),
       kinds: z.array(z.string().max(200)).max(200).optional(),
-      lexicalShare: finite.optional(),
+      formula: z.enum(['prior', 'memql']).optional(),
       logWeight: finite.optional(),
       globalWeight: finite.optional(),
       now: finite.optional(),

@@ -23,7 +23,7 @@ export function registerDoctor(program: Command, ctx: CliContext): void {
       '--requires <capabilities>',
       'fail unless the backend offers these capabilities (comma-separated, e.g. concurrent_writers,sync)',
     )
-    .option('--fix', 'remove leftover temp files of crashed writers (under the lock)')
+    .option('--fix', 'finish what crashed writers left (leftover temp files, half-done evolves), under the lock')
     .option('--providers', 'also send one small request to each configured chat and embeddings endpoint')
     .option('--json', 'print the checks as JSON')
     .action(

@@ -22,21 +22,27 @@ export function registerPlan(program: Command, ctx: CliContext): void {
       const explicit = planOption(opts.name, '--name');
       // The harness, the planner and the chat client load here, when a plan is made (not for --help).
       const { PlanExistsError } = await import('../../harness/errors.js');
-      const { DEFAULT_PLANNER_RETRY } = await import('../../harness/planner/decompose.js');
-      const { cliChatShowingWait } = await import('../model-wait.js');
+      const { plannerRetry } = await import('../../harness/planner/decompose.js');
+      const { cliWaitingFor } = await import('../model-wait.js');
       const ws = await cliWorkspace(ctx);
       const harness = await ws.harness();
-      const provider = await cliChatShowingWait(ctx, ws, 'agentm plan', DEFAULT_PLANNER_RETRY.perCallTimeoutMs);
+      const provider = await ws.chat();
       // Said before anything is written: without a model the plan is one step that only a model can do.
       if (!provider)
         ctx.io.err(
           'agentm plan: no chat model is configured, so the goal becomes one step for a model, and agentm run refuses it ' +
             'until there is one (agentm init, or AGENTM_LLM_BASE_URL and AGENTM_LLM_MODEL) — or until the step has a command ([cmd:: …])\n',
         );
+      // A goal with no word to name it by (only punctuation) plans into PLAN.md, as before.
+      const name = explicit ?? ((await planNameFromGoal(goal)) || 'PLAN');
       let planned: Awaited<ReturnType<typeof harness.plan>>;
       try {
-        // A goal with no word to name it by (only punctuation) plans into PLAN.md, as before.
-        planned = await harness.plan(goal, explicit ?? ((await planNameFromGoal(goal)) || 'PLAN'), { provider });
+        // The planner waits within one budget (every attempt), and that budget is what the progress line says.
+        planned = provider
+          ? await cliWaitingFor(ctx, provider, 'agentm plan', plannerRetry(provider).totalBudgetMs!, () =>
+              harness.plan(goal, name, { provider }),
+            )
+          : await harness.plan(goal, name, {});
       } catch (error) {
         if (error instanceof PlanExistsError)
           throw new CliError(
@@ -46,12 +52,11 @@ export function registerPlan(program: Command, ctx: CliContext): void {
         throw error;
       }
       const { files, draft } = planned;
-      const name = files.name;
       if (draft.fallbackReason && provider)
         ctx.io.err(`agentm plan: planned as a single step: ${draft.fallbackReason}\n`);
       if (opts.json) {
         ctx.io.out(
-          `${JSON.stringify({ plan: files.planLabel, name, goal: draft.goal, fallbackReason: draft.fallbackReason ?? null, steps: draft.steps }, null, 2)}\n`,
+          `${JSON.stringify({ plan: files.planLabel, name: files.name, goal: draft.goal, fallbackReason: draft.fallbackReason ?? null, steps: draft.steps }, null, 2)}\n`,
         );
       } else {
         ctx.io.out(`wrote ${files.planLabel}\n`);
@@ -62,10 +67,10 @@ export function registerPlan(program: Command, ctx: CliContext): void {
       }
       // A planned step is a goal for a model (the planner writes no commands).
       if (!provider && !opts.json) {
-        const listed = (await ws.listPlans({ summaries: false })).plans.find((p) => p.name === name);
+        const listed = (await ws.listPlans({ summaries: false })).plans.find((p) => p.name === files.name);
         ctx.io.err(
           `agentm plan: to run it without a model, give each step its command: add [cmd:: <command>] to its line in ${listed?.planFile ?? files.planLabel}; ` +
-            `then: agentm run${name === 'PLAN' ? '' : ` --plan ${name}`}\n`,
+            `then: agentm run${files.name === 'PLAN' ? '' : ` --plan ${files.name}`}\n`,
         );
       }
       ctx.exitCode = EXIT_OK;

@@ -4,6 +4,7 @@ import { NO_PROVIDER_HINT } from '../../providers/settings.js';
 import { HarnessError } from '../errors.js';
 import { CommandSyntaxError, splitCommand } from '../command-exec/shell-words.js';
 import type { PlanDocument, PlanStep } from '../plan/plan-document.js';
+import { dependentsOf } from '../plan/plan-graph.js';
 
 /** One step a run would dispatch that cannot run as things are. */
 export interface PreflightProblem {
@@ -82,21 +83,9 @@ export function findProgram(
 
 /** Steps that are waiting to run and do not wait on a failed or cancelled step (those would never run). */
 function stepsToDispatch(doc: PlanDocument): PlanStep[] {
-  const byId = new Map(doc.steps.map((s) => [s.id, s]));
-  const doomed = new Map<string, boolean>();
-  const isDoomed = (step: PlanStep, seen: Set<string>): boolean => {
-    const known = doomed.get(step.id);
-    if (known !== undefined) return known;
-    if (seen.has(step.id)) return false; // a cycle: validation reports it, not the pre-flight
-    seen.add(step.id);
-    const result = step.deps.some((id) => {
-      const dep = byId.get(id);
-      return dep !== undefined && (dep.stored === 'failed' || dep.stored === 'cancelled' || isDoomed(dep, seen));
-    });
-    doomed.set(step.id, result);
-    return result;
-  };
-  return doc.steps.filter((s) => (s.stored === 'pending' || s.stored === 'blocked') && !isDoomed(s, new Set()));
+  const dead = new Set(doc.steps.filter((s) => s.stored === 'failed' || s.stored === 'cancelled').map((s) => s.id));
+  const doomed = dependentsOf(doc.steps, (id) => dead.has(id));
+  return doc.steps.filter((s) => (s.stored === 'pending' || s.stored === 'blocked') && !doomed.has(s.id));
 }
 
 /**
@@ -114,6 +103,8 @@ export function preflightPlan(
   },
 ): PreflightProblem[] {
   const problems: PreflightProblem[] = [];
+  // One look on disk per program, not per step: a long plan names the same few programs many times.
+  const programs = new Map<string, ReturnType<typeof findProgram>>();
   for (const step of stepsToDispatch(doc)) {
     const problem = (text: string) => problems.push({ step: step.id, title: step.title, problem: text });
     if (step.cmd) {
@@ -131,7 +122,11 @@ export function preflightPlan(
         problem('its cmd:: is empty');
         continue;
       }
-      const found = findProgram(argv[0]!, { cwd: options.projectRoot, env: options.env });
+      let found = programs.get(argv[0]!);
+      if (found === undefined) {
+        found = findProgram(argv[0]!, { cwd: options.projectRoot, env: options.env });
+        programs.set(argv[0]!, found);
+      }
       if ('problem' in found) problem(found.problem);
     } else if (step.children.length === 0 && !options.hasModel) {
       problem(`needs a chat model: ${NO_PROVIDER_HINT}`);

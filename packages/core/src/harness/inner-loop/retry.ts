@@ -7,6 +7,12 @@ export interface RetryPolicy {
   readonly maxAttempts: number;
   readonly baseBackoffMs: number;
   readonly maxBackoffMs: number;
+  /**
+   * The whole wait, every attempt and backoff included (absent or 0: attempts × per call). An attempt
+   * gets what is left of it, and none starts once it is spent: what a caller promises a person ("gives
+   * up after 60 s") holds however many attempts fit.
+   */
+  readonly totalBudgetMs?: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
@@ -64,8 +70,12 @@ export async function executeWithRetry<T>(
   outer?: AbortSignal,
 ): Promise<RetryResult<T>> {
   const max = Math.max(1, policy.maxAttempts);
+  const budget = policy.totalBudgetMs !== undefined && policy.totalBudgetMs > 0 ? policy.totalBudgetMs : undefined;
+  const spentAt = budget === undefined ? Number.POSITIVE_INFINITY : Date.now() + budget;
+  let last: StructuredToolError | undefined;
   for (let attempt = 1; ; attempt++) {
     const wait = backoffMs(policy, attempt);
+    if (last && Date.now() + wait >= spentAt) return { ok: false, error: last, attempts: attempt - 1 };
     if (attempt > 1 && wait > 0 && !(await sleep(wait, outer))) {
       return { ok: false, error: structuredToolError('timeout', 'context canceled', attempt), attempts: attempt };
     }
@@ -76,17 +86,18 @@ export async function executeWithRetry<T>(
     outer?.addEventListener('abort', onOuter, { once: true });
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
+    const perCall = policy.perCallTimeoutMs > 0 ? policy.perCallTimeoutMs : Number.POSITIVE_INFINITY;
+    const callMs = Math.max(1, Math.min(perCall, spentAt - Date.now()));
     try {
-      const deadline =
-        policy.perCallTimeoutMs > 0
-          ? new Promise<never>((_, reject) => {
-              timer = setTimeout(() => {
-                timedOut = true;
-                reject(new CallTimeoutError(policy.perCallTimeoutMs));
-                controller.abort(new CallTimeoutError(policy.perCallTimeoutMs));
-              }, policy.perCallTimeoutMs);
-            })
-          : undefined;
+      const deadline = Number.isFinite(callMs)
+        ? new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              timedOut = true;
+              reject(new CallTimeoutError(callMs));
+              controller.abort(new CallTimeoutError(callMs));
+            }, callMs);
+          })
+        : undefined;
       const value = await (deadline
         ? Promise.race([fn(controller.signal, attempt), deadline])
         : fn(controller.signal, attempt));
@@ -94,11 +105,12 @@ export async function executeWithRetry<T>(
     } catch (error) {
       // The call may reject with its own abort error before the deadline's rejection wins the race.
       const structured = {
-        ...classifyToolError(timedOut ? new CallTimeoutError(policy.perCallTimeoutMs) : error)!,
+        ...classifyToolError(timedOut ? new CallTimeoutError(callMs) : error)!,
         attempts: attempt,
       };
       if (!structured.retryable || attempt >= max || outer?.aborted)
         return { ok: false, error: structured, attempts: attempt };
+      last = structured;
     } finally {
       clearTimeout(timer);
       outer?.removeEventListener('abort', onOuter);

@@ -85,6 +85,9 @@ function list(...values: Array<string | undefined>): string[] {
   ];
 }
 
+/** The last text parsed and its document (documents are immutable, so it is shared). */
+let lastParsed: { readonly text: string; readonly doc: PlanDocument } | undefined;
+
 /** The Tasks plugin's dependency field (Dataview format), lower-cased as fields are looked up. */
 const TASKS_DEPENDS_ON = 'dependson';
 
@@ -102,8 +105,17 @@ function ownDeps(fields: Readonly<Record<string, string>>): string[] {
 /**
  * Parses any Markdown text as a plan. Never throws: oddities are reported in `problems` (errors are
  * what `agentm run` refuses: duplicate ids and dependency cycles). `serializePlan(parsePlan(t)) === t`.
+ * A reconcile tick reads the same plan several times (validate, recover, promote, settle, claim); the
+ * last document is reused while the text is unchanged, so a long plan is parsed once per change.
  */
 export function parsePlan(text: string): PlanDocument {
+  if (lastParsed?.text === text) return lastParsed.doc;
+  const doc = parseText(text);
+  lastParsed = { text, doc };
+  return doc;
+}
+
+function parseText(text: string): PlanDocument {
   const lines = splitLines(text);
   const frontmatter = findFrontmatter(lines);
   const scanned = scanMarkdown(lines, frontmatter ? frontmatter.end + 1 : 0);

@@ -97,3 +97,27 @@ export function stepDepths(steps: DepGraph): Map<string, number> {
   }
   return depth;
 }
+
+/**
+ * The ids of the steps that depend, directly or through others, on a step `isDead` says will never
+ * finish (failed, cancelled): they would wait forever. Breadth-first over the reverse edges, so its
+ * depth costs no call stack. Unknown dependency ids are ignored.
+ */
+export function dependentsOf(steps: DepGraph, isDead: (id: string) => boolean): Set<string> {
+  const dependents = new Map<string, string[]>();
+  for (const s of steps)
+    for (const dep of s.deps) {
+      const list = dependents.get(dep);
+      if (list) list.push(s.id);
+      else dependents.set(dep, [s.id]);
+    }
+  const doomed = new Set<string>();
+  const queue = steps.filter((s) => isDead(s.id)).map((s) => s.id);
+  for (let i = 0; i < queue.length; i++)
+    for (const next of dependents.get(queue[i]!) ?? [])
+      if (!doomed.has(next)) {
+        doomed.add(next);
+        queue.push(next);
+      }
+  return doomed;
+}

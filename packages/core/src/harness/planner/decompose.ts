@@ -51,23 +51,28 @@ export function parseDecomposition(text: string): DecomposedStep[] {
   });
 }
 
+/** How long planning waits for the model in all, unless the provider has a timeout of its own. */
+export const PLANNER_BUDGET_MS = 60_000;
+
 /**
- * The planner's model policy: 60 s per call, one retry. Planning falls back to a single step when the
- * model fails, so waiting long buys little; the tool loop's 120 s × 3 attempts kept `agentm plan`
- * silent for six minutes on a hung endpoint.
+ * The planner's model policy: one total budget — the provider's configured timeout (`timeout_ms`), else
+ * 60 s — shared by at most two attempts, so a quick failure is retried but a hung endpoint costs the
+ * budget once. Planning falls back to a single step when the model fails, so waiting long buys little:
+ * the tool loop's 120 s × 3 attempts once kept `agentm plan` silent for six minutes, and 60 s per call
+ * × 2 kept it 120 s while it printed "gives up after 60 s" (issue 20).
  */
-export const DEFAULT_PLANNER_RETRY: RetryPolicy = Object.freeze({
-  ...DEFAULT_RETRY_POLICY,
-  perCallTimeoutMs: 60_000,
-  maxAttempts: 2,
-});
+export function plannerRetry(provider?: Pick<ChatProvider, 'timeoutMs'>): RetryPolicy {
+  const own = provider?.timeoutMs;
+  const budget = own !== undefined && own > 0 ? own : PLANNER_BUDGET_MS;
+  return Object.freeze({ ...DEFAULT_RETRY_POLICY, perCallTimeoutMs: budget, maxAttempts: 2, totalBudgetMs: budget });
+}
 
 /** Asks the model for a decomposition (with the planner's retry policy); throws on any failure. */
 export async function decomposeGoal(
   provider: ChatProvider,
   goal: string,
   roles: readonly Role[],
-  retry: RetryPolicy = DEFAULT_PLANNER_RETRY,
+  retry: RetryPolicy = plannerRetry(provider),
   signal?: AbortSignal,
 ): Promise<DecomposedStep[]> {
   const answer = await executeWithRetry(

@@ -27,6 +27,11 @@ export interface IndexDocument {
   /** Epoch ms: when it last changed; the recency clock. */
   readonly updatedMs: number;
   readonly title: string;
+  /**
+   * Whether the title was made up (the text's first line, the file name) rather than written as one (a
+   * heading, a `title:`): shown all the same, but not ranked as a title.
+   */
+  readonly untitled?: boolean | undefined;
   /** Searchable body text (Markdown, frontmatter removed). */
   readonly text: string;
   /** sha256 of the normalized text (DESIGN §12); keys the vector cache. */

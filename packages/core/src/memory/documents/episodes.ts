@@ -2,7 +2,7 @@ import { contentHash } from '../../write-protocol/content-hash.js';
 import { EPISODE_KIND, type IndexDocument } from './document.js';
 import { normalizeForFingerprint } from '../notes/fingerprint.js';
 import { findTimestamp } from './timestamps.js';
-import { isHarnessBookkeeping } from './bookkeeping.js';
+import { readProgressEntry } from './bookkeeping.js';
 
 /** One entry of a progress file: a heading section (its own paragraphs) or a top-level list item. */
 export interface Episode {
@@ -11,7 +11,10 @@ export interface Episode {
   readonly locator: string;
   readonly owner: string;
   readonly title: string;
-  /** The entry's text, list marker removed, continuation lines dedented. */
+  /**
+   * The entry's text as a person reads it: list marker, timestamp and inline fields removed (its step
+   * and what happened first), continuation lines dedented.
+   */
   readonly text: string;
   /** Its own timestamp, else its heading's, else the fallback (the file's mtime). */
   readonly timeMs: number;
@@ -149,11 +152,14 @@ function toEpisodes(blocks: readonly Block[], source: EpisodeSource): Episode[] 
     // structure, not an entry; a bare level-2+ heading with nothing under it is an entry.
     const headingOnly = block.level > 0 && block.lines.filter((l) => l.trim() !== '').length === 1;
     if (block.kind === 'section' && headingOnly && (block.items > 0 || block.level === 1)) continue;
-    const text = block.lines.join('\n').trim();
-    if (text === '') continue;
-    // The harness's status bookkeeping is not memory (bookkeeping.ts): no episode, so no recall result and no belief.
-    if (block.kind === 'item' && isHarnessBookkeeping(text)) continue;
-    const normalized = normalizeForFingerprint(text);
+    const raw = block.lines.join('\n').trim();
+    if (raw === '') continue;
+    // Bookkeeping (status changes, in any harness's form or by hand) is not memory (bookkeeping.ts): no
+    // episode, so no recall result and no belief. What is memory reads as a person would write it.
+    const read = readProgressEntry(raw);
+    if (read.bookkeeping) continue;
+    const text = read.text;
+    const normalized = normalizeForFingerprint(raw);
     const dup = seen.get(normalized) ?? 0;
     seen.set(normalized, dup + 1);
     const hash = contentHash(`${source.locator}\n${normalized}${dup > 0 ? `\n#${dup}` : ''}`);
@@ -161,7 +167,7 @@ function toEpisodes(blocks: readonly Block[], source: EpisodeSource): Episode[] 
       id: `${source.locator}#${hash.slice(0, 16)}`,
       locator: source.locator,
       owner: source.owner,
-      title: titleOf(text),
+      title: read.title.length > TITLE_MAX ? `${read.title.slice(0, TITLE_MAX - 1)}…` : read.title,
       text,
       timeMs: block.ownTimeMs ?? source.fallbackMs,
       timestamped: block.ownTimeMs !== undefined,
@@ -171,15 +177,6 @@ function toEpisodes(blocks: readonly Block[], source: EpisodeSource): Episode[] 
     });
   }
   return episodes;
-}
-
-/** The first line, without heading marks, leading timestamp or wrappers, cut to 100 characters. */
-function titleOf(text: string): string {
-  const first = (text.split('\n')[0] ?? '').replace(/^#{1,6}\s+/, '');
-  const found = findTimestamp(first);
-  const rest = (found && found.length > 0 ? first.slice(found.length) : first).replace(/^[\s:—–-]+/, '').trim();
-  const title = rest === '' ? first.trim() : rest;
-  return title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title;
 }
 
 /** An episode as an index document (kind `episode`, status `active`). */
@@ -195,6 +192,8 @@ export function episodeDocument(episode: Episode): IndexDocument {
     createdMs: episode.timeMs,
     updatedMs: episode.timeMs,
     title: episode.title,
+    // Made from the entry's first line, which is in its text: not ranked as a title.
+    untitled: true,
     text: episode.text,
     fingerprint: episode.fingerprint,
     derivedFrom: [],

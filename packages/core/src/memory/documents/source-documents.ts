@@ -29,6 +29,7 @@ export function noteDefaults(
     createdMs: info.mtimeMs,
     updatedMs: info.mtimeMs,
     title: locator.name.replace(/\.md$/i, ''),
+    untitled: true,
     text,
     fingerprint: fingerprint ?? noteFingerprint(text),
     derivedFrom: [],

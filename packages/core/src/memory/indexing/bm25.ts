@@ -7,24 +7,19 @@
  * Why not a library: see README "Recall" — MiniSearch, Orama and FlexSearch were measured on this
  * workload and missed the build and query goals by 3–10×, or return no scores.
  */
+import { searchConcepts, SearchScratch, type Bm25Params, type Matches, type QueryConcept } from './bm25-search.js';
 import { Column } from './columns.js';
-import { BulkRuns, type PostingBlock, PostingStore } from './postings.js';
+import { BulkRuns, postingValue, type PostingBlock, PostingStore } from './postings.js';
 import { TermTable } from './term-table.js';
 
-/** Okapi BM25 parameters (Robertson's defaults). */
+/** Okapi BM25 parameters (Robertson's defaults; recall passes the fitted ones, see ranking.ts). */
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
 
-/** Scores of the matching slots of one query, unsorted. */
-export interface Matches {
-  readonly slots: Int32Array;
-  readonly scores: Float64Array;
-  readonly count: number;
-  /** How many of the query's distinct terms each slot contains. */
-  readonly matched: Uint8Array;
-  /** The query's distinct terms found in the index (of its first 255). */
-  readonly terms: number;
-}
+export type { Bm25Params, Matches, QueryConcept, QueryVariant } from './bm25-search.js';
+
+/** Plain BM25 with Robertson's parameters and no field weights. */
+export const PLAIN_BM25: Bm25Params = Object.freeze({ k1: BM25_K1, b: BM25_B, fields: [0, 0, 0, 0] });
 
 /** What a snapshot restores a BM25 index from (see codec.ts). */
 export interface Bm25Parts {
@@ -44,15 +39,12 @@ export class Bm25Index {
   liveCount = 0;
   deadCount = 0;
   totalLength = 0;
-  #acc = new Float64Array(0);
-  #hits = new Uint8Array(0);
-  #norms = new Float64Array(0);
-  #normsKey = '';
+  readonly #scratch = new SearchScratch();
   /** Live document frequency by term id, while there are tombstones; cleared by any change. */
   readonly #liveDf = new Map<number, number>();
-  #touched = new Int32Array(0);
-  /** Per-add scratch: term frequency by term id, and the ids seen in this document. */
+  /** Per-add scratch: term frequency and field flags by term id, and the ids seen in this document. */
   #tf = new Uint16Array(1024);
+  #fields = new Uint8Array(1024);
   readonly #seen: number[] = [];
   /** Bulk mode: documents recorded as runs, inverted once at the end. */
   #bulk: BulkRuns | undefined;
@@ -95,19 +87,31 @@ export class Bm25Index {
     return this.addCounted(tokens.length);
   }
 
-  /** Counts one occurrence of a term (by id) for the document being added; see `addCounted`. */
+  /** Counts one occurrence of a term (by id) in the text of the document being added; see `addCounted`. */
   countTerm(id: number): void {
-    let tf = this.#tf;
-    if (id >= tf.length) {
-      let size = tf.length * 2;
-      while (size <= id) size *= 2;
-      const grown = new Uint16Array(size);
-      grown.set(tf);
-      this.#tf = tf = grown;
-    }
-    const count = tf[id]!;
-    if (count === 0) this.#seen.push(id);
-    if (count < 65535) tf[id] = count + 1;
+    this.#room(id);
+    const count = this.#tf[id]!;
+    if (count === 0 && this.#fields[id] === 0) this.#seen.push(id);
+    if (count < 65535) this.#tf[id] = count + 1;
+  }
+
+  /** Flags a term (by id) as in one of the fields (FIELD_*) of the document being added. */
+  flagTerm(id: number, field: number): void {
+    this.#room(id);
+    if (this.#tf[id] === 0 && this.#fields[id] === 0) this.#seen.push(id);
+    this.#fields[id]! |= field;
+  }
+
+  #room(id: number): void {
+    if (id < this.#tf.length) return;
+    let size = this.#tf.length * 2;
+    while (size <= id) size *= 2;
+    const tf = new Uint16Array(size);
+    tf.set(this.#tf);
+    this.#tf = tf;
+    const fields = new Uint8Array(size);
+    fields.set(this.#fields);
+    this.#fields = fields;
   }
 
   /** Adds the document whose terms `countTerm` counted, `length` tokens long, under a fresh slot. */
@@ -115,12 +119,15 @@ export class Bm25Index {
     const slot = this.#newSlot(length);
     const seen = this.#seen;
     const tf = this.#tf;
+    const fields = this.#fields;
     const bulk = this.#bulk;
     for (let i = 0; i < seen.length; i++) {
       const id = seen[i]!;
-      if (bulk) bulk.push(id, tf[id]!);
-      else this.postings.append(id, slot, tf[id]!);
+      const value = postingValue(tf[id]!, fields[id]!);
+      if (bulk) bulk.push(id, value);
+      else this.postings.append(id, slot, value);
       tf[id] = 0;
+      fields[id] = 0;
     }
     bulk?.endSlot();
     seen.length = 0;
@@ -202,91 +209,17 @@ export class Bm25Index {
   }
 
   /**
-   * BM25 score of every live slot matching at least one of the (distinct) terms, and how many of
-   * them each contains (at most the first 255 distinct terms are searched).
+   * BM25 scores of the live slots matching at least one of `terms` (each its own concept, no field
+   * weights unless `params` says so): the plain form of `searchConcepts`.
    */
-  search(terms: readonly string[]): Matches {
-    const n = this.liveCount;
-    if (this.#acc.length < this.slotCount) {
-      this.#acc = new Float64Array(this.slotCount * 2);
-      this.#hits = new Uint8Array(this.slotCount * 2);
-      this.#touched = new Int32Array(this.slotCount * 2);
-    }
-    const acc = this.#acc;
-    const hits = this.#hits;
-    const touched = this.#touched;
-    const live = this.#live.data;
-    const norms = this.#lengthNorms();
-    const { block, tails } = this.postings;
-    const blockTerms = block.start.length - 1;
-    const k1 = BM25_K1;
-    let count = 0;
-    let found = 0;
-    for (const term of [...new Set(terms)].slice(0, 255)) {
-      const id = this.terms.id(term);
-      if (id < 0) continue;
-      const df = this.documentFrequency(id);
-      if (df === 0) continue;
-      found++;
-      const weight = Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (k1 + 1);
-      const tail = tails.get(id);
-      // Two plain loops, not forEachPosting: a closure would put `count` in a context slot.
-      for (let segment = 0; segment < 2; segment++) {
-        let slots: Int32Array;
-        let tfs: Uint16Array;
-        let from: number;
-        let to: number;
-        if (segment === 0) {
-          if (id >= blockTerms) continue;
-          ({ slots, tfs } = block);
-          from = block.start[id]!;
-          to = block.start[id + 1]!;
-        } else {
-          if (!tail) continue;
-          ({ slots, tfs } = tail);
-          from = 0;
-          to = tail.n;
-        }
-        for (let i = from; i < to; i++) {
-          const slot = slots[i]!;
-          if (live[slot] === 0) continue;
-          const tf = tfs[i]!;
-          if (hits[slot] === 0) touched[count++] = slot;
-          acc[slot] = acc[slot]! + (weight * tf) / (tf + norms[slot]!);
-          hits[slot]!++;
-        }
-      }
-    }
-    const outSlots = new Int32Array(count);
-    const outScores = new Float64Array(count);
-    const matched = new Uint8Array(count);
-    for (let i = 0; i < count; i++) {
-      const slot = touched[i]!;
-      outSlots[i] = slot;
-      outScores[i] = acc[slot]!;
-      matched[i] = hits[slot]!;
-      acc[slot] = 0;
-      hits[slot] = 0;
-    }
-    return { slots: outSlots, scores: outScores, count, matched, terms: found };
+  search(terms: readonly string[], params: Bm25Params = PLAIN_BM25): Matches {
+    const concepts = [...new Set(terms)].map((term) => ({ variants: [{ term, weight: 1 }], weight: 1, counted: true }));
+    return searchConcepts(this, this.#scratch, concepts, params);
   }
 
-  /**
-   * Per slot, BM25's length normalization `k1·(1 − b + b·length/avgLength)`, recomputed only when the
-   * collection changed since the last query (a posting then costs one read instead of three).
-   */
-  #lengthNorms(): Float64Array {
-    const key = `${this.slotCount}:${this.liveCount}:${this.totalLength}`;
-    if (this.#normsKey !== key || this.#norms.length < this.slotCount) {
-      const avg = this.liveCount > 0 ? this.totalLength / this.liveCount : 1;
-      const norm0 = BM25_K1 * (1 - BM25_B);
-      const norm1 = (BM25_K1 * BM25_B) / (avg || 1);
-      if (this.#norms.length < this.slotCount) this.#norms = new Float64Array(this.slotCount * 2);
-      const lengths = this.#lengths.data;
-      for (let slot = 0; slot < this.slotCount; slot++) this.#norms[slot] = norm0 + norm1 * lengths[slot]!;
-      this.#normsKey = key;
-    }
-    return this.#norms;
+  /** Scores a query of concepts (see bm25-search.ts). */
+  searchConcepts(concepts: readonly QueryConcept[], params: Bm25Params): Matches {
+    return searchConcepts(this, this.#scratch, concepts, params);
   }
 
   #newSlot(length: number): number {

@@ -20,7 +20,9 @@ import { TermTable } from './term-table.js';
  */
 // 2: progress entries that are the harness's bookkeeping are no longer episodes (documents/bookkeeping.ts).
 // 3: typed sections opened in place (columns, term and file tables), searchable file names.
-export const INDEX_SCHEMA_VERSION = 3;
+// 4: Porter stemming and camel-case identifiers split (tokenize.ts); postings carry field flags (title,
+//    slug, tags, headings) beside the text's term frequency; a made-up title is no field.
+export const INDEX_SCHEMA_VERSION = 4;
 const MAGIC = Buffer.from('AGMIDX\n\0', 'latin1');
 const PREFIX = MAGIC.length + 8;
 

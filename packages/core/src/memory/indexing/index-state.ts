@@ -16,12 +16,12 @@ import { FileTable, type FileEntry, type FrozenFiles } from './file-table.js';
 import { DocsView, FilesView } from './index-views.js';
 import { SupersededKeys } from './supersession.js';
 import { columnRankView } from './column-rank-view.js';
-import { previewOf, searchableParts } from './searchable.js';
+import { previewOf, searchableFields } from './searchable.js';
 import { TermScanner } from './term-scanner.js';
 
 export type { StoredDoc } from './doc-store.js';
 export type { FileEntry } from './file-table.js';
-export { PREVIEW_CHARS, previewOf, searchableParts, searchableText } from './searchable.js';
+export { PREVIEW_CHARS, previewOf, searchableFields, searchableText } from './searchable.js';
 
 /**
  * Documents prepared elsewhere (a read worker), as columns: document i's record (see encodeRecord),
@@ -58,6 +58,9 @@ export class IndexState {
   #scanner: TermScanner | undefined;
   /** Recallable by status, per status symbol. */
   #statusOk: number[] = [];
+  /** The field `#flag` marks terms of (putFile scans a document's fields with it). */
+  #field = 0;
+  readonly #flag = (id: number) => this.bm25.flagTerm(id, this.#field);
 
   constructor(parts?: { bm25: Bm25Parts; docs: FrozenDocs; files: FrozenFiles }) {
     this.bm25 = new Bm25Index(parts?.bm25);
@@ -119,8 +122,11 @@ export class IndexState {
       // Another file may hold this id only where ids are not keys (a custom mapper): only then look.
       const old = foreign || this.#hasForeign() ? this.slotOf(full.id) : undefined;
       if (old !== undefined) this.#removeSlot(old);
-      let length = 0;
-      for (const part of searchableParts(full)) length += scanner.scan(part, count);
+      for (const [field, text] of searchableFields(full)) {
+        this.#field = field;
+        scanner.scan(text, this.#flag);
+      }
+      const length = scanner.scan(full.text, count);
       const { text, ...rest } = full;
       const stored = { ...rest, preview: previewOf(text) };
       const slot = this.bm25.addCounted(length);
@@ -227,7 +233,9 @@ export class IndexState {
     this.#ids?.set(id, slot);
     if (this.bm25.bulk) return; // settled once at endBulk()
     const superseded = this.#supersession();
-    if (supersedes) for (const key of superseded.add(supersedes, id)) this.#settle(this.#noteSlot(key));
+    if (supersedes)
+      for (const key of superseded.add(supersedes, id, this.store.updated.data[slot]))
+        this.#settle(this.#noteSlot(key));
     this.#settle(slot);
   }
 
@@ -257,7 +265,7 @@ export class IndexState {
     if (this.#ids?.get(id) === slot) this.#ids.delete(id);
     if (supersedes && this.#superseded) {
       const value = store.doc(slot).supersedes!;
-      for (const key of this.#superseded.remove(value, id)) this.#settle(this.#noteSlot(key));
+      for (const key of this.#superseded.remove(value, id, store.updated.data[slot])) this.#settle(this.#noteSlot(key));
     }
   }
 
@@ -269,7 +277,9 @@ export class IndexState {
     let ok = this.#statusOk[status];
     if (ok === undefined) ok = this.#statusOk[status] = isRecallable({ status: store.statuses.list[status]! }) ? 1 : 0;
     const superseded =
-      this.#superseded !== undefined && this.#superseded.size > 0 && this.#superseded.has(store.id(slot));
+      this.#superseded !== undefined &&
+      this.#superseded.size > 0 &&
+      this.#superseded.hides(store.id(slot), store.updated.data[slot]!);
     if (ok && this.bm25.live[slot] && !superseded) store.flags.data[slot]! |= RECALLABLE;
     else store.flags.data[slot]! &= ~RECALLABLE;
   }
@@ -288,7 +298,8 @@ export class IndexState {
       this.#superseded = new SupersededKeys();
       const flags = this.store.flags.data;
       for (const slot of this.liveSlots())
-        if (flags[slot]! & SUPERSEDES) this.#superseded.add(this.store.doc(slot).supersedes!, this.store.id(slot));
+        if (flags[slot]! & SUPERSEDES)
+          this.#superseded.add(this.store.doc(slot).supersedes!, this.store.id(slot), this.store.updated.data[slot]);
     }
     return this.#superseded;
   }

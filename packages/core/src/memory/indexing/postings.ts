@@ -6,6 +6,18 @@
  * what it adds, not the size of the common terms' lists.
  */
 
+/**
+ * A posting's value: the term's frequency in the document's text (low 12 bits, saturating at 4095) and
+ * the fields it appears in (high 4 bits, searchable.ts's FIELD_* flags).
+ */
+export const TF_MASK = 0xfff;
+export const FIELD_SHIFT = 12;
+
+/** The posting value of a term counted `tf` times in the text and flagged in `fields`. */
+export function postingValue(tf: number, fields: number): number {
+  return (tf > TF_MASK ? TF_MASK : tf) | (fields << FIELD_SHIFT);
+}
+
 const NONE32 = new Int32Array(1);
 const NONE16 = new Uint16Array(0);
 const NO_SLOTS = new Int32Array(0);

@@ -8,7 +8,8 @@ import { documentsOf, type DocumentLimits } from '../documents/source-documents.
 import { Column } from './columns.js';
 import { ALWAYS_LOAD, encodeRecord, FOREIGN_ID, ownId, SUPERSEDES } from './doc-store.js';
 import type { DocColumns } from './index-state.js';
-import { previewOf, searchableParts } from './searchable.js';
+import { postingValue } from './postings.js';
+import { previewOf, searchableFields } from './searchable.js';
 import { TermScanner } from './term-scanner.js';
 
 /** File status in a batch. */
@@ -95,19 +96,32 @@ export class BatchBuilder {
   #ids = new Uint32Array(4096);
   #tfs = new Uint16Array(4096);
   #n = 0;
-  /** Scratch: term frequency by term id in the document being prepared, and the ids it has. */
+  /** Scratch: term frequency and field flags by term id in the document being prepared, and the ids it has. */
   #tf = new Uint16Array(1024);
+  #flags = new Uint8Array(1024);
+  /** The field being scanned (its FIELD_* flag). */
+  #field = 0;
   readonly #seen: number[] = [];
+  #room(id: number): void {
+    if (id < this.#tf.length) return;
+    const size = Math.max(this.#tf.length * 2, id + 1);
+    const tf = new Uint16Array(size);
+    tf.set(this.#tf);
+    this.#tf = tf;
+    const flags = new Uint8Array(size);
+    flags.set(this.#flags);
+    this.#flags = flags;
+  }
   readonly #count = (id: number) => {
-    let tf = this.#tf;
-    if (id >= tf.length) {
-      const grown = new Uint16Array(Math.max(tf.length * 2, id + 1));
-      grown.set(tf);
-      this.#tf = tf = grown;
-    }
-    const count = tf[id]!;
-    if (count === 0) this.#seen.push(id);
-    if (count < 65535) tf[id] = count + 1;
+    this.#room(id);
+    const count = this.#tf[id]!;
+    if (count === 0 && this.#flags[id] === 0) this.#seen.push(id);
+    if (count < 65535) this.#tf[id] = count + 1;
+  };
+  readonly #mark = (id: number) => {
+    this.#room(id);
+    if (this.#tf[id] === 0 && this.#flags[id] === 0) this.#seen.push(id);
+    this.#flags[id]! |= this.#field;
   };
 
   /** Builds against `dictionary` (a worker's, kept across batches; default: a fresh one). */
@@ -164,26 +178,32 @@ export class BatchBuilder {
     f.docEnd.set(i, this.#docs.records.length);
   }
 
-  /** Counts a document's terms into a run. `source`: the file's text, of which a note's text is usually the tail. */
+  /**
+   * Counts a document's terms into a run: its text's terms counted, its fields' terms flagged.
+   * `source`: the file's text, of which a note's text is usually the tail.
+   */
   #prepare(d: IndexDocument, source: string): void {
     const scanner = this.#dict.scanner;
-    const parts = searchableParts(d);
-    let length = 0;
-    for (let i = 0; i < parts.length - 1; i++) length += scanner.scan(parts[i]!, this.#count);
+    for (const [field, text] of searchableFields(d)) {
+      this.#field = field;
+      scanner.scan(text, this.#mark);
+    }
     // The body is scanned in the file's own text when it is its tail (a note's is): same terms.
     const body = d.text;
-    length +=
+    const length =
       source.length > body.length && source.endsWith(body)
         ? scanner.scan(source, this.#count, source.length - body.length)
         : scanner.scan(body, this.#count);
     const seen = this.#seen;
     const tf = this.#tf;
+    const flags = this.#flags;
     if (this.#n + seen.length > this.#ids.length) this.#grow(this.#n + seen.length);
     for (let i = 0; i < seen.length; i++) {
       const id = seen[i]!;
       this.#ids[this.#n] = id;
-      this.#tfs[this.#n++] = tf[id]!;
+      this.#tfs[this.#n++] = postingValue(tf[id]!, flags[id]!);
       tf[id] = 0;
+      flags[id] = 0;
     }
     seen.length = 0;
     const docs = this.#docs;

@@ -1,10 +1,12 @@
-import { STOP_WORDS, stem, tokenize } from './tokenize.js';
+import { STOP_WORD_MAX, STOP_WORDS, stem, tokenize, wordTerms } from './tokenize.js';
 
 /**
  * Turns text into term ids exactly as `tokenize` would turn it into terms, several times faster on the
  * text notes are made of: ASCII words are recognised in place — no lower-cased copy of the text, no
  * regular expression, no string per word — and looked up in a cache of the surface forms seen before
- * (`Locks` → the id of `lock`; a stop word → −1). A run of text holding any non-ASCII character is
+ * (`Locks` → the id of `lock`; a stop word → −1); a word with an upper-case letter after its first is
+ * looked up by its exact form, since a camel-case identifier yields its words too (`userId` → userid,
+ * user, id). A run of text holding any non-ASCII character is
  * handed to `tokenize` itself. Splitting at ASCII whitespace first is what makes that exact: no case
  * mapping (Greek final sigma included) or Unicode normalization looks across an ASCII space.
  *
@@ -18,6 +20,8 @@ export class TermScanner {
   #surfaces: (string | undefined)[] = new Array<string | undefined>(1 << 12);
   #used = 0;
   readonly #pending: number[] = [];
+  /** Exact surface of a word with an inner capital → the term ids it yields (a camel-case identifier's words). */
+  readonly #capitals = new Map<string, readonly number[]>();
 
   /** `intern(term)` gives a term's id (adding it to the caller's dictionary when new). */
   constructor(private readonly intern: (term: string) => number) {}
@@ -46,14 +50,21 @@ export class TermScanner {
         // FNV-1a kept within 30 bits: a small integer throughout, so the optimized code never has to
         // box it (a hash outside that range deoptimized this loop over and over).
         let h = Math.imul(0x811c9dc5 ^ WORD[c]!, 0x01000193) & 0x3fffffff;
+        // Non-zero when a letter after the first is upper-case (its lower-case code differs): no branch.
+        let capital = 0;
         while (++i < n) {
           const d = text.charCodeAt(i);
           const l = d < 128 ? WORD[d]! : 0;
           if (l === 0) break;
+          capital |= l ^ d;
           h = Math.imul(h ^ l, 0x01000193) & 0x3fffffff;
         }
         const length = i - start;
         if (ascii && length >= 2 && length <= MAX_TOKEN) {
+          if (capital !== 0) {
+            for (const id of this.#capitalIds(text.slice(start, i))) pending[np++] = id;
+            continue;
+          }
           const id = this.#lookup(text, start, length, h);
           if (id >= 0) pending[np++] = id;
         }
@@ -79,6 +90,16 @@ export class TermScanner {
     return emitted;
   }
 
+  /** The ids of a word with an inner capital: a camel-case identifier's own term and its words' (see wordTerms). */
+  #capitalIds(word: string): readonly number[] {
+    let ids = this.#capitals.get(word);
+    if (ids === undefined) {
+      ids = wordTerms(word).map((term) => this.intern(term));
+      this.#capitals.set(word, ids);
+    }
+    return ids;
+  }
+
   #lookup(text: string, from: number, length: number, hash: number): number {
     const mask = this.#hashes.length - 1;
     for (let at = hash & mask; ; at = (at + 1) & mask) {
@@ -90,10 +111,7 @@ export class TermScanner {
   }
 
   #add(word: string, hash: number, at: number): number {
-    const id =
-      word.length <= STOP_WORD_MAX && STOP_WORDS.has(word)
-        ? -1
-        : this.intern(word.charCodeAt(word.length - 1) === 115 /* s */ ? stem(word) : word);
+    const id = word.length <= STOP_WORD_MAX && STOP_WORDS.has(word) ? -1 : this.intern(stem(word));
     this.#surfaces[at] = word;
     this.#hashes[at] = hash;
     this.#ids[at] = id;
@@ -122,7 +140,6 @@ export class TermScanner {
 }
 
 const MAX_TOKEN = 40;
-const STOP_WORD_MAX = Math.max(...[...STOP_WORDS].map((w) => w.length));
 
 const SPACE = 1;
 const ALNUM = 2;

@@ -3,6 +3,7 @@ import type { Locator } from '../../seam/locator.js';
 import { isTempName } from '../../write-protocol/atomic-write.js';
 import { recognizeConflictName } from '../../write-protocol/conflict-names.js';
 import { budgetChars, normalizePhase, phaseBudget } from './budget.js';
+import { archivedNoteKey } from '../indexing/supersession.js';
 import { parseNote, type ParsedNote } from '../notes/parse.js';
 
 export interface BasicRecallOptions {
@@ -59,6 +60,21 @@ async function notesUnder(
   return found;
 }
 
+/**
+ * Without the notes an evolve archived whose successor is listed too: an evolve killed between its
+ * writes can leave the renamed successor beside the old note, and recall shows one current version
+ * (the index does the same, see `SupersededKeys`). A note newer than the successor stays.
+ */
+function withoutArchived(entries: Recalled[]): Recalled[] {
+  const replacedAt = new Map<string, number>();
+  for (const e of entries) {
+    const original = e.note.supersedes === undefined ? undefined : archivedNoteKey(e.note.supersedes);
+    if (original !== undefined && original !== e.locator.key)
+      replacedAt.set(original, Math.max(replacedAt.get(original) ?? Number.NEGATIVE_INFINITY, e.mtimeMs));
+  }
+  return entries.filter((e) => !(e.mtimeMs <= (replacedAt.get(e.locator.key) ?? Number.NEGATIVE_INFINITY)));
+}
+
 function newestFirst(a: Recalled, b: Recalled): number {
   const byDate = (b.note.updated ?? '').localeCompare(a.note.updated ?? '');
   return byDate !== 0 ? byDate : b.mtimeMs - a.mtimeMs;
@@ -81,8 +97,10 @@ export async function basicPhaseRecall(backend: StorageBackend, options: BasicRe
   const phase = normalizePhase(options.phase);
   const budget = budgetChars(phaseBudget(phase, { limit: options.limit, env: options.env }));
   const space = options.memorySpace ?? 'memory';
-  const always = (await notesUnder(backend, backend.resolve(space, '_always-load'))).sort(newestFirst);
-  const project = options.projectLocator ? (await notesUnder(backend, options.projectLocator)).sort(newestFirst) : [];
+  const always = withoutArchived(await notesUnder(backend, backend.resolve(space, '_always-load'))).sort(newestFirst);
+  const project = options.projectLocator
+    ? withoutArchived(await notesUnder(backend, options.projectLocator)).sort(newestFirst)
+    : [];
   const sections: Array<[string, Recalled[]]> = [
     ['Always load', always],
     [`Project ${options.projectSlug ?? options.projectLocator?.name ?? ''}`.trim(), project],

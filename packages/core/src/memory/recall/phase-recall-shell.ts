@@ -3,6 +3,7 @@ import { renderPhaseRecall, type PhaseCandidate, type PhaseRecallOutput } from '
 import { normalizePhase, phaseBudget } from './budget.js';
 import { inScope } from '../documents/rank-contract.js';
 import { recall, type RecallSource } from './recall.js';
+import { memoriesToInject } from './injection.js';
 
 export interface PhaseRecallRequest {
   readonly phase?: string | undefined;
@@ -15,6 +16,8 @@ export interface PhaseRecallRequest {
   readonly now?: number;
   /** Recency half-life of notes (default RECALL_DEFAULTS.noteHalfLife). */
   readonly noteHalfLife?: number | undefined;
+  /** How recency weighs (default `prior`; config `memory.recall.formula`). */
+  readonly formula?: 'prior' | 'memql' | undefined;
   /** Candidates considered before the budget (default 50). */
   readonly candidates?: number;
   readonly weights?: Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -31,19 +34,24 @@ export interface PhaseRecallResult extends PhaseRecallOutput {
 
 /**
  * Phase recall over the index: always-load notes of the project (and global ones) plus the best
- * recall candidates, weighted per phase and rendered within the phase's token budget.
+ * recall candidates — for a query, only those that pass the injection floor — weighted per phase and
+ * rendered within the phase's token budget.
  */
 export async function phaseRecall(source: RecallSource, request: PhaseRecallRequest): Promise<PhaseRecallResult> {
   const phase = normalizePhase(request.phase);
   const now = request.now ?? Date.now();
   const budgetTokens = phaseBudget(phase, { limit: request.limit, env: request.env ?? process.env });
+  const k = request.candidates ?? 50;
   const result = await recall(source, {
     text: request.query,
     project: request.project,
-    k: request.candidates ?? 50,
+    k,
     now,
     noteHalfLife: request.noteHalfLife,
+    formula: request.formula,
   });
+  // Asked about something, give only what bears on it (the injection floor): nothing rather than noise.
+  const items = result.mode === 'recency' ? result.items : memoriesToInject(result.items, k);
   const always = source.state
     .alwaysLoadDocs()
     .filter((d) => inScope(d, { project: request.project, kinds: undefined, window: 0, now }));
@@ -64,7 +72,7 @@ export async function phaseRecall(source: RecallSource, request: PhaseRecallRequ
       updatedMs: doc.updatedMs,
     });
   }
-  for (const item of result.items) {
+  for (const item of items) {
     if (seen.has(item.id)) continue;
     const doc = source.state.docs.get(item.id);
     if (!doc) continue;

@@ -1,5 +1,8 @@
 import { docsView, type RankDoc, type RankView, type ScopeOptions } from '../documents/rank-contract.js';
-import { recallScore, recencyOf, relevanceOf } from './score.js';
+import type { RankingParams, RecallFormula } from './ranking.js';
+import { recallScore, recencyOf } from './score.js';
+import { refineTop, type StageDoc } from './rank-stages.js';
+import { TopK } from './top-k.js';
 
 export interface RankOptions extends ScopeOptions {
   readonly k: number;
@@ -11,42 +14,84 @@ export interface RankOptions extends ScopeOptions {
   readonly logWeight?: number | undefined;
   /** Relevance weight of a global note in a recall scoped to a project (default 1). */
   readonly globalWeight?: number | undefined;
+  /** `prior` (default): relevance with a bounded recency prior; `memql`: `wSem·relevance + wRec·recency`. */
+  readonly formula?: RecallFormula | undefined;
   readonly wSem: number;
   readonly wRec: number;
-  readonly lexicalShare: number;
+  readonly params: RankingParams;
+  /** The query's distinct terms in order (for the phrase credit); empty: no phrase credit. */
+  readonly terms?: readonly string[] | undefined;
 }
 
 export interface Ranked<D> {
   readonly doc: D;
-  /** Relevance in [0, 1] (see `relevanceOf`). */
+  /** Relevance in [0, 1]: the lexical (or fused) score over the best in-scope one, times its weight. */
   readonly similarity: number;
   readonly recency: number;
   readonly score: number;
-  /** BM25 score times the share of the query's words matched, before normalization (0: no words, or none matched). */
+  /** Field-aware BM25 times coverage^γ, before normalization (0: no words, or none matched). */
   readonly bm25: number;
   readonly cosine: number | undefined;
+  /** Share of the query's IDF mass the memory matches (0 without words). */
+  readonly coverage: number;
+  /** IDF of its most specific matching word over the index's highest (0 without words). */
+  readonly specificity: number;
+  /** IDF mass of the query's words it holds, in units of the index's highest IDF (0 without words). */
+  readonly evidence: number;
 }
 
-/** Lexical matches of a query: BM25 score by slot. `undefined` = no words in the query (rank by recency). */
+/** Lexical matches of a query by slot. `undefined` = no words in the query (rank by recency). */
 export interface MatchSet {
   readonly slots: Int32Array;
   readonly scores: Float64Array;
   readonly count: number;
-  /** Distinct query terms each match contains, and how many the query has (absent: not counted). */
-  readonly matched?: Uint8Array | undefined;
-  readonly terms?: number | undefined;
+  /** Share of the query's IDF mass each match covers (absent: every match covers it all). */
+  readonly coverage?: Float64Array | undefined;
+  readonly specificity?: Float64Array | undefined;
+  readonly evidence?: Float64Array | undefined;
+}
+
+/** Candidates kept for the final stages (phrase credit, revisions) beyond the k returned. */
+const REFINE_MARGIN = 20;
+/** Depth of each list reciprocal rank fusion reads. */
+const FUSION_DEPTH = 200;
+
+/** Candidates as parallel typed arrays: no object per candidate (a common word has 100 000). */
+interface Candidates {
+  n: number;
+  readonly slots: Int32Array;
+  readonly relevance: Float64Array;
+  readonly raw: Float64Array;
+  readonly coverage: Float64Array;
+  readonly specificity: Float64Array;
+  readonly evidence: Float64Array;
+}
+
+function candidates(capacity: number): Candidates {
+  return {
+    n: 0,
+    slots: new Int32Array(capacity),
+    relevance: new Float64Array(capacity),
+    raw: new Float64Array(capacity),
+    coverage: new Float64Array(capacity),
+    specificity: new Float64Array(capacity),
+    evidence: new Float64Array(capacity),
+  };
 }
 
 /**
  * Ranks documents for recall. Pure. Candidates are the lexical matches (when the query has words),
- * every in-scope document with a cosine (when the query has a vector), or every in-scope document
- * (no words, no vector: recency alone). A match's BM25 score is scaled by the share of the query's
- * distinct words it contains; relevance is that normalized by the best among the in-scope matches,
- * then weighted: an episode by `logWeight`, a global note by `globalWeight` when
- * the recall is scoped to a project. Recency decays with `noteHalfLife` for notes and `halfLife` for
- * episodes. Returns the top k by score, ties broken by the more recent update.
+ * fused by reciprocal rank with every in-scope document that has a cosine (when the query has a
+ * vector: no calibration of BM25 against cosines is needed), or every in-scope document (no words, no
+ * vector: recency alone). A match's lexical score is its field-aware BM25 times coverage^γ (a memory
+ * holding half of what the query asks counts for less than one holding all of it); relevance is that
+ * over the best in-scope score, weighted: an episode by `logWeight`, a global note by `globalWeight`
+ * when the recall is scoped to a project. The score is relevance × (1 + β·recency) — recency orders
+ * near-equal matches and never lifts a weak one over a clearly better one — or memQL's
+ * `wSem·relevance + wRec·recency` (formula `memql`). The best k + 20 then get the phrase credit and
+ * the revision rule (rank-stages.ts). Returns the top k by score, ties broken by the more recent update.
  */
-export function rankDocuments<D extends RankDoc>(
+export function rankDocuments<D extends RankDoc & StageDoc>(
   docs: RankView<D> | readonly (D | undefined)[],
   matches: MatchSet | undefined,
   cosines: ArrayLike<number> | undefined,
@@ -54,128 +99,140 @@ export function rankDocuments<D extends RankDoc>(
 ): Ranked<D>[] {
   const view = Array.isArray(docs) ? docsView(docs as readonly (D | undefined)[]) : (docs as RankView<D>);
   const ok = view.scope(options);
-  // Candidates as parallel typed arrays (slot, raw BM25): no object per candidate.
-  const capacity = (matches?.count ?? 0) + (!matches || cosines ? view.size : 0);
-  const slots = new Int32Array(capacity);
-  const raws = new Float64Array(capacity);
-  let n = 0;
-  let max = 0;
-  let lexical: Uint8Array | undefined;
-  if (matches) {
-    for (let i = 0; i < matches.count; i++) {
-      const slot = matches.slots[i]!;
-      if (!ok(slot)) continue;
-      // Coordination: a memory holding half of the query's words counts half its BM25 score, so a
-      // fresh note matching one word does not outrank the one that matches them all.
-      const coverage = matches.matched && matches.terms ? matches.matched[i]! / matches.terms : 1;
-      const raw = matches.scores[i]! * coverage;
-      slots[n] = slot;
-      raws[n++] = raw;
-      if (raw > max) max = raw;
-    }
-  }
-  if (!matches || cosines) {
-    if (matches) {
-      lexical = new Uint8Array(view.size);
-      for (let i = 0; i < n; i++) lexical[slots[i]!] = 1;
-    }
-    for (let slot = 0; slot < view.size; slot++) {
-      if (lexical?.[slot] || !ok(slot)) continue;
-      if (cosines && matches && !(cosines[slot]! > 0)) continue;
-      slots[n] = slot;
-      raws[n++] = 0;
-    }
-  }
-  // Candidates hold their slot; only the k kept at the end are looked up (decoding a document for
-  // every candidate that passed through the heap was a tenth of a recall).
-  const heap = new TopK<Omit<Ranked<D>, 'doc'> & { slot: number; updatedMs: number }>(
-    Math.max(0, options.k),
-    (a, b) => a.score - b.score || a.updatedMs - b.updatedMs,
-  );
-  // Recency is at most 1: a candidate whose relevance cannot beat the k-th best even when brand new
-  // is skipped before its recency (a pow) or its document is looked at.
-  const recencyCeiling = Math.max(0, options.wRec);
+  const gamma = options.params.coverage;
+  const c = cosines
+    ? fused(view, ok, matches, cosines, options.params.fusionK, gamma)
+    : lexical(view, ok, matches, gamma);
+  const memql = options.formula === 'memql';
+  const beta = memql ? 0 : options.params.recencyBoost;
+  const keep = options.terms && options.terms.length > 0 ? options.k + REFINE_MARGIN : options.k;
+  const heap = new TopK<Omit<Ranked<D>, 'doc'> & { slot: number; updatedMs: number }>(Math.max(0, keep));
   const logWeight = options.logWeight ?? 1;
   const globalWeight = options.project ? (options.globalWeight ?? 1) : 1;
   const noteHalfLife = options.noteHalfLife ?? options.halfLife;
-  const wSem = options.wSem;
-  for (let i = 0; i < n; i++) {
-    // Lexical only, a weight never above 1: the unweighted relevance bounds the score, and most of a
-    // common word's 100 000 matches are turned away on that bound before anything else is read.
-    if (!cosines && max > 0 && !heap.admits(wSem * Math.min(1, raws[i]! / max) + recencyCeiling, Infinity)) continue;
-    const slot = slots[i]!;
-    const cos = cosines ? cosines[slot] : undefined;
+  const noWords = !matches && !cosines;
+  // Recency is at most 1: a candidate that cannot beat the k-th best even when brand new is skipped
+  // before its recency (a pow) or its document is looked at.
+  const ceiling = (relevance: number) =>
+    noWords ? Infinity : memql ? options.wSem * relevance + Math.max(0, options.wRec) : relevance * (1 + beta);
+  for (let i = 0; i < c.n; i++) {
+    const slot = c.slots[i]!;
+    if (!heap.admits(ceiling(c.relevance[i]!), Infinity)) continue;
     const episode = view.episode(slot);
-    const weight = episode ? logWeight : view.global(slot) ? globalWeight : 1;
-    const similarity =
-      weight *
-      relevanceOf(
-        raws[i]!,
-        max,
-        cosines ? (cos !== undefined && Number.isFinite(cos) ? cos : 0) : undefined,
-        options.lexicalShare,
-      );
-    if (!heap.admits(options.wSem * similarity + recencyCeiling, Number.POSITIVE_INFINITY)) continue;
+    const similarity = c.relevance[i]! * (episode ? logWeight : view.global(slot) ? globalWeight : 1);
+    if (!heap.admits(ceiling(similarity), Infinity)) continue;
     const updatedMs = view.updatedMs(slot);
     const recency = recencyOf(options.now - updatedMs, episode ? options.halfLife : noteHalfLife);
-    const score = recallScore(similarity, recency, options.wSem, options.wRec);
+    const score = noWords
+      ? memql
+        ? recallScore(0, recency, options.wSem, options.wRec)
+        : recency
+      : memql
+        ? recallScore(similarity, recency, options.wSem, options.wRec)
+        : similarity * (1 + beta * recency);
     if (!heap.admits(score, updatedMs)) continue;
-    heap.push({ slot, similarity, recency, score, bm25: raws[i]!, cosine: cos, updatedMs });
+    heap.push({
+      slot,
+      similarity,
+      recency,
+      score,
+      bm25: c.raw[i]!,
+      cosine: cosines ? cosines[slot] : undefined,
+      coverage: c.coverage[i]!,
+      specificity: c.specificity[i]!,
+      evidence: c.evidence[i]!,
+      updatedMs,
+    });
   }
-  return heap.sorted().map(({ updatedMs: _, slot, ...ranked }) => ({ doc: view.doc(slot)!, ...ranked }));
+  const top = heap.sorted().map(({ updatedMs: _, slot, ...ranked }) => ({ doc: view.doc(slot)!, ...ranked }));
+  if (noWords || !options.terms || options.terms.length === 0) return top.slice(0, options.k);
+  return refineTop(top, {
+    terms: options.terms,
+    phrase: options.params.phrase,
+    revisionDecay: options.params.revisionDecay,
+    rescore: (r, similarity) =>
+      memql ? recallScore(similarity, r.recency, options.wSem, options.wRec) : similarity * (1 + beta * r.recency),
+  }).slice(0, options.k);
 }
 
-/** A bounded min-heap keeping the k largest items by `compare`. */
-class TopK<T extends { readonly score: number; readonly updatedMs: number }> {
-  readonly #items: T[] = [];
-  constructor(
-    private readonly k: number,
-    private readonly compare: (a: T, b: T) => number,
-  ) {}
-
-  /** Whether an item of this score (and update time) would enter the heap; spares building losers. */
-  admits(score: number, updatedMs: number): boolean {
-    if (this.#items.length < this.k) return this.k > 0;
-    const min = this.#items[0]!;
-    return score > min.score || (score === min.score && updatedMs > min.updatedMs);
+/** The in-scope lexical matches (or every in-scope slot without words), relevance = score over the best. */
+function lexical<D>(
+  view: RankView<D>,
+  ok: (slot: number) => boolean,
+  matches: MatchSet | undefined,
+  gamma: number,
+): Candidates {
+  if (!matches) {
+    const out = candidates(view.size);
+    for (let slot = 0; slot < view.size; slot++) if (ok(slot)) out.slots[out.n++] = slot;
+    return out;
   }
+  const out = candidates(matches.count);
+  let max = 0;
+  for (let i = 0; i < matches.count; i++) {
+    const slot = matches.slots[i]!;
+    if (!ok(slot)) continue;
+    const coverage = matches.coverage ? matches.coverage[i]! : 1;
+    // Coordination: a memory holding half of the query's IDF mass keeps 0.5^γ of its score.
+    const raw =
+      matches.scores[i]! * (gamma === 0 ? 1 : gamma === 0.5 ? Math.sqrt(coverage) : Math.pow(coverage, gamma));
+    if (!(raw > 0)) continue;
+    const j = out.n++;
+    out.slots[j] = slot;
+    out.raw[j] = raw;
+    out.coverage[j] = coverage;
+    out.specificity[j] = matches.specificity ? matches.specificity[i]! : 0;
+    out.evidence[j] = matches.evidence ? matches.evidence[i]! : 0;
+    if (raw > max) max = raw;
+  }
+  for (let j = 0; j < out.n; j++) out.relevance[j] = Math.min(1, out.raw[j]! / max);
+  return out;
+}
 
-  push(item: T): void {
-    const items = this.#items;
-    if (items.length < this.k) {
-      items.push(item);
-      this.#up(items.length - 1);
-    } else if (this.k > 0 && this.compare(item, items[0]!) > 0) {
-      items[0] = item;
-      this.#down(0);
+/**
+ * Reciprocal rank fusion of the lexical ranking and the cosine ranking (each read to FUSION_DEPTH):
+ * `1/(k + lexical rank) + 1/(k + vector rank)`, relevance = that over the best fused score.
+ */
+function fused<D>(
+  view: RankView<D>,
+  ok: (slot: number) => boolean,
+  matches: MatchSet | undefined,
+  cosines: ArrayLike<number>,
+  k: number,
+  gamma: number,
+): Candidates {
+  const lex = matches ? lexical(view, ok, matches, gamma) : candidates(0);
+  const byLex = new TopK<{ index: number; score: number; updatedMs: number }>(FUSION_DEPTH);
+  for (let i = 0; i < lex.n; i++)
+    if (byLex.admits(lex.raw[i]!, 0)) byLex.push({ index: i, score: lex.raw[i]!, updatedMs: 0 });
+  const byVec = new TopK<{ slot: number; score: number; updatedMs: number }>(FUSION_DEPTH);
+  for (let slot = 0; slot < view.size; slot++) {
+    const cos = cosines[slot];
+    if (cos === undefined || !Number.isFinite(cos) || !ok(slot)) continue;
+    if (byVec.admits(cos, 0)) byVec.push({ slot, score: cos, updatedMs: 0 });
+  }
+  const fusedBy = new Map<number, { score: number; lexical: number }>();
+  byLex
+    .sorted()
+    .forEach(({ index }, rank) => fusedBy.set(lex.slots[index]!, { score: 1 / (k + rank + 1), lexical: index }));
+  byVec.sorted().forEach(({ slot }, rank) => {
+    const entry = fusedBy.get(slot);
+    if (entry) entry.score += 1 / (k + rank + 1);
+    else fusedBy.set(slot, { score: 1 / (k + rank + 1), lexical: -1 });
+  });
+  let max = 0;
+  for (const e of fusedBy.values()) if (e.score > max) max = e.score;
+  const out = candidates(fusedBy.size);
+  for (const [slot, e] of fusedBy) {
+    const j = out.n++;
+    out.slots[j] = slot;
+    out.relevance[j] = max > 0 ? e.score / max : 0;
+    if (e.lexical >= 0) {
+      out.raw[j] = lex.raw[e.lexical]!;
+      out.coverage[j] = lex.coverage[e.lexical]!;
+      out.specificity[j] = lex.specificity[e.lexical]!;
+      out.evidence[j] = lex.evidence[e.lexical]!;
     }
   }
-
-  sorted(): T[] {
-    return [...this.#items].sort((a, b) => this.compare(b, a));
-  }
-
-  #up(i: number): void {
-    const items = this.#items;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (this.compare(items[i]!, items[parent]!) >= 0) return;
-      [items[i], items[parent]] = [items[parent]!, items[i]!];
-      i = parent;
-    }
-  }
-
-  #down(i: number): void {
-    const items = this.#items;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let min = i;
-      if (l < items.length && this.compare(items[l]!, items[min]!) < 0) min = l;
-      if (r < items.length && this.compare(items[r]!, items[min]!) < 0) min = r;
-      if (min === i) return;
-      [items[i], items[min]] = [items[min]!, items[i]!];
-      i = min;
-    }
-  }
+  return out;
 }

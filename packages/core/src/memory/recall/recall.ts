@@ -1,13 +1,14 @@
 import { ProviderError } from '../../providers/errors.js';
 import { MemoryArgumentError } from '../errors.js';
 import type { IndexState, StoredDoc } from '../indexing/index-state.js';
-import { queryTerms } from '../indexing/tokenize.js';
 import type { VectorCache } from '../indexing/vectors.js';
 import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import { rankDocuments, type Ranked } from './rank.js';
 import { cosine } from '../similarity.js';
 import { RECALL_DEFAULTS } from './score.js';
 import { makeSnippet } from './snippet.js';
+import { rankingParams, type RankingParams, type RecallFormula } from './ranking.js';
+import { feedbackConcepts, queryConcepts, queryWords } from './query-plan.js';
 
 /** A recall request. Durations and `now` are milliseconds. */
 export interface RecallQuery {
@@ -23,12 +24,19 @@ export interface RecallQuery {
   readonly halfLife?: number | undefined;
   /** Recency half-life of notes in ms (default 30 days; config `memory.recall.note_half_life`). */
   readonly noteHalfLife?: number | undefined;
+  /**
+   * `prior` (default): relevance first, recency a bounded prior that only orders near-equal matches;
+   * `memql`: memQL's `wSem·relevance + wRec·recency`, for "what just happened" (config
+   * `memory.recall.formula`).
+   */
+  readonly formula?: RecallFormula | undefined;
+  /** Weights of memQL's formula (used by `formula: 'memql'`). */
   readonly wSem?: number | undefined;
   readonly wRec?: number | undefined;
   /** Only these kinds (note types, record kinds, `episode`). */
   readonly kinds?: readonly string[] | undefined;
-  /** Share of lexical relevance when vectors exist (default 0.5). */
-  readonly lexicalShare?: number | undefined;
+  /** Ranking parameters other than the defaults (ranking.ts): what the fitting script searches. */
+  readonly ranking?: Partial<RankingParams> | undefined;
   /** Relevance weight of an episode against a note, in [0, 1] (default RECALL_DEFAULTS.logWeight). */
   readonly logWeight?: number | undefined;
   /** Relevance weight of a global note in a project-scoped recall, in [0, 1] (default RECALL_DEFAULTS.globalWeight). */
@@ -53,11 +61,20 @@ export interface RecallItem {
   readonly similarity: number;
   readonly recency: number;
   readonly score: number;
+  /** Share of the query's IDF mass this memory matches, in [0, 1] (0 without words). */
+  readonly coverage: number;
+  /** How specific its most specific matching word is (IDF over the index's highest), in [0, 1]. */
+  readonly specificity: number;
+  /**
+   * How much it shares with the query: the IDF mass of the query's words it holds, in units of the
+   * index's highest IDF (≈ 1 per rare word, far less per common one), whatever the query's length.
+   */
+  readonly evidence: number;
 }
 
 export interface RecallResult {
   readonly items: RecallItem[];
-  /** `hybrid` (BM25 + cosine), `lexical` (BM25), or `recency` (no words in the query). */
+  /** `hybrid` (BM25 and cosine, fused by rank), `lexical` (BM25), or `recency` (no words in the query). */
   readonly mode: 'hybrid' | 'lexical' | 'recency';
   /** Degradations (a provider that failed): recall still answered, lexically. */
   readonly warnings: string[];
@@ -73,17 +90,17 @@ export interface RecallSource {
 }
 
 /**
- * Recalls memories: BM25 over the index (plus cosine when an embedding provider and vectors exist),
- * scored `wSem·relevance + wRec·2^(−age/halfLife)` (see rankDocuments for the weights and the
- * half-lives of notes and episodes), scoped to the project plus global notes, never returning
- * pruned, superseded or inbox notes, or a note another live note supersedes. A provider error,
- * timeout or malformed answer degrades to lexical recall with a warning in the result; it is never
- * thrown. Throws `MemoryArgumentError` for invalid options.
+ * Recalls memories: field-aware BM25 over the index (fused by reciprocal rank with cosine when an
+ * embedding provider and vectors exist), relevance first with recency as a bounded prior (or memQL's
+ * `wSem·relevance + wRec·2^(−age/halfLife)` with `formula: 'memql'`; see rankDocuments), scoped to the
+ * project plus global notes, never returning pruned, superseded or inbox notes, or a note another live
+ * note supersedes. A provider error, timeout or malformed answer degrades to lexical recall with a
+ * warning in the result; it is never thrown. Throws `MemoryArgumentError` for invalid options.
  */
 export async function recall(source: RecallSource, query: RecallQuery): Promise<RecallResult> {
   const options = resolveOptions(query);
   const text = (query.text ?? '').trim();
-  const terms = queryTerms(text);
+  const terms = queryWords(text);
   const warnings: string[] = [];
   const state = source.state;
   let cosines: Float64Array | undefined;
@@ -102,8 +119,29 @@ export async function recall(source: RecallSource, query: RecallQuery): Promise<
       warnings.push(`${error.message} — recalled lexically`);
     }
   }
-  const matches = terms.length > 0 ? state.bm25.search(terms) : undefined;
-  const ranked = rankDocuments(state.rankView(), matches, cosines, options);
+  const params = options.params;
+  const bm25 = { k1: params.k1, b: params.b, fields: params.fields };
+  let concepts = terms.length > 0 ? queryConcepts(terms, state.bm25, params) : [];
+  let matches = concepts.length > 0 ? state.bm25.searchConcepts(concepts, bm25) : undefined;
+  if (matches && params.feedbackTerms > 0) {
+    // RM3: the best first-pass matches lend their words to a second pass.
+    const first = rankDocuments(state.rankView(), matches, undefined, {
+      ...options,
+      k: params.feedbackDocs,
+      terms: [],
+    });
+    const feedback = feedbackConcepts(
+      first.map((r) => ({ text: `${r.doc.title}\n${r.doc.preview}`, score: r.score })),
+      terms,
+      state.bm25,
+      params,
+    );
+    if (feedback.length > 0) {
+      concepts = [...concepts, ...feedback];
+      matches = state.bm25.searchConcepts(concepts, bm25);
+    }
+  }
+  const ranked = rankDocuments(state.rankView(), matches, cosines, { ...options, terms });
   return {
     items: ranked.map((r) => toItem(r, terms)),
     mode: cosines ? 'hybrid' : terms.length > 0 ? 'lexical' : 'recency',
@@ -137,6 +175,9 @@ function toItem(r: Ranked<StoredDoc>, terms: readonly string[]): RecallItem {
     similarity: r.similarity,
     recency: r.recency,
     score: r.score,
+    coverage: r.coverage,
+    specificity: r.specificity,
+    evidence: r.evidence,
   };
 }
 
@@ -166,7 +207,9 @@ function resolveOptions(q: RecallQuery) {
     if (v < 0 || v > 1) throw new MemoryArgumentError(`recall: ${name} must be in [0, 1], got ${v}`);
     return v;
   };
-  const lexicalShare = share('lexicalShare', q.lexicalShare, RECALL_DEFAULTS.lexicalShare);
+  const formula = q.formula ?? 'prior';
+  if (formula !== 'prior' && formula !== 'memql')
+    throw new MemoryArgumentError(`recall: formula must be "prior" or "memql", got ${JSON.stringify(q.formula)}`);
   return {
     project: q.project,
     kinds: q.kinds,
@@ -178,7 +221,8 @@ function resolveOptions(q: RecallQuery) {
     globalWeight: share('globalWeight', q.globalWeight, RECALL_DEFAULTS.globalWeight),
     wSem: numeric('wSem', q.wSem, RECALL_DEFAULTS.wSem),
     wRec: numeric('wRec', q.wRec, RECALL_DEFAULTS.wRec),
-    lexicalShare,
+    formula,
+    params: rankingParams(q.ranking),
     now: numeric('now', q.now, Date.now()),
   };
 }

@@ -1,17 +1,18 @@
-import { stem, tokenize } from '../indexing/tokenize.js';
+import { tokenize, wordTerms } from '../indexing/tokenize.js';
 
 const ASCII = /^[\x00-\x7f]*$/;
+/** Terms of words seen in snippets before (stemming each word of every snippet is a noticeable share of a recall). */
+const seen = new Map<string, readonly string[]>();
 
-/**
- * The term a word of the text stands for, as `tokenize` makes it: an ASCII word is lower-cased and
- * stripped of its plural here (a stop word or a too-long word comes out as something no query holds);
- * any other word goes through `tokenize`. (Tokenizing each word of every snippet took a tenth of a
- * recall.)
- */
-function termOfWord(word: string): string | undefined {
-  if (!ASCII.test(word)) return tokenize(word)[0];
-  const lower = word.toLowerCase();
-  return lower.charCodeAt(lower.length - 1) === 115 /* s */ ? stem(lower) : lower;
+/** The terms a word of the text stands for, as `tokenize` makes them. */
+function termsOfWord(word: string): readonly string[] {
+  let terms = seen.get(word);
+  if (terms === undefined) {
+    terms = ASCII.test(word) ? wordTerms(word) : tokenize(word);
+    if (seen.size > 20_000) seen.clear();
+    seen.set(word, terms);
+  }
+  return terms;
 }
 
 /**
@@ -26,8 +27,7 @@ export function makeSnippet(text: string, terms: readonly string[], width = 160)
   if (wanted.size > 0) {
     const word = /[\p{L}\p{N}]{2,}/gu;
     for (let m = word.exec(flat); m; m = word.exec(flat)) {
-      const term = termOfWord(m[0]);
-      if (term !== undefined && wanted.has(term)) {
+      if (termsOfWord(m[0]).some((term) => wanted.has(term))) {
         at = m.index;
         break;
       }

@@ -23,7 +23,7 @@ export interface DoctorCheck {
 
 /** What the doctor is asked to do beyond looking (each writes or reaches the network only when asked). */
 export interface DoctorOptions {
-  /** Remove leftover temp files of crashed writers (under the lock). */
+  /** Finish what crashed writers left, under the lock: remove leftover temp files, finish half-done evolves. */
   readonly fix?: boolean;
   /** Write a probe note through the store and read it back. */
   readonly roundtrip?: boolean;

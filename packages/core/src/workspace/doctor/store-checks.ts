@@ -9,8 +9,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /**
  * The doctor's look inside the store, when it is a directory on this machine: the lock every writer
  * takes (held, stale, or stamped in the future), links that lead out of the store, temps crashed
- * writers left behind (with `fix`, removed under the lock: nothing else is ever written), and sync
- * conflict copies. A store without a directory here (a database) gets one check: whether it answers.
+ * writers left behind (with `fix`, removed under the lock), sync conflict copies, and half-done
+ * evolves (with `fix`, finished under the lock). Nothing else is ever written. A store without a
+ * directory here (a database) gets one check: whether it answers.
  */
 export async function storeChecks(ws: DoctorSubject, options: { readonly fix?: boolean } = {}): Promise<DoctorCheck[]> {
   const root = ws.localRoot;
@@ -21,6 +22,7 @@ export async function storeChecks(ws: DoctorSubject, options: { readonly fix?: b
     linksCheck(root, scan.outsideLinks),
     await tempsCheck(root, scan.leftoverTemps, options.fix === true, ws.lockRoot),
     await conflictsCheck(ws),
+    await evolvesCheck(ws, options.fix === true),
   ];
 }
 
@@ -122,5 +124,34 @@ async function conflictsCheck(ws: DoctorSubject): Promise<DoctorCheck> {
     message: `${copies.length} sync conflict ${copies.length === 1 ? 'copy' : 'copies'}: each holds an edit that AgentM does not read`,
     fix: 'merge each copy into its original by hand (Obsidian: the AgentM Conflicts view), then delete the copy',
     details: copies.map((c) => `${c.copy} (copy of ${c.base})`),
+  };
+}
+
+/**
+ * Evolves killed between their writes (half-done-evolves.ts): an archive that says superseded beside a
+ * note still holding the archived text. Reported; with `fix`, each is finished under the lock.
+ */
+async function evolvesCheck(ws: DoctorSubject, fix: boolean): Promise<DoctorCheck> {
+  const { describeHalfDoneEvolve, findHalfDoneEvolves, finishHalfDoneEvolve } =
+    await import('../../memory/notes/half-done-evolves.js');
+  const found = await findHalfDoneEvolves(ws.backend, ws.memorySpace);
+  if (found.length === 0) return { id: 'evolves', status: 'ok', message: 'no evolve left half-done' };
+  if (!fix)
+    return {
+      id: 'evolves',
+      status: 'warn',
+      message:
+        `${found.length} evolve(s) were interrupted between their writes ` +
+        '(the archive says superseded, the note still holds the archived text)',
+      fix: 'finish them with: agentm doctor --fix',
+      details: found.map((h) => describeHalfDoneEvolve(h)),
+    };
+  const finished: typeof found = [];
+  for (const half of found) if (await finishHalfDoneEvolve(ws.backend, half, ws.memorySpace)) finished.push(half);
+  return {
+    id: 'evolves',
+    status: 'ok',
+    message: `finished ${finished.length} interrupted evolve(s) under the lock`,
+    details: finished.map((h) => describeHalfDoneEvolve(h, true)),
   };
 }

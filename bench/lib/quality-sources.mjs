@@ -1,0 +1,99 @@
+/**
+ * The sources of the recall-quality bench, each written by its own generator into a vault of its own:
+ *   agent          agentm notes, named plans and progress logs over 24 projects (quality-classes.mjs)
+ *   chat-turn      a long multi-session conversational memory, one note per turn (quality-conversation.mjs)
+ *   chat-session   the same conversations, one note per session
+ *   vocabulary     engineers' notes asked about in other words (quality-vocabulary.mjs)
+ * A split (`dev` or `test`) is a whole set of vaults from its own seed: no note, question or prompt of
+ * one is in the other. Everything is fitted on dev (bench/fit-recall.mjs) and reported on test.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { plantBackground, QUERY_CLASSES } from './quality-classes.mjs';
+import { planConversations, writeConversations } from './quality-conversation.mjs';
+import { answerablePrompts, unanswerablePrompts } from './quality-prompts.mjs';
+import { QualityVault } from './quality-vault.mjs';
+import { writeVocabularyVault } from './quality-vocabulary.mjs';
+
+/** "Now" for every engine: a fixed local afternoon, so a run does not depend on the clock. */
+export const NOW = new Date(2026, 5, 30, 15, 0, 0).getTime();
+export const SEEDS = { dev: 20261126, test: 20270311 };
+export const SOURCES = ['agent', 'chat-turn', 'chat-session', 'vocabulary'];
+
+const settings = () => ({
+  background: Number(process.env.QUALITY_NOTES ?? 3000),
+  perClass: Number(process.env.QUALITY_PER_CLASS ?? 20),
+  chats: Number(process.env.QUALITY_CHATS ?? 6),
+});
+
+/** Writes the vaults of a split under `dir`; returns `[{ name, root, queries, prompts }]`. */
+export function writeSources(dir, split) {
+  const seed = SEEDS[split];
+  const { background, perClass, chats } = settings();
+  const out = [];
+
+  const agentRoot = join(dir, `${split}-agent`);
+  const v = new QualityVault(agentRoot, { seed, now: NOW, projects: 24 });
+  plantBackground(v, background);
+  for (let i = 0; i < perClass; i++) for (const plant of Object.values(QUERY_CLASSES)) plant(v, i);
+  v.flushEpisodes();
+  out.push({ name: 'agent', root: agentRoot, queries: v.queries, notes: v.notes });
+
+  const plan = planConversations(seed + 1, chats, NOW - 420 * 86_400_000);
+  for (const granularity of ['turn', 'session']) {
+    const root = join(dir, `${split}-chat-${granularity}`);
+    const written = writeConversations(root, plan, granularity);
+    out.push({ name: `chat-${granularity}`, root, queries: written.queries, notes: written.notes });
+  }
+
+  const vocabRoot = join(dir, `${split}-vocabulary`);
+  const vocab = writeVocabularyVault(vocabRoot, {
+    seed: seed + 2,
+    perClass: perClass * 2,
+    background: Math.round(background / 2),
+    now: NOW,
+  });
+  out.push({ name: 'vocabulary', root: vocabRoot, queries: vocab.queries, notes: vocab.notes });
+
+  for (const source of out) {
+    const project = source.queries.find((q) => q.project)?.project;
+    source.prompts = [
+      ...answerablePrompts(source.queries, 40, seed),
+      ...unanswerablePrompts(split, frequentWords(source.root, 40), seed).map((p) => ({
+        ...p,
+        project,
+        judgments: new Map(),
+        forbidden: new Set(),
+      })),
+    ];
+  }
+  return out;
+}
+
+const COMMON = new Set(
+  'the and for with that this from have has was were are not but you your our they them their what when which will would there here into then than also just about been more some time'.split(
+    ' ',
+  ),
+);
+
+/** The words in most notes of a vault (length ≥ 4, no common English function word): what a near-miss shares. */
+export function frequentWords(root, n) {
+  const df = new Map();
+  const dirs = [''];
+  while (dirs.length > 0) {
+    const rel = dirs.pop();
+    for (const e of readdirSync(join(root, rel), { withFileTypes: true })) {
+      const key = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory()) dirs.push(key);
+      else if (e.name.endsWith('.md')) {
+        const text = readFileSync(join(root, key), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
+        for (const w of new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?? []))
+          if (!COMMON.has(w)) df.set(w, (df.get(w) ?? 0) + 1);
+      }
+    }
+  }
+  return [...df]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([w]) => w);
+}

@@ -1,0 +1,76 @@
+/**
+ * From a query's text to what the index scores: concepts (each word of the query with its variants —
+ * its own term, and the longer terms it is a prefix of), and, when asked, pseudo-relevance feedback
+ * terms (RM3) drawn from the best first-pass matches.
+ */
+import type { Bm25Index, QueryConcept } from '../indexing/bm25.js';
+import { idf } from '../indexing/bm25-search.js';
+import { tokenize } from '../indexing/tokenize.js';
+import type { RankingParams } from './ranking.js';
+
+/** A prefix shared by more terms than this says nothing about the word (`con`). */
+const PREFIX_LIMIT = 16;
+/** Words this long are expanded: what people shorten (`env`, `auth`, `config`); longer words have stems. */
+const PREFIX_MIN = 3;
+const PREFIX_MAX = 6;
+const LETTERS = /^[a-z]+$/;
+
+/** The distinct terms of a query's words, in first-seen order. */
+export function queryWords(text: string): string[] {
+  return [...new Set(tokenize(text))];
+}
+
+/**
+ * The concepts of a query's terms: each term, and (with a prefix weight) the indexed terms it is a
+ * prefix of, at that weight — a short word finds the longer one it abbreviates (`auth` → authent).
+ * Only terms of 3 to 6 letters are expanded, to at most 16 longer terms.
+ */
+export function queryConcepts(terms: readonly string[], index: Bm25Index, params: RankingParams): QueryConcept[] {
+  return terms.map((term) => {
+    const variants = [{ term, weight: 1 }];
+    if (params.prefix > 0 && term.length >= PREFIX_MIN && term.length <= PREFIX_MAX && LETTERS.test(term)) {
+      const ids = index.terms.withPrefix(term, PREFIX_LIMIT);
+      if (ids) for (const id of ids) variants.push({ term: index.terms.term(id), weight: params.prefix });
+    }
+    return { variants, weight: 1, counted: true };
+  });
+}
+
+/**
+ * RM3's expansion: the terms of the best first-pass matches (their titles and openings, what the index
+ * keeps of them), weighted by each match's share of the scores and the term's share of its text, less
+ * the query's own and any word in more than a tenth of the documents; the top `feedbackTerms`, as
+ * uncounted concepts of weight up to `feedbackWeight`.
+ */
+export function feedbackConcepts(
+  texts: ReadonlyArray<{ text: string; score: number }>,
+  terms: readonly string[],
+  index: Bm25Index,
+  params: RankingParams,
+): QueryConcept[] {
+  if (params.feedbackTerms <= 0 || texts.length === 0) return [];
+  const total = texts.reduce((s, t) => s + t.score, 0) || 1;
+  const weights = new Map<string, number>();
+  const own = new Set(terms);
+  for (const { text, score } of texts) {
+    const tokens = tokenize(text);
+    if (tokens.length === 0) continue;
+    for (const t of tokens) if (!own.has(t)) weights.set(t, (weights.get(t) ?? 0) + score / total / tokens.length);
+  }
+  const n = index.liveCount;
+  const ranked = [...weights]
+    .map(([term, w]) => {
+      const id = index.terms.id(term);
+      const df = id < 0 ? 0 : index.documentFrequency(id);
+      return { term, w: df > 0 && df <= n / 10 ? w * idf(n, df) : 0 };
+    })
+    .filter((x) => x.w > 0)
+    .sort((a, b) => b.w - a.w)
+    .slice(0, params.feedbackTerms);
+  const top = ranked[0]?.w ?? 1;
+  return ranked.map(({ term, w }) => ({
+    variants: [{ term, weight: 1 }],
+    weight: (params.feedbackWeight * w) / top,
+    counted: false,
+  }));
+}

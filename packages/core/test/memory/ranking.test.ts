@@ -1,0 +1,296 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type IndexDocument } from '../../src/memory/documents/document.js';
+import { IndexState } from '../../src/memory/indexing/index-state.js';
+import { memoriesToInject } from '../../src/memory/recall/injection.js';
+import { rankDocuments } from '../../src/memory/recall/rank.js';
+import { revisionFamily } from '../../src/memory/recall/rank-stages.js';
+import { RANKING_DEFAULTS } from '../../src/memory/recall/ranking.js';
+import { recall, type RecallItem } from '../../src/memory/recall/recall.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const NOW = Date.UTC(2026, 5, 1, 12);
+
+function doc(id: string, text: string, over: Partial<IndexDocument> = {}): IndexDocument {
+  return {
+    id,
+    locator: id,
+    owner: '',
+    kind: 'fix',
+    status: 'active',
+    tags: [],
+    alwaysLoad: false,
+    createdMs: NOW,
+    updatedMs: NOW,
+    title: id.replace(/^.*\//, '').replace(/\.md$/, ''),
+    untitled: true,
+    text,
+    fingerprint: id,
+    derivedFrom: [],
+    ...over,
+  };
+}
+
+function stateOf(...docs: IndexDocument[]): IndexState {
+  const state = new IndexState();
+  for (const d of docs) state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: d.id }, [d]);
+  return state;
+}
+
+const ids = async (state: IndexState, text: string, extra: object = {}) =>
+  (await recall({ state }, { text, now: NOW, ...extra })).items.map((i) => i.id);
+
+const FILLER = 'other words about unrelated things here and there ';
+
+describe('the recency prior', () => {
+  const base = { k: 50, window: 0, halfLife: HOUR, noteHalfLife: 30 * DAY, wSem: 0.7, wRec: 0.3, now: NOW };
+  const docs = (ages: number[]) =>
+    ages.map((age, i) => ({
+      id: `d${i}`,
+      locator: `d${i}`,
+      title: `d${i}`,
+      owner: '',
+      kind: 'fix',
+      status: 'active',
+      updatedMs: NOW - age * DAY,
+    }));
+
+  it('never lifts a match over one more than (1 + recencyBoost) times as relevant, whatever the ages', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ score: fc.double({ min: 0.01, max: 20, noNaN: true }), age: fc.nat(400) }), {
+          minLength: 2,
+          maxLength: 30,
+        }),
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        (cands, recencyBoost) => {
+          const matches = {
+            slots: Int32Array.from(cands.map((_, i) => i)),
+            scores: Float64Array.from(cands.map((c) => c.score)),
+            count: cands.length,
+          };
+          const ranked = rankDocuments(docs(cands.map((c) => c.age)), matches, undefined, {
+            ...base,
+            params: { ...RANKING_DEFAULTS, recencyBoost },
+          });
+          for (let i = 0; i < ranked.length; i++)
+            for (let j = i + 1; j < ranked.length; j++)
+              expect(ranked[j]!.similarity).toBeLessThanOrEqual(ranked[i]!.similarity * (1 + recencyBoost) + 1e-12);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("orders equal matches newest first, and memQL's formula lets a fresh weaker match overtake", () => {
+    const matches = { slots: Int32Array.of(0, 1, 2), scores: Float64Array.of(1, 1, 0.8), count: 3 };
+    const three = docs([30, 1, 0]);
+    const prior = rankDocuments(three, matches, undefined, { ...base, params: RANKING_DEFAULTS });
+    expect(prior.map((r) => r.doc.id)).toEqual(['d1', 'd0', 'd2']);
+    const memql = rankDocuments(three, matches, undefined, {
+      ...base,
+      formula: 'memql',
+      halfLife: HOUR,
+      noteHalfLife: HOUR,
+      params: RANKING_DEFAULTS,
+    });
+    expect(memql[0]!.doc.id).toBe('d2');
+  });
+});
+
+describe('fields', () => {
+  it('finds a word that is only in the file name or only in the title, above a passing mention in a text', async () => {
+    const state = stateOf(
+      doc('memory/fix/pnpm-frozen-lockfile.md', `# Install in CI\n\n${FILLER}`, {
+        title: 'Install in CI',
+        untitled: false,
+      }),
+      doc('memory/fix/ci-cache.md', `# Heartbeat of the vault lock\n\n${FILLER}`, {
+        title: 'Heartbeat of the vault lock',
+        untitled: false,
+      }),
+      doc('memory/fix/mention.md', `${FILLER} the lockfile and the heartbeat came up once ${FILLER}`),
+    );
+    expect((await ids(state, 'lockfile'))[0]).toBe('memory/fix/pnpm-frozen-lockfile.md');
+    expect((await ids(state, 'heartbeat'))[0]).toBe('memory/fix/ci-cache.md');
+  });
+
+  it('does not count the first line of a note without a heading as its title', async () => {
+    const state = stateOf(
+      doc('memory/fix/a.md', `the heartbeat interval is five seconds\n${FILLER}`),
+      doc('memory/fix/b.md', `${FILLER.slice(0, 18)}\nthe heartbeat interval is five seconds\n${FILLER.slice(18)}`),
+    );
+    const r = await recall({ state }, { text: 'heartbeat', now: NOW });
+    expect(r.items).toHaveLength(2);
+    expect(r.items[0]!.score).toBeCloseTo(r.items[1]!.score, 12);
+  });
+
+  it('finds prose by a code identifier and an identifier by prose; an inflection or a prefix by its word', async () => {
+    const state = stateOf(
+      doc('memory/fix/id.md', `Set \`retryDelayMs\` to 250 in the sync worker. ${FILLER}`),
+      doc('memory/fix/prose.md', `The maximum retry count of the uploader is five. ${FILLER}`),
+      doc('memory/fix/inflected.md', `Configuring the deployment of the mirror took an afternoon. ${FILLER}`),
+      doc('memory/fix/other.md', `${FILLER} retry ${FILLER}`),
+    );
+    expect((await ids(state, 'retry delay'))[0]).toBe('memory/fix/id.md');
+    expect((await ids(state, 'maxRetryCount'))[0]).toBe('memory/fix/prose.md');
+    expect((await ids(state, 'configure deploy'))[0]).toBe('memory/fix/inflected.md');
+    expect((await ids(state, 'config mirror'))[0]).toBe('memory/fix/inflected.md');
+    expect(await ids(state, 'config', { ranking: { prefix: 0 } })).toEqual([]);
+  });
+});
+
+describe('phrase credit and revisions', () => {
+  it('ranks a note holding the query words side by side above one holding them apart', async () => {
+    const state = stateOf(
+      doc('memory/fix/apart.md', `lock ${FILLER} timeout ${FILLER}`),
+      doc('memory/fix/together.md', `${FILLER} lock timeout ${FILLER}`),
+    );
+    expect(await ids(state, 'lock timeout', { ranking: { phrase: 0.2 } })).toEqual([
+      'memory/fix/together.md',
+      'memory/fix/apart.md',
+    ]);
+  });
+
+  it('puts the latest revision of a note first, whatever else is newer, and the earlier revisions below it', async () => {
+    const state = stateOf(
+      doc('desk/projects/p/convention/use-pnpm.md', 'use pnpm workspaces with the frozen lockfile in ci', {
+        updatedMs: NOW - 90 * DAY,
+      }),
+      doc('desk/projects/p/convention/use-pnpm-v2.md', 'pnpm workspaces, lockfile checked in ci', {
+        updatedMs: NOW - 30 * DAY,
+      }),
+      doc('desk/projects/p/fix/lockfile-noise.md', 'the lockfile diff noise in pnpm', { updatedMs: NOW - DAY }),
+    );
+    const got = await ids(state, 'pnpm workspaces frozen lockfile');
+    expect(got.indexOf('desk/projects/p/convention/use-pnpm-v2.md')).toBeLessThan(
+      got.indexOf('desk/projects/p/convention/use-pnpm.md'),
+    );
+    expect(got[0]).toBe('desk/projects/p/convention/use-pnpm-v2.md');
+  });
+
+  it.each([
+    ['memory/fix/x-v2.md', 'memory/fix/x'],
+    ['memory/fix/x-revised.md', 'memory/fix/x'],
+    ['memory/fix/x-2026-03-01.md', 'memory/fix/x'],
+    ['memory/fix/x-2.md', 'memory/fix/x'],
+    ['memory/fix/session-15.md', 'memory/fix/session'],
+  ])('reads the revision family of %s as %s', (id, family) => {
+    expect(revisionFamily({ id, locator: id, kind: 'fix' })?.family).toBe(family);
+  });
+
+  it('does not take a numbered series for revisions of one note', async () => {
+    const state = stateOf(
+      doc('memory/reference/chat-session-03.md', 'we adopted a beagle puppy named biscuit', {
+        updatedMs: NOW - 90 * DAY,
+      }),
+      doc('memory/reference/chat-session-09.md', 'biscuit chewed a shoe', { updatedMs: NOW - DAY }),
+    );
+    expect((await ids(state, 'adopted beagle puppy biscuit'))[0]).toBe('memory/reference/chat-session-03.md');
+  });
+});
+
+describe('reciprocal rank fusion', () => {
+  it('ranks the same whatever the scale of the lexical scores or of the cosines (no calibration)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            bm25: fc.integer({ min: 0, max: 20 }),
+            cos: fc.integer({ min: -10, max: 10 }).map((c) => c / 10),
+          }),
+          {
+            minLength: 1,
+            maxLength: 25,
+          },
+        ),
+        fc.constantFrom(0.001, 0.5, 3, 1000),
+        (cands, scale) => {
+          const docs = cands.map((_, i) => ({
+            id: `d${i}`,
+            locator: `d${i}`,
+            title: `d${i}`,
+            owner: '',
+            kind: 'fix',
+            status: 'active',
+            updatedMs: NOW - i * HOUR,
+          }));
+          const lexical = cands.map((c, i) => [i, c.bm25] as const).filter(([, s]) => s > 0);
+          const rank = (bm25Scale: number, cosScale: number) =>
+            rankDocuments(
+              docs,
+              {
+                slots: Int32Array.from(lexical.map(([i]) => i)),
+                scores: Float64Array.from(lexical.map(([, s]) => s * bm25Scale)),
+                count: lexical.length,
+              },
+              Float64Array.from(cands.map((c) => c.cos * cosScale)),
+              { k: 10, window: 0, halfLife: HOUR, wSem: 0.7, wRec: 0.3, now: NOW, params: RANKING_DEFAULTS },
+            ).map((r) => r.doc.id);
+          expect(rank(scale, 1)).toEqual(rank(1, 1));
+          expect(rank(1, scale)).toEqual(rank(1, 1));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('the injection floor', () => {
+  const item = (id: string, over: Partial<RecallItem> = {}): RecallItem => ({
+    id,
+    locator: id,
+    owner: '',
+    kind: 'fix',
+    title: id,
+    snippet: '',
+    tags: [],
+    alwaysLoad: false,
+    createdMs: NOW,
+    updatedMs: NOW,
+    similarity: 1,
+    recency: 1,
+    score: 1,
+    coverage: 1,
+    specificity: 1,
+    evidence: 2,
+    ...over,
+  });
+
+  it('injects nothing for memories that share only a common word with the prompt, or too little of it', () => {
+    const floor = { coverage: 0.3, evidence: 1, specificity: 0.5, relative: 0.5 };
+    const weak = [item('a', { specificity: 0.2 }), item('b', { coverage: 0.2 }), item('c', { evidence: 0.6 })];
+    expect(memoriesToInject(weak, 5, floor)).toEqual([]);
+  });
+
+  it('never injects a memory or a title twice, nor an always-load note, and keeps within a share of the best', () => {
+    const floor = { coverage: 0.3, evidence: 1, specificity: 0.5, relative: 0.5 };
+    const got = memoriesToInject(
+      [
+        item('a', { score: 1 }),
+        item('a', { score: 0.9 }),
+        item('b', { title: 'A ', score: 0.8 }),
+        item('c', { alwaysLoad: true, score: 0.8 }),
+        item('d', { score: 0.7 }),
+        item('e', { score: 0.4 }),
+      ],
+      5,
+      floor,
+    );
+    expect(got.map((i) => i.id)).toEqual(['a', 'd']);
+  });
+
+  it('gives a prompt of chit-chat nothing and a question its note, on a real index', async () => {
+    const state = stateOf(
+      doc('memory/fix/lock.md', `The vault lock heartbeat refreshes every five seconds. ${FILLER}`),
+      ...Array.from({ length: 30 }, (_, i) =>
+        doc(`memory/fix/n${i}.md`, `Thanks, that looks good. ${FILLER} note ${i}`),
+      ),
+    );
+    const inject = async (text: string) =>
+      memoriesToInject((await recall({ state }, { text, now: NOW, k: 25 })).items, 5).map((i) => i.id);
+    expect(await inject('thanks! that looks good to me')).toEqual([]);
+    expect(await inject('how often does the vault lock heartbeat refresh?')).toEqual(['memory/fix/lock.md']);
+  });
+});
