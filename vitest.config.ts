@@ -22,7 +22,9 @@ export default defineConfig({
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'test/vscode/**', 'packages/vscode-ext/test/integration/**'],
     env: { XDG_CACHE_HOME: cacheHome },
-    globalSetup: ['test/global-setup.ts'],
+    // The run's cache dir removed at the end; one PostgreSQL cluster per run, started by the first test file
+    // that asks (test/helpers/postgres.ts).
+    globalSetup: ['test/global-setup.ts', 'test/postgres/global-setup.mjs'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Multi-process tests spawn many children; two files at a time keeps a 2-core machine responsive.

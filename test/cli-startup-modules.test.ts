@@ -3,9 +3,10 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runAgentm } from './helpers/cli.js';
 import { tempDir } from './helpers/temp.js';
+import { testDatabase, type TestDatabase } from './helpers/postgres.js';
 
 // Start-up time of a CLI process is mostly the modules it loads (issue 13.4): `--help`, a recall and a
 // hook must each load only what they use. Asserted on what the real process loads, never on a timing.
@@ -72,6 +73,7 @@ const FAMILIES = {
   'the providers': /^dist\/providers\//,
   'the workspace': /^dist\/workspace\//,
   'the storage backends': /^dist\/backends\//,
+  'the postgres driver': /node_modules\/(\.pnpm\/)?(pg|pg-[a-z-]+|pgpass)(@[^/]+\/node_modules\/[a-z-]+)?\//,
 } as const;
 type Family = keyof typeof FAMILIES;
 
@@ -90,6 +92,11 @@ async function vault() {
 }
 
 describe('what a command loads at start-up', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await testDatabase();
+  });
+
   it('agentm --help loads the command table and nothing a command runs: no yaml, harness, MCP SDK, providers or store', async () => {
     const { code, loaded } = await modulesLoaded(['--help'], { home: await tempDir() });
     expect(code).toBe(0);
@@ -114,7 +121,7 @@ describe('what a command loads at start-up', () => {
     expect(code).toBe(0);
     const seen = families(loaded);
     expect(seen.has('the workspace')).toBe(true);
-    for (const family of ['the MCP SDK', 'zod', 'the prompts library', 'the harness'] as const)
+    for (const family of ['the MCP SDK', 'zod', 'the prompts library', 'the harness', 'the postgres driver'] as const)
       expect(seen.has(family), `a recall loads ${family}`).toBe(false);
   });
 
@@ -138,8 +145,24 @@ describe('what a command loads at start-up', () => {
     expect(code).toBe(0);
     const seen = families(loaded);
     expect(seen.has('the workspace')).toBe(true);
-    for (const family of ['the command table', 'the MCP SDK', 'zod', 'the prompts library', 'the harness'] as const)
+    for (const family of [
+      'the command table',
+      'the MCP SDK',
+      'zod',
+      'the prompts library',
+      'the harness',
+      'the postgres driver',
+    ] as const)
       expect(seen.has(family), `a hook loads ${family}`).toBe(false);
+  });
+
+  it('the postgres driver is loaded by a command on a postgres store, and only there', async () => {
+    const home = await tempDir();
+    await mkdir(join(home, '.claude'), { recursive: true });
+    await writeFile(join(home, '.claude', '.agentm-config.json'), JSON.stringify({ 'storage.backend': 'postgres' }));
+    const { code, loaded } = await modulesLoaded(['recall', 'flaky build'], { home, env: db.env });
+    expect(code, loaded.join('\n')).not.toBe(2);
+    expect(families(loaded).has('the postgres driver')).toBe(true);
   });
 
   it('a cold agentm reindex from the bundle still reads the notes with the built read workers', async () => {

@@ -88,6 +88,6 @@ describe('the public API of @agentm/core (issue 12)', () => {
        console.log(JSON.stringify({ fresh: new m.BackendRegistry().protocols(), builtins: b.builtinBackends().protocols(),
          global: Object.keys(m).filter((k) => /registry$/i.test(k) && k !== 'BackendRegistry') }))`,
     );
-    expect(seen).toEqual({ fresh: [], builtins: ['device-local', 'vault'], global: [] });
+    expect(seen).toEqual({ fresh: [], builtins: ['device-local', 'postgres', 'vault'], global: [] });
   });
 });

@@ -14,6 +14,8 @@ import { ARTIFACTS, cleanEnv, EXTENSION_DIR, log } from './env.mjs';
 import { runExtensionTests } from './integration.mjs';
 import { startCodeServer } from './server.mjs';
 import { ensureAll } from './setup.mjs';
+import { startCluster } from '../postgres/cluster.mjs';
+import { ensurePostgres } from '../postgres/setup.mjs';
 import { runUiTest } from './ui.mjs';
 
 const OVERALL_TIMEOUT_MS = 10 * 60_000;
@@ -36,10 +38,14 @@ function packageFakeModel() {
 }
 const servers = new Set();
 const scratch = mkdtempSync(join(tmpdir(), 'agentm-vscode-e2e-'));
+/** The PostgreSQL cluster of the postgres integration test (started here, unless AGENTM_TEST_PG_URL names a server). */
+let cluster;
 
 async function cleanup() {
   await Promise.all([...servers].map((s) => s.stop()));
   servers.clear();
+  cluster?.stop();
+  cluster = undefined;
   rmSync(scratch, { recursive: true, force: true });
 }
 
@@ -78,6 +84,20 @@ watchdog.unref();
 
 /** Integration tests in the extension host, on the development build; resolves with mocha's counts. */
 async function integrationPhase(testsPath) {
+  // The postgres test reads its server from AGENTM_E2E_PG_URL (code-server's environment is this one's).
+  if (!process.env.AGENTM_E2E_PG_URL) {
+    if (process.env.AGENTM_TEST_PG_URL) process.env.AGENTM_E2E_PG_URL = process.env.AGENTM_TEST_PG_URL;
+    else {
+      try {
+        log(`postgres for the integration test: ${ensurePostgres()}`);
+        cluster = await startCluster();
+        process.env.AGENTM_E2E_PG_URL = cluster.adminUrl;
+      } catch (error) {
+        // PostgreSQL cannot be installed or started here (not root, no apt): that one test says it is skipped.
+        log(`no PostgreSQL for the postgres integration test: ${error.message}`);
+      }
+    }
+  }
   const folder = workspace('itest-workspace');
   const itest = await withServer('itest', folder, { vsix: packageFakeModel() }, (server, dir) =>
     runExtensionTests({ paths, server, dir, devPath: EXTENSION_DIR, testsPath, folder }),

@@ -46,7 +46,7 @@ describe('plugin lifecycle', () => {
     const backend = new Bound();
     expect(backend).toBeInstanceOf(ObsidianVaultBackend);
     expect(backend.localRoot).toBe(v.dir);
-    expect(plugin.context!.registry.protocols()).toEqual(['device-local', 'vault']);
+    expect(plugin.context!.registry.protocols()).toEqual(['device-local', 'postgres', 'vault']);
     unloadPlugin(plugin);
   });
 

@@ -14,6 +14,14 @@ import { ENV_ALLOW_CONFIG_KEY, envAllowFromConfig } from '../harness/command-exe
 import { KEY_HARNESS_ROLES, rolesFromConfig } from '../harness/tools/roles-config.js';
 import { isSecretConfigKey } from '../text/redact.js';
 import { KEY_REVALIDATE_AFTER, memorySettingsFromConfig } from '../memory/memory-config.js';
+import {
+  ENV_PG_URL,
+  KEY_PG_LEASE_MS,
+  KEY_PG_SCHEMA,
+  KEY_PG_URL,
+  POSTGRES_DEFAULT_SCHEMA,
+  postgresSettings,
+} from '../backends/builtins.js';
 
 /** What a key's value must be; `config set` checks it before the writer does its own checks. */
 type ValueKind = 'string' | 'path' | 'url' | 'positive-number' | 'object' | 'string-list';
@@ -107,6 +115,27 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
     kind: 'object',
     about: 'filing vocabulary override: {"types": [...], "record_kinds": [...], "retired": {...}}',
     fallback: "agentm's storage rules",
+  },
+  {
+    key: KEY_PG_URL,
+    kind: 'string',
+    env: ENV_PG_URL,
+    about: 'the postgres store: postgres://user@host:5432/database (no password: ~/.pgpass or PGPASSWORD)',
+    fallback: 'PGHOST, PGPORT, PGUSER, PGDATABASE',
+    check: (value) => postgresSettings({ url: value as string }),
+  },
+  {
+    key: KEY_PG_SCHEMA,
+    kind: 'string',
+    about: 'the PostgreSQL schema the postgres store lives in (one database can hold several)',
+    fallback: POSTGRES_DEFAULT_SCHEMA,
+    check: (value) => postgresSettings({ url: 'postgres://check@localhost/check', schema: value as string }),
+  },
+  {
+    key: KEY_PG_LEASE_MS,
+    kind: 'positive-number',
+    about: 'how long a step claimed on the postgres store stays held without a heartbeat',
+    fallback: '30000',
   },
   ...provider('chat', 'consolidation, LLM plan steps, the planner'),
   ...provider('embeddings', 'hybrid recall'),

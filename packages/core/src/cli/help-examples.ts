@@ -33,6 +33,11 @@ const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   evolve: ['agentm evolve memory/fix/stale-lock.md --reason "the lock moved" --body-file new.md'],
   recall: ['agentm recall "lock timeout"', 'agentm recall parser --limit 3 --kinds fix,convention --json'],
   reindex: ['agentm reindex', 'agentm reindex --full'],
+  export: [
+    'agentm export --to ~/TeamVault/Agent   # read the team store in Obsidian',
+    'agentm export --to ./copy --json',
+  ],
+  import: ['agentm import --from ~/Vault/Agent', 'agentm import --from ~/Vault/Agent --replace --json'],
   consolidate: ['agentm consolidate --dry-run', 'agentm consolidate --all-projects --json'],
   plan: ['agentm plan "add a --json flag to trace"', 'agentm plan "tidy the README" --name readme --json'],
   run: ['agentm run --plan readme', 'agentm run --plan readme --yes --quiet', 'agentm run --json | jq .failed'],

@@ -18,6 +18,7 @@ import { registerConsolidate } from './commands/consolidate.js';
 import { registerRetry } from './commands/retry.js';
 import { registerInit } from './commands/init.js';
 import { registerCompletion } from './commands/completion.js';
+import { registerTransfer } from './commands/transfer.js';
 import { exitCodeFor } from './exit-code.js';
 import { addHelpExamples } from './help-examples.js';
 import { readConfigTolerant } from '../config/config-file.js';
@@ -49,6 +50,7 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
   registerEval,
   registerRecall,
   registerReindex,
+  registerTransfer,
   registerConsolidate,
   registerAgents,
   registerRetry,

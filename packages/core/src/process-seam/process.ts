@@ -109,8 +109,10 @@ export async function recallHere(
   const phase = normalizePhase(context?.phase);
   const query = options.query?.trim() ? options.query : undefined;
   try {
-    if (ws.localRoot === undefined)
-      throw new AgentMError('the store has no root directory to key the memory index by', { code: 'ENOINDEXROOT' });
+    if (ws.localRoot === undefined && ws.backend.storeId === undefined)
+      throw new AgentMError('the store has no root directory or id to key the memory index by', {
+        code: 'ENOINDEXROOT',
+      });
     return (await ws.phaseRecall({ phase, project: resolution.slug, query, limit: options.limit })).markdown;
   } catch (error) {
     const warn = context?.warn ?? ((m: string) => void process.stderr.write(printable(`agentm: warning: ${m}\n`)));

@@ -1,6 +1,8 @@
 import type { Capabilities } from './capabilities.js';
+import type { ChangeFeed } from './change-feed.js';
 import type { Info } from './info.js';
 import { Locator } from './locator.js';
+import type { StepLeases } from './step-leases.js';
 import type { Tier } from './tiers.js';
 
 /** Options of the `write` verb. */
@@ -67,6 +69,32 @@ export abstract class StorageBackend {
     return undefined;
   }
 
+  /**
+   * A stable name of the store with no secret in it: what device-local derived state (the memory index)
+   * is keyed by and what people are shown where a path would be. The local root for directory stores;
+   * a URL without a password for a remote one (`postgres://agentm@db:5432/team?schema=agentm`).
+   */
+  get storeId(): string | undefined {
+    return this.localRoot;
+  }
+
+  /**
+   * The store's own change feed (`ChangeFeed`), for stores that can tell what changed since a cursor
+   * and notify listeners (a database). `undefined` for directory stores, which are walked and watched.
+   */
+  get changeFeed(): ChangeFeed | undefined {
+    return undefined;
+  }
+
+  /**
+   * Step leases (`StepLeases`), for stores shared by several machines: the harness then claims steps
+   * with expiring, renewed leases instead of judging a claimant by its process. `undefined`: claims are
+   * judged by the claimant's process (one machine's view), as for the vault.
+   */
+  get stepLeases(): StepLeases | undefined {
+    return undefined;
+  }
+
   /** The derived-tier maintenance this backend offers, if any. */
   get derivedMaintenance(): DerivedMaintenanceLike | undefined {
     return undefined;
@@ -102,6 +130,12 @@ export abstract class StorageBackend {
    * and the file stays. An absent file is `NotFoundError`. Directories are never removed.
    */
   remove?(locator: Locator, options?: RemoveOptions): Promise<void>;
+
+  /**
+   * Releases what the backend holds open (a remote store's connections and listeners) — optional. A
+   * backend may be used again after it: it reopens what it needs.
+   */
+  close?(): Promise<void>;
 }
 
 /** Structural view of DerivedMaintenance, so backends need not import the tiers module's class. */
@@ -113,7 +147,11 @@ export interface DerivedMaintenanceLike {
 /**
  * A backend class as a registry holds it. `declaredCapabilities`, when a class has it, says what every
  * instance offers before one is constructed, so selection can refuse a mismatch without creating a root.
+ * `describeStore`, when it has it, names the store its options select (its `storeId`) without
+ * constructing or connecting, and throws the backend's own error for options it would refuse — what the
+ * doctor's preview shows.
  */
 export type BackendClass = (new (options?: BackendOptions) => StorageBackend) & {
   readonly declaredCapabilities?: Capabilities;
+  readonly describeStore?: (options: BackendOptions) => string;
 };

@@ -41,6 +41,8 @@ export interface SelectionPlan {
   readonly backendClass: BackendClass;
   readonly constructorOptions: BackendOptions;
   readonly root: string | undefined;
+  /** The store's name when it has no root on this machine (a database URL without a password). */
+  readonly store?: string;
 }
 
 /**
@@ -85,7 +87,10 @@ export async function planSelection(options: SelectOptions = {}): Promise<Select
     const lockRoot = options.lockRoot ?? defaultLockRoot(host.env as NodeJS.ProcessEnv, host.home);
     return { choice, protocol, origin, backendClass, root, constructorOptions: { root, lockRoot, ...createRoot } };
   }
-  return { choice, protocol, origin, backendClass, root: undefined, constructorOptions: { ...createRoot } };
+  // Any other backend (postgres, a plug-in) reads its own keys from the config and the environment.
+  const constructorOptions = { ...createRoot, config: choice.config, env: host.env, home: host.home };
+  const store = backendClass.describeStore?.(constructorOptions);
+  return { choice, protocol, origin, backendClass, root: undefined, constructorOptions, ...(store ? { store } : {}) };
 }
 
 function noVaultPath(choice: ProtocolChoice): StorageSelectionError {

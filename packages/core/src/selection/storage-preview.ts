@@ -46,7 +46,8 @@ export async function storagePreview(options: SelectOptions = {}): Promise<Stora
     const plan = await planSelection(options);
     const head = `selected backend '${plan.protocol}' (${plan.origin})`;
     const base = { protocol: plan.protocol, origin: plan.origin, root: plan.root };
-    if (plan.root === undefined) return preview('ok', `${head} — registered`, base);
+    if (plan.root === undefined)
+      return preview('ok', `${head} — registered${plan.store ? `; store ${plan.store}` : ''}`, base);
     const kind = plan.protocol === 'vault' ? 'memory root' : 'root';
     if (!(await isWritable(plan.root)))
       return preview('warn', `${head} — registered, but ${kind} ${plan.root} is not writable`, base);

@@ -8,7 +8,7 @@ import { defaultLockRoot, withVaultLock } from '../write-protocol/vault-lock.js'
 import type { ProjectResolution } from '../routing/resolve-project.js';
 import { InvalidStateFileNameError } from './errors.js';
 import { assertStateFileName } from './plan-names.js';
-import { stateLocation } from './state-location.js';
+import { stateFilePath, stateLocation } from './state-location.js';
 
 /** The harness state directory as a path to show: `<store root>/<project>/_harness` or `<repo>/.harness`. */
 export async function harnessStateDir(resolution: ProjectResolution): Promise<string> {
@@ -32,7 +32,7 @@ export async function readStateFileWithHash(resolution: ProjectResolution, fileN
   assertStateFileName(fileName);
   const location = await stateLocation(resolution);
   if (location.kind === 'backend') {
-    const path = join(location.path, fileName);
+    const path = stateFilePath(location, fileName);
     try {
       const content = await location.backend.read(location.dir.child(fileName));
       return { content, hash: contentHash(content), path };
@@ -84,7 +84,7 @@ export async function writeStateFile(
   const expect = options.expectHash === undefined ? {} : { expectHash: options.expectHash };
   if (location.kind === 'backend') {
     await location.backend.write(location.dir.child(fileName), content, expect);
-    return join(location.path, fileName);
+    return stateFilePath(location, fileName);
   }
   const path = join(location.dir, fileName);
   const { host } = resolution;

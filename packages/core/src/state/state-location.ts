@@ -5,10 +5,20 @@ import type { Locator } from '../seam/locator.js';
 import { configStateMode, normalizeStateMode } from '../config/state-mode.js';
 import type { ProjectResolution } from '../routing/resolve-project.js';
 
-/** Where a project's harness state lives: through a synced backend, or in the repo's `.harness/`. */
+/**
+ * Where a project's harness state lives: through a synced backend, or in the repo's `.harness/`. `path`
+ * is what people are shown: a directory under the store's root, or for a store without one (a database)
+ * `<store id>#<key>`; `stateFilePath` adds a file name to it.
+ */
 export type StateLocation =
   | { readonly kind: 'backend'; readonly backend: StorageBackend; readonly dir: Locator; readonly path: string }
   | { readonly kind: 'local'; readonly dir: string };
+
+/** A state file's path as shown to people (see `StateLocation`). */
+export function stateFilePath(location: StateLocation, fileName: string): string {
+  if (location.kind === 'local') return join(location.dir, fileName);
+  return location.backend.localRoot ? join(location.path, fileName) : `${location.path}/${fileName}`;
+}
 
 /** `<repo>/.harness`. */
 export function localHarnessDir(projectRoot: string): string {
@@ -34,8 +44,8 @@ export async function effectiveStateMode(resolution: ProjectResolution): Promise
 
 /**
  * Where state goes (DESIGN §7): mode `local` wins; else a backend with `capabilities.sync` (and a store
- * root to show) holds it in `<project>/_harness/`; else `<repo>/.harness/`. Keyed on the capability,
- * never on the backend's class, so routing never imports a concrete backend.
+ * root or store id to show) holds it in `<project>/_harness/`; else `<repo>/.harness/`. Keyed on the
+ * capability, never on the backend's class, so routing never imports a concrete backend.
  */
 export async function stateLocation(resolution: ProjectResolution): Promise<StateLocation> {
   const local: StateLocation = { kind: 'local', dir: localHarnessDir(resolution.projectRoot) };
@@ -49,7 +59,8 @@ export async function stateLocation(resolution: ProjectResolution): Promise<Stat
     synced = false; // a backend that cannot say what it offers is not a state home
   }
   const root = backend.localRoot || undefined;
-  if (!synced || root === undefined) return local;
+  const store = root ?? (backend.storeId || undefined);
+  if (!synced || store === undefined) return local;
   const dir = projectLocator.child('_harness');
-  return { kind: 'backend', backend, dir, path: join(root, ...dir.parts) };
+  return { kind: 'backend', backend, dir, path: root !== undefined ? join(root, ...dir.parts) : `${store}#${dir.key}` };
 }

@@ -33,6 +33,8 @@ const KEY_SHAPES: readonly RegExp[] = [
 ];
 /** `Bearer <token>`: the token goes, the word stays (so a reader still sees what it was). */
 const BEARER = /\b(Bearer\s+)(?!\[REDACTED-)[A-Za-z0-9._~+/=-]{8,}/gi;
+/** The password of a URL (`postgres://user:secret@host/db`): the password goes, the URL stays readable. */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@[\]]*:)(?!\[REDACTED-)([^\s@/?#]+)(@)/gi;
 
 /** Addresses as people write them; the domain needs a dot and a 2+ letter top level. */
 const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![A-Za-z0-9-])/g;
@@ -55,7 +57,15 @@ function replaceKnown(text: string, known: readonly string[]): string {
 function replaceKeyShapes(text: string): string {
   let out = text;
   for (const shape of KEY_SHAPES) out = out.replace(shape, placeholder('API-KEY'));
-  return out.replace(BEARER, (_m, word: string) => `${word}${placeholder('API-KEY')}`);
+  return redactUrlPasswords(out).replace(BEARER, (_m, word: string) => `${word}${placeholder('API-KEY')}`);
+}
+
+/** `text` with the password of every URL in it replaced (`postgres://user:[REDACTED-API-KEY]@host/db`). */
+export function redactUrlPasswords(text: string): string {
+  return text.replace(
+    URL_PASSWORD,
+    (_m, head: string, _password: string, at: string) => `${head}${placeholder('API-KEY')}${at}`,
+  );
 }
 
 /**
@@ -94,6 +104,10 @@ function scrubOnce(text: string, counts: Record<RedactionKind, number>): string 
     counts['API-KEY']++;
     return `${word}${placeholder('API-KEY')}`;
   });
+  out = out.replace(URL_PASSWORD, (_m, head: string, _password: string, at: string) => {
+    counts['API-KEY']++;
+    return `${head}${placeholder('API-KEY')}${at}`;
+  });
   out = out.replace(PATH_WINDOWS, count('PATH'));
   out = out.replace(PATH_UNIX, count('PATH'));
   out = out.replace(EMAIL, count('EMAIL'));
@@ -125,7 +139,7 @@ const SECRET_NAME =
   /(?:^|_)(?:API_?KEY|APIKEY|TOKEN|SECRET|SECRET_KEY|ACCESS_KEY|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE_KEY)$/i;
 
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
+  return SECRET_NAME.test(name) || name === 'PGPASSWORD';
 }
 
 /** Config keys that hold secrets: `providers.chat.api_key` and any other `*.api_key`, `*.token`, `*.secret`. */

@@ -25,6 +25,7 @@ import type { RecallQuery, RecallResult } from '../memory/recall/recall.js';
 import { defaultIndexRoot, indexDirFor } from '../memory/indexing/location.js';
 import { memorySettingsFromConfig } from '../memory/memory-config.js';
 import type { HarnessServices } from './harness-services.js';
+import type { CopyOptions, CopyReport } from './store-copy.js';
 import type { DoctorCheck, DoctorOptions } from './doctor/check.js';
 import type { HomePlanFiles } from './plan-home.js';
 import type { PlanListing } from './plan-listing.js';
@@ -344,6 +345,23 @@ export class Workspace implements WorkspaceContext {
   async projectsWithHarness(): Promise<string[]> {
     const { projectsWithHarness } = await import('./consolidation-services.js');
     return projectsWithHarness(this);
+  }
+
+  /** Writes the store into `folder` as a vault's memory root, byte for byte (`exportStore`). */
+  async exportTo(folder: string, options: CopyOptions = {}): Promise<CopyReport> {
+    const { exportStore } = await import('./store-copy.js');
+    return exportStore(this, folder, options);
+  }
+
+  /** Loads a vault's memory root into the store, idempotently and resumably (`importStore`). */
+  async importFrom(folder: string, options: CopyOptions = {}): Promise<CopyReport> {
+    const { importStore } = await import('./store-copy.js');
+    return importStore(this, folder, options);
+  }
+
+  /** Releases what the store holds open (a database's connections); the workspace may be used again after. */
+  async close(): Promise<void> {
+    await this.backend.close?.();
   }
 
   /** The harness services (plan files, roles, the dispatcher, runs, planning), loaded on first use. */

@@ -59,6 +59,6 @@ describe('BackendRegistry', () => {
     expect(one.get('device-local')).toBe(DeviceLocalBackend);
     expect(one.get('vault')).toBe(VaultBackend);
     one.register('extra', MemoryBackend);
-    expect(builtinBackends().protocols()).toEqual(['device-local', 'vault']);
+    expect(builtinBackends().protocols()).toEqual(['device-local', 'postgres', 'vault']);
   });
 });

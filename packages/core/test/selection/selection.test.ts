@@ -103,7 +103,7 @@ describe('selectBackend', () => {
     const w = await world({ 'storage.backend': 'gdrive' });
     const error = await refusal(w);
     expect(error.reason).toBe('unregistered');
-    expect(error.message).toMatch(/'gdrive'.*Registered backends: device-local, vault\./);
+    expect(error.message).toMatch(/'gdrive'.*Registered backends: device-local, postgres, vault\./);
     const empty = await refusal(w, { registry: new BackendRegistry() });
     expect(empty.message).toContain('Registered backends: (none)');
   });

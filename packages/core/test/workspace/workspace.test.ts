@@ -133,12 +133,16 @@ describe('the workspace owns the config, the store and its layout', () => {
   it('looks protocols up in the registry it is given; by default in a fresh one (no process-wide registry)', async () => {
     const w = await agentmWorld();
     await w.writeConfig({ 'storage.backend': 'memory' });
-    await expect(openWorkspace({ host: hostOf(w) })).rejects.toThrow(/Registered backends: device-local, vault/);
+    await expect(openWorkspace({ host: hostOf(w) })).rejects.toThrow(
+      /Registered backends: device-local, postgres, vault/,
+    );
     const registry = new BackendRegistry();
     registry.register('memory', MemoryBackend);
     const ws = await openWorkspace({ host: hostOf(w), registry });
     expect(ws.backend).toBeInstanceOf(MemoryBackend);
-    await expect(openWorkspace({ host: hostOf(w) })).rejects.toThrow(/Registered backends: device-local, vault/);
+    await expect(openWorkspace({ host: hostOf(w) })).rejects.toThrow(
+      /Registered backends: device-local, postgres, vault/,
+    );
   });
 });
 

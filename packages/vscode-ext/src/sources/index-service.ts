@@ -52,6 +52,7 @@ export class IndexService implements vscode.Disposable {
   ) {
     this.#subscriptions = [
       tracker.onDidChangeMemory((uris) => this.#onFiles(uris)),
+      tracker.onDidChangeStoreKeys((keys) => this.#onKeys(keys)),
       tracker.onDidChangeWorkspace(() => void this.#dropIfMoved()),
     ];
   }
@@ -63,7 +64,8 @@ export class IndexService implements vscode.Disposable {
   /** The up-to-date index of the current workspace (opening it on first use). */
   async index(): Promise<MemoryIndex> {
     const ws = await this.tracker.current();
-    const root = ws.memoryRoot;
+    // A store without a folder on disk (a database) is indexed too, keyed by its id (a URL, no secret).
+    const root = ws.memoryRoot ?? ws.workspace.backend.storeId;
     if (!root) throw new Error(`the ${ws.workspace.protocol} backend has no folder on disk to index`);
     if (this.#opened?.workspace !== ws.workspace) {
       const opening = this.#open(ws.workspace, root);
@@ -168,6 +170,18 @@ export class IndexService implements vscode.Disposable {
       })
       // The next change or a reindex tries again. An index no longer in use (its store was deselected, and
       // maybe deleted, while watcher events for it were still on their way) has nothing to report.
+      .catch((error: unknown) => this.#opened === opened && this.onBackgroundError(error));
+  }
+
+  /** A store's change feed said something changed: a refresh from the index's cursor reads just that. */
+  #onKeys(keys: readonly string[] | undefined): void {
+    const opened = this.#opened;
+    if (!opened || (keys !== undefined && !keys.some((k) => k.endsWith('.md')))) return;
+    void opened.index
+      .then(async (index) => {
+        await this.#enqueue(() => index.refresh());
+        if (this.#opened === opened) this.#ready(index, opened.root);
+      })
       .catch((error: unknown) => this.#opened === opened && this.onBackgroundError(error));
   }
 

@@ -63,6 +63,9 @@ export class ProjectTracker implements vscode.Disposable {
   readonly #memoryChanged = new vscode.EventEmitter<readonly vscode.Uri[]>();
   readonly #workspaceChanged = new vscode.EventEmitter<void>();
   readonly #resolved = new vscode.EventEmitter<void>();
+  readonly #storeKeys = new vscode.EventEmitter<readonly string[] | undefined>();
+  /** The store's own change feed we listen to (a database: LISTEN/NOTIFY), and how to stop. */
+  #feed: { readonly owner: unknown; readonly stop: () => void } | undefined;
   /** A PLAN, progress or marker file changed (debounced). */
   readonly onDidChangeState = this.#stateChanged.event;
   /** Notes under the memory root changed (debounced, with every changed file). */
@@ -71,6 +74,11 @@ export class ProjectTracker implements vscode.Disposable {
   readonly onDidChangeWorkspace = this.#workspaceChanged.event;
   /** The workspace was resolved again (after a config, settings or project file change), changed or not. */
   readonly onDidResolve = this.#resolved.event;
+  /**
+   * Keys a store without a folder on disk (a database) says changed, from any machine; `undefined` when
+   * changes may have been missed (its listener reconnected): re-read everything.
+   */
+  readonly onDidChangeStoreKeys = this.#storeKeys.event;
   readonly #state = new Debouncer<void>(() => this.#stateChanged.fire());
   readonly #memory = new Debouncer<vscode.Uri>((uris) => this.#memoryChanged.fire(uris));
   readonly #invalidate = new Debouncer<void>(() => this.invalidate());
@@ -127,6 +135,7 @@ export class ProjectTracker implements vscode.Disposable {
     // look again even when the outcome is the one seen before (the doctor may have shown another since).
     this.#state.add();
     this.#resolved.fire();
+    this.#followFeed(ws);
     if (key === this.#key) return;
     this.#key = key;
     this.#stateDir = ws?.location?.kind === 'backend' ? ws.location.path : undefined;
@@ -158,6 +167,28 @@ export class ProjectTracker implements vscode.Disposable {
     for (const [id, watch] of this.#watches) if (!next.has(id)) watch.dispose();
     this.#watches = next;
     this.#workspaceChanged.fire();
+  }
+
+  /**
+   * A store with a change feed (no files to watch): its notifications drive the plan views (a key under
+   * the state folder) and the index (every key), as watchers do for a vault. Follows the workspace's
+   * backend: a rebuilt workspace's feed replaces the old one.
+   */
+  #followFeed(ws: WorkspaceState | undefined): void {
+    const backend = ws?.workspace.backend;
+    const feed = backend?.localRoot === undefined ? backend?.changeFeed : undefined;
+    if (this.#feed?.owner === backend && backend !== undefined) return;
+    this.#feed?.stop();
+    this.#feed = undefined;
+    if (!feed || !backend) return;
+    const stateDir = ws?.location?.kind === 'backend' ? `${ws.location.dir.key}/` : undefined;
+    this.#feed = {
+      owner: backend,
+      stop: feed.subscribe((signal) => {
+        if ('resync' in signal || (stateDir && signal.keys.some((k) => k.startsWith(stateDir)))) this.#state.add();
+        this.#storeKeys.fire('resync' in signal ? undefined : signal.keys);
+      }),
+    };
   }
 
   /** Any file or folder under the memory root: notes go to the index, anything under the state folder to the plans. */
@@ -195,10 +226,13 @@ export class ProjectTracker implements vscode.Disposable {
 
   dispose(): void {
     this.#disposed = true;
+    this.#feed?.stop();
+    this.#feed = undefined;
     for (const watch of this.#watches.values()) watch.dispose();
     this.#watches.clear();
     for (const d of [this.#state, this.#memory, this.#invalidate, ...this.#subscriptions]) d.dispose();
-    for (const e of [this.#stateChanged, this.#memoryChanged, this.#workspaceChanged, this.#resolved]) e.dispose();
+    for (const e of [this.#stateChanged, this.#memoryChanged, this.#workspaceChanged, this.#resolved, this.#storeKeys])
+      e.dispose();
   }
 }
 

@@ -1,12 +1,15 @@
 import { watch, type FSWatcher } from 'node:fs';
+import type { ChangeFeed } from '../../seam/change-feed.js';
 
 /** A refresh at least this often even when the watcher saw nothing (events can be missed: network drives, overflow). */
 export const MAX_INDEX_AGE_MS = 60_000;
 
 /**
  * Whether the long-lived server's index must be brought up to date before it answers. A recursive
- * watcher on the store root marks it stale on any change; without a watcher (no local root, no
- * recursive watch on this platform, too many directories) every answer refreshes. Either way it is
+ * watcher on the store root — or, for a store with a change feed (a database), its notifications
+ * (LISTEN/NOTIFY, from any machine; a reconnect after notifications may have been lost counts as a
+ * change) — marks it stale on any change; without either (no recursive watch on this platform, too
+ * many directories) every answer refreshes. Either way it is
  * refreshed at least every `MAX_INDEX_AGE_MS`. Refreshing is incremental (the index re-reads only
  * files whose size or mtime changed), so a stale mark costs a walk, not a rebuild.
  */
@@ -16,22 +19,29 @@ export class IndexFreshness {
   #watcher: FSWatcher | undefined;
   /** Every refresh begun and not yet ended (see `track`). */
   #running: Promise<void> = Promise.resolve();
+  #unsubscribe: (() => void) | undefined;
   readonly #listeners = new Set<() => void>();
 
   constructor(
-    private readonly root: string | undefined,
+    /** The store root to watch, or the store's change feed. */
+    private readonly root: string | ChangeFeed | undefined,
     private readonly maxAgeMs: number = MAX_INDEX_AGE_MS,
     private readonly clock: () => number = Date.now,
   ) {}
 
   /** Starts watching (once). Blocks for a moment on a large tree (Node lists it to watch each folder). */
   start(): void {
-    if (this.#watcher || this.root === undefined) return;
+    if (this.#watcher || this.#unsubscribe || this.root === undefined) return;
+    const changed = () => {
+      this.#stale = true;
+      for (const listener of this.#listeners) listener();
+    };
+    if (typeof this.root !== 'string') {
+      this.#unsubscribe = this.root.subscribe(changed);
+      return;
+    }
     try {
-      this.#watcher = watch(this.root, { recursive: true, persistent: false }, () => {
-        this.#stale = true;
-        for (const listener of this.#listeners) listener();
-      });
+      this.#watcher = watch(this.root, { recursive: true, persistent: false }, changed);
       this.#watcher.on('error', () => this.close());
     } catch {
       this.#watcher = undefined; // every answer refreshes
@@ -45,7 +55,7 @@ export class IndexFreshness {
   }
 
   get watching(): boolean {
-    return this.#watcher !== undefined;
+    return this.#watcher !== undefined || this.#unsubscribe !== undefined;
   }
 
   /** Marks the index stale (after a write of our own, the watcher's event may still be on its way). */
@@ -90,5 +100,7 @@ export class IndexFreshness {
   close(): void {
     this.#watcher?.close();
     this.#watcher = undefined;
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
   }
 }

@@ -36,7 +36,7 @@ export function createAgentmServer(
   );
   const context: McpContext = {
     ws,
-    freshness: new IndexFreshness(ws.localRoot),
+    freshness: new IndexFreshness(ws.localRoot ?? ws.backend.changeFeed),
     actor: () => agentActor(server.server.getClientVersion()?.name, 'mcp-client'),
     project: async () => (await ws.project())!, // the server always has a repository
   };

@@ -5,10 +5,16 @@ import { envValue } from '../../config/host.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT_CHECK_FAILED, EXIT_USAGE } from '../errors.js';
 import { hostOf, printJson } from '../support.js';
+import { redactUrlPasswords } from '../../text/redact.js';
 
 /** The config writer and the key table, loaded when a config command runs (not for `agentm --help`). */
 async function configModules() {
   return { ...(await import('../../config/config-writer.js')), ...(await import('../config-keys.js')) };
+}
+
+/** A config value as printed: the password of any URL in a string replaced. */
+function withoutUrlPasswords(value: unknown): unknown {
+  return typeof value === 'string' ? redactUrlPasswords(value) : value;
 }
 
 function parseValue(raw: string, asJson: boolean | undefined): unknown {
@@ -32,7 +38,8 @@ interface ConfigRow {
 /** Every known key (and any unknown key the file holds) with the value in effect and where it comes from. */
 async function configRows(ctx: CliContext): Promise<ConfigRow[]> {
   const { CONFIG_KEYS, isSecretKey } = await configModules();
-  const shown = (key: string, value: unknown) => (isSecretKey(key) && value !== undefined ? '(set)' : value);
+  const shown = (key: string, value: unknown) =>
+    isSecretKey(key) && value !== undefined ? '(set)' : withoutUrlPasswords(value);
   const host = hostOf(ctx);
   const data = (await readConfigStrict(host)).data ?? {};
   const rows: ConfigRow[] = [];
@@ -88,7 +95,9 @@ export function registerConfig(program: Command, ctx: CliContext): void {
         ctx.exitCode = EXIT_CHECK_FAILED;
         return;
       }
-      ctx.io.out(`${typeof value === 'string' ? value : JSON.stringify(value)}\n`);
+      // A URL's password is never printed (a postgres URL must not hold one; one written by hand still stays hidden).
+      const shown = withoutUrlPasswords(value);
+      ctx.io.out(`${typeof shown === 'string' ? shown : JSON.stringify(shown)}\n`);
     });
   config
     .command('set <key> <value>')

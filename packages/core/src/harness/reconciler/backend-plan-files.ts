@@ -4,7 +4,7 @@ import type { Locator } from '../../seam/locator.js';
 import { contentHash } from '../../write-protocol/content-hash.js';
 import { ConcurrentModificationError } from '../../write-protocol/errors.js';
 import { appendObservations } from '../observations/progress-format.js';
-import { progressHeader, type PlanCommit, type PlanFiles, type PlanSnapshot } from './plan-files.js';
+import { progressHeader, type PlanCommit, type PlanFiles, type PlanLeases, type PlanSnapshot } from './plan-files.js';
 
 /** Appends retried when another appender (outside our lock: a sync client, an editor) won the CAS. */
 export const APPEND_ATTEMPTS = 8;
@@ -40,6 +40,7 @@ export class BackendPlanFiles implements PlanFiles {
   readonly name: string;
   readonly planLabel: string;
   readonly progressLabel: string;
+  readonly leases?: PlanLeases;
   readonly #pollMs: number;
 
   constructor(
@@ -52,6 +53,14 @@ export class BackendPlanFiles implements PlanFiles {
     this.planLabel = plan.key;
     this.progressLabel = progress.key;
     this.#pollMs = options.pollMs ?? 1000;
+    const leases = backend.stepLeases;
+    if (leases)
+      this.leases = {
+        ttlMs: leases.ttlMs,
+        withStep: (step, opts, fn) => leases.withLease(plan, step, opts, fn),
+        renew: (lease) => leases.renew(lease),
+        list: () => leases.list(plan),
+      };
   }
 
   async readPlan(): Promise<PlanSnapshot | undefined> {
@@ -71,7 +80,19 @@ export class BackendPlanFiles implements PlanFiles {
     return hasLock(this.backend) ? this.backend.withLock(run) : run();
   }
 
+  /**
+   * Tells `listener` when the plan or its progress log changes: from the store's change feed when it has
+   * one (any machine's writes, as they commit; a reconnect counts as a change), else by polling their
+   * metadata every `pollMs`.
+   */
   watch(listener: () => void): () => void {
+    const feed = this.backend.changeFeed;
+    if (feed) {
+      const ours = new Set([this.plan.key, this.progress.key]);
+      return feed.subscribe((signal) => {
+        if ('resync' in signal || signal.keys.some((key) => ours.has(key))) listener();
+      });
+    }
     let last = '';
     let stopped = false;
     const poll = async () => {

@@ -1,3 +1,4 @@
+import type { LeaseEdit, LeaseRecord, StepLease } from '../../seam/step-leases.js';
 import type { Observation } from '../observations/observation.js';
 
 /** A plan's text and the content hash (sha256 hex of its UTF-8 bytes) a CAS write must expect. */
@@ -36,6 +37,29 @@ export interface PlanFiles {
   commit(change: PlanCommit): Promise<void>;
   /** Calls `listener` (debounced) when either file changes; returns the disposer. Optional. */
   watch?(listener: () => void): () => void;
+  /**
+   * Step leases for this plan, when its store has them (`StorageBackend.stepLeases`): the reconciler then
+   * claims with a lease renewed while the step runs, takes over expired ones from any machine, and
+   * records only while it still holds one. Absent: claims are judged by the claimant's process.
+   */
+  readonly leases?: PlanLeases;
+}
+
+/**
+ * The store's step leases bound to one plan (see `StepLeases`). `withStep` runs `fn` in one transaction
+ * with the step's lease row locked; every plan read and commit `fn` makes through these plan files is
+ * part of it. `undefined` when `skipLocked` found the row held by another transaction.
+ */
+export interface PlanLeases {
+  readonly ttlMs: number;
+  withStep<T>(
+    step: string,
+    options: { readonly skipLocked: boolean },
+    fn: (current: LeaseRecord | undefined, edit: LeaseEdit) => Promise<T>,
+  ): Promise<{ readonly value: T } | undefined>;
+  renew(lease: StepLease): Promise<boolean>;
+  /** The plan's leases by step. */
+  list(): Promise<ReadonlyMap<string, LeaseRecord>>;
 }
 
 /** The id plan-level observations carry in their `step` field. */

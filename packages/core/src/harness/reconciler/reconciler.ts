@@ -20,6 +20,8 @@ import type { StepDispatcher, StepOutcome } from './dispatcher.js';
 import { mutatePlan, stepViews } from './plan-mutation.js';
 import { planObservationId, type PlanFiles } from './plan-files.js';
 import { recordOutcome, releaseInterrupted } from './record.js';
+import { claimUnderLease, nextExpiryMs, StepGuard, stillRunningUnder, takeOverExpired } from './lease-claims.js';
+import type { StepLease } from '../../seam/step-leases.js';
 
 export const DEFAULT_MAX_CONCURRENT = 4;
 /** Tries to record a finished step before giving up (its claim then waits for this process to end). */
@@ -50,6 +52,8 @@ export interface TickReport {
   /** Steps this tick claimed, in claim order. */
   readonly claimed: readonly string[];
   readonly halted?: BudgetLimit;
+  /** With step leases: when the first lease another process holds may expire (a takeover may then be due). */
+  readonly leaseWaitMs?: number;
 }
 
 /** The step's idempotency key when the plan does not carry one: 16 bytes of sha256 over `plan:<name>|<id>`, hex. */
@@ -133,11 +137,13 @@ export class Reconciler {
     const errors = first.problems.filter((p) => p.severity === 'error').map((p) => p.message);
     if (errors.length > 0) throw new PlanValidationError(this.files.planLabel, errors);
 
-    const recovered = await this.#recover();
+    const { recovered, leaseWaitMs } = await this.#recover();
+    const wake = leaseWaitMs === undefined ? {} : { leaseWaitMs };
     const promoted = await this.#promote();
     // A plan that is already settled is closed before any budget check (a finished plan never trips).
     const settled = await this.#mutate(() => ({ settle: true }));
-    if (settled?.planStatus) return { terminal: settled.planStatus as PlanTerminal, promoted, recovered, claimed: [] };
+    if (settled?.planStatus)
+      return { terminal: settled.planStatus as PlanTerminal, promoted, recovered, claimed: [], ...wake };
 
     const { budget } = budgetFromMeta(settled?.doc.meta.budget);
     const limits = this.#budget ? normalizeBudget(this.#budget) : budget;
@@ -145,7 +151,7 @@ export class Reconciler {
     const tripped = budgetTripped(limits, usage);
     if (tripped) {
       await this.#halt(tripped, usage);
-      return { terminal: 'failed', promoted, recovered, claimed: [], halted: tripped };
+      return { terminal: 'failed', promoted, recovered, claimed: [], halted: tripped, ...wake };
     }
     const claimed: string[] = [];
     const doc = settled?.doc ?? first;
@@ -181,37 +187,66 @@ export class Reconciler {
     }
     const final = await this.#mutate(() => ({ settle: true }));
     const status = final?.planStatus ?? (isTerminalPlanStatus(final?.doc.meta.status) ? final!.doc.meta.status : '');
-    return { terminal: (status ?? '') as PlanTerminal, promoted, recovered, claimed };
+    return { terminal: (status ?? '') as PlanTerminal, promoted, recovered, claimed, ...wake };
   }
 
-  async #recover(): Promise<string[]> {
+  /**
+   * Steps whose claimant is gone go back to ready (attempt bumped) or fail after `maxRecoveries`. With
+   * step leases, a leased step is judged by its lease alone (expired → taken over, from any machine);
+   * a running step without a lease (claimed by hand, or before leases) by its claimant's process.
+   */
+  async #recover(): Promise<{ recovered: string[]; leaseWaitMs?: number }> {
+    const leases = this.files.leases;
+    const listed = leases ? await leases.list() : undefined;
     const recovered: string[] = [];
     await this.#mutate((doc) => {
       recovered.length = 0;
-      const transitions = [];
-      const before = [];
-      for (const step of doc.steps) {
-        if (step.stored !== 'running' || this.#inflight.has(step.id)) continue;
+      const changes = doc.steps.flatMap((step) => {
+        if (step.stored !== 'running' || this.#inflight.has(step.id) || listed?.has(step.id)) return [];
         const claimant = parseClaimant(step.agent);
-        if (!claimant || claimantLiveness(claimant, step.started, this.#claimant) !== 'gone') continue;
-        const retry = step.attempt < this.#maxRecoveries;
-        before.push(
-          this.#obs({
-            kind: 'error',
-            step: step.id,
-            attempt: step.attempt,
-            text: `claimant ${step.agent} of step "${step.id}" is gone (its process ended mid-step)${retry ? `; retrying as attempt ${step.attempt + 1}` : `; giving up after ${step.attempt + 1} attempts`}`,
-            data: { claimant: step.agent, reason: 'claimant_gone' },
-          }),
-        );
-        transitions.push({ step: step.id, to: 'failed' as const });
-        if (retry) transitions.push({ step: step.id, to: 'ready' as const, attempt: step.attempt + 1 });
+        if (!claimant || claimantLiveness(claimant, step.started, this.#claimant) !== 'gone') return [];
         recovered.push(step.id);
-      }
-      return transitions.length > 0 ? { transitions, before } : undefined;
+        return [this.#recovery(step, 'claimant_gone', 'is gone (its process ended mid-step)')];
+      });
+      return changes.length > 0
+        ? { transitions: changes.flatMap((c) => c.transitions), before: changes.flatMap((c) => c.before) }
+        : undefined;
     });
+    if (leases && listed) {
+      const ttl = `${leases.ttlMs / 1000} s`;
+      const taken = await takeOverExpired(
+        leases,
+        listed,
+        (id) => this.#inflight.has(id),
+        (id, lease) =>
+          this.#mutate((doc) =>
+            stillRunningUnder(doc, id, lease)
+              ? this.#recovery(findStep(doc, id), 'lease_expired', `let its lease expire (no heartbeat for ${ttl})`)
+              : undefined,
+          ),
+      );
+      recovered.push(...taken);
+    }
     for (const id of recovered) this.#log(`recovered step ${id}: its claimant is gone`);
-    return recovered;
+    const wait = listed ? nextExpiryMs(listed, (id) => this.#inflight.has(id)) : undefined;
+    return { recovered, ...(wait === undefined ? {} : { leaseWaitMs: wait }) };
+  }
+
+  /** Moving a step whose claimant is gone back to ready (attempt + 1), or to failed once it is out of retries. */
+  #recovery(step: PlanStep, reason: 'claimant_gone' | 'lease_expired', what: string) {
+    const retry = step.attempt < this.#maxRecoveries;
+    const before = this.#obs({
+      kind: 'error',
+      step: step.id,
+      attempt: step.attempt,
+      text: `claimant ${step.agent} of step "${step.id}" ${what}${retry ? `; retrying as attempt ${step.attempt + 1}` : `; giving up after ${step.attempt + 1} attempts`}`,
+      data: { claimant: step.agent, reason },
+    });
+    const transitions = [
+      { step: step.id, to: 'failed' as const },
+      ...(retry ? [{ step: step.id, to: 'ready' as const, attempt: step.attempt + 1 }] : []),
+    ];
+    return { transitions, before: [before] };
   }
 
   async #promote(): Promise<string[]> {
@@ -258,21 +293,25 @@ export class Reconciler {
     id: string,
     remaining: { toolCalls: number; tokens: number },
   ): Promise<{ readonly done: Promise<void> } | undefined> {
-    const result = await this.#mutate((doc) => {
-      const step = doc.steps.find((s) => s.id === id);
-      if (!step || effectiveStatus(doc, step) !== 'ready') return undefined;
-      const fields = {
-        key: step.key ?? defaultStepKey(this.files.name, step.id),
-        agent: this.#actor,
-        started: new Date(this.#now()).toISOString(),
-      };
-      return { transitions: [{ step: id, to: 'running' as const, fields }] };
-    });
+    const claim = () =>
+      this.#mutate((doc) => {
+        const step = doc.steps.find((s) => s.id === id);
+        if (!step || effectiveStatus(doc, step) !== 'ready') return undefined;
+        const fields = {
+          key: step.key ?? defaultStepKey(this.files.name, step.id),
+          agent: this.#actor,
+          started: new Date(this.#now()).toISOString(),
+        };
+        return { transitions: [{ step: id, to: 'running' as const, fields }] };
+      });
+    const leases = this.files.leases;
+    const leased = leases ? await claimUnderLease(leases, id, this.#actor, claim) : undefined;
+    const result = leases ? leased?.result : await claim();
     if (!result || result.applied.length === 0) return undefined;
     const claimedDoc = result.doc;
     const claimedStep = findStep(claimedDoc, id);
-    this.#log(`claimed step ${id} (attempt ${claimedStep.attempt})`);
-    const run = this.#run(claimedDoc, claimedStep, remaining).finally(() => {
+    this.#log(`claimed step ${id} (attempt ${claimedStep.attempt})${leased ? ' under a lease' : ''}`);
+    const run = this.#run(claimedDoc, claimedStep, remaining, leased?.lease).finally(() => {
       this.#inflight.delete(id);
       this.onSettled?.();
     });
@@ -280,10 +319,16 @@ export class Reconciler {
     return { done: run };
   }
 
-  async #run(doc: PlanDocument, step: PlanStep, remaining: { toolCalls: number; tokens: number }): Promise<void> {
+  async #run(
+    doc: PlanDocument,
+    step: PlanStep,
+    remaining: { toolCalls: number; tokens: number },
+    lease?: StepLease,
+  ): Promise<void> {
     const record = async (entry: Omit<ObservationInput, 'step' | 'attempt' | 'actor'>) => {
       await this.files.commit({ observations: [this.#obs({ ...entry, step: step.id, attempt: step.attempt })] });
     };
+    const guard = new StepGuard(this.#abort.signal, this.files.leases, lease, this.#log);
     let outcome: StepOutcome;
     try {
       outcome = await this.#dispatcher.dispatch({
@@ -294,17 +339,25 @@ export class Reconciler {
         attempt: step.attempt,
         remaining,
         record,
-        signal: this.#abort.signal,
+        signal: guard.signal,
       });
     } catch (error) {
       outcome = { status: 'failed', summary: (error as Error).message ?? String(error), toolCalls: 0, tokens: 0 };
+    } finally {
+      guard.end();
     }
+    const write = (lost: string | undefined) =>
+      lost !== undefined
+        ? recordOutcome(this.files, this.#actor, step, outcome, this.#now, lost)
+        : this.#abort.signal.aborted
+          ? releaseInterrupted(this.files, this.#actor, step, outcome, this.#now)
+          : recordOutcome(this.files, this.#actor, step, outcome, this.#now);
     // Recording must not be lost to a passing lock timeout: the step would stay claimed by a live process.
     for (let attempt = 1; ; attempt++) {
       try {
-        if (this.#abort.signal.aborted) await releaseInterrupted(this.files, this.#actor, step, outcome, this.#now);
-        else await recordOutcome(this.files, this.#actor, step, outcome, this.#now);
-        this.#log(`step ${step.id} ${this.#abort.signal.aborted ? 'released' : outcome.status}`);
+        await guard.record(write);
+        const how = guard.lost !== undefined ? 'discarded' : this.#abort.signal.aborted ? 'released' : outcome.status;
+        this.#log(`step ${step.id} ${how}`);
         return;
       } catch (error) {
         this.#log(

@@ -9,7 +9,9 @@ function stillOurs(
   doc: PlanDocument,
   claimed: PlanStep,
   actor: string,
+  lostLease?: string,
 ): { ours: true; step: PlanStep } | { ours: false; why: string } {
+  if (lostLease !== undefined) return { ours: false, why: lostLease };
   const step = doc.steps.find((s) => s.id === claimed.id);
   if (!step) return { ours: false, why: 'the step is no longer in the plan' };
   if (step.stored !== 'running') return { ours: false, why: `the step is now ${step.stored}` };
@@ -45,8 +47,8 @@ function resultObservation(step: PlanStep, outcome: StepOutcome, actor: string, 
 /**
  * Records a dispatch: the result observation, then running → done | failed | blocked, and the plan's
  * terminal status if this settles it, in one CAS commit. When the step is no longer ours (a person
- * cancelled it meanwhile, or another reconciler recovered it), the result is logged as a note and the
- * plan is left as it is.
+ * cancelled it meanwhile, another reconciler recovered it, or — `lostLease` says why — its lease was
+ * taken over), the result is logged as a note and the plan is left as it is.
  */
 export async function recordOutcome(
   files: PlanFiles,
@@ -54,12 +56,13 @@ export async function recordOutcome(
   claimed: PlanStep,
   outcome: StepOutcome,
   now: () => number,
+  lostLease?: string,
 ): Promise<void> {
   await mutatePlan(
     files,
     actor,
     (doc) => {
-      const check = stillOurs(doc, claimed, actor);
+      const check = stillOurs(doc, claimed, actor, lostLease);
       const result = resultObservation(claimed, outcome, actor, now);
       if (!check.ours) {
         const note = makeObservation({

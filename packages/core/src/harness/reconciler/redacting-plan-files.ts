@@ -1,6 +1,6 @@
 import { redactSecrets } from '../../text/redact.js';
 import type { Observation, ObservationValue } from '../observations/observation.js';
-import type { PlanCommit, PlanFiles } from './plan-files.js';
+import type { PlanCommit, PlanFiles, PlanLeases } from './plan-files.js';
 
 /** An observation with every string (its text and its data values) passed through the secret redactor. */
 export function redactObservation(o: Observation, secrets: readonly string[]): Observation {
@@ -21,6 +21,7 @@ export class RedactingPlanFiles implements PlanFiles {
   readonly planLabel: string;
   readonly progressLabel: string;
   readonly watch?: (listener: () => void) => () => void;
+  readonly leases?: PlanLeases;
 
   constructor(
     readonly inner: PlanFiles,
@@ -30,6 +31,7 @@ export class RedactingPlanFiles implements PlanFiles {
     this.planLabel = inner.planLabel;
     this.progressLabel = inner.progressLabel;
     if (inner.watch) this.watch = (listener) => inner.watch!(listener);
+    if (inner.leases) this.leases = inner.leases;
   }
 
   readPlan(): ReturnType<PlanFiles['readPlan']> {

@@ -5,6 +5,8 @@ import type { Reconciler } from './reconciler.js';
 
 /** The safety-net tick (memQL: 30 s): catches changes no watcher reported. */
 export const DEFAULT_TICK_INTERVAL_MS = 30_000;
+/** With step leases, a tick this long after another process's lease would expire (the server's clock leads a little). */
+const LEASE_WAKE_MARGIN_MS = 100;
 
 export interface RunOptions {
   /** One tick, waiting for the steps it dispatched (`agentm run --once`). */
@@ -25,7 +27,8 @@ export interface RunResult {
 /**
  * Drives a reconciler until its plan is terminal and nothing it launched is still running. It ticks at
  * start, whenever the plan or progress file changes (the files' `watch`, debounced), whenever one of its
- * steps is recorded, and every `tickIntervalMs`. Ticks never overlap; a request during a tick runs one
+ * steps is recorded, every `tickIntervalMs`, and — with step leases — when another process's lease on a
+ * running step would expire (so a takeover is not left to the safety-net tick). Ticks never overlap; a request during a tick runs one
  * more tick after it. A tick error that a retry can fix (a lock timeout) is logged and retried on the
  * next trigger; a plan that cannot run (missing, invalid) ends the loop with the error.
  */
@@ -42,6 +45,7 @@ export function runReconciler(reconciler: Reconciler, options: RunOptions = {}):
     let running = false;
     let again = false;
     let finished = false;
+    let wake: NodeJS.Timeout | undefined;
     const disposeWatch = reconciler.files.watch?.(() => schedule()) ?? (() => undefined);
     const timer = setInterval(
       () => schedule(),
@@ -51,6 +55,7 @@ export function runReconciler(reconciler: Reconciler, options: RunOptions = {}):
       if (finished) return;
       finished = true;
       clearInterval(timer);
+      clearTimeout(wake);
       disposeWatch();
       reconciler.onSettled = undefined;
       options.signal?.removeEventListener('abort', onAbort);
@@ -71,6 +76,10 @@ export function runReconciler(reconciler: Reconciler, options: RunOptions = {}):
         try {
           const report = await reconciler.tick();
           ticks++;
+          if (report.leaseWaitMs !== undefined) {
+            clearTimeout(wake);
+            wake = setTimeout(() => schedule(), report.leaseWaitMs + LEASE_WAKE_MARGIN_MS);
+          }
           if (report.skipped === 'no-plan') return finish(new PlanNotFoundError(reconciler.files.planLabel));
           if (report.terminal !== '' && reconciler.inflight.length === 0)
             return finish({ terminal: report.terminal, ticks, stopped: false });

@@ -49,6 +49,11 @@ export class IndexFiles {
     return this.#stamp;
   }
 
+  /** The id of the snapshot loaded or last written (what a change-feed cursor is tied to), if any. */
+  get snapshotId(): string | undefined {
+    return this.#meta?.snapshotId;
+  }
+
   /** What the persisted index knows of its sources (`{}` before a build). */
   get marks(): SourceMarks {
     return this.#marks;

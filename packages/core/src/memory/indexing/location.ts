@@ -12,18 +12,29 @@ export function defaultIndexRoot(env: NodeJS.ProcessEnv = process.env, home: str
 
 /**
  * The index directory of a memory root: `<index root>/<sha256 of realpath(memory root)>`, so symlink
- * aliases of one vault share one index and two vaults never share one. `indexRoot` lets a host pass
+ * aliases of one vault share one index and two vaults never share one (a store named by a URL: the
+ * sha256 of the URL). `indexRoot` lets a host pass
  * its own storage (VS Code's `globalStorageUri`). Refuses a directory inside the memory root, where
  * sync would replicate a device-local cache (DESIGN §1, principle 4).
  */
 export function indexDirFor(memoryRoot: string, indexRoot: string = defaultIndexRoot()): string {
+  if (isStoreUrl(memoryRoot)) return join(indexRoot, contentHash(memoryRoot));
   const dir = join(indexRoot, contentHash(realpathLoose(memoryRoot)));
   assertOutside(dir, memoryRoot);
   return dir;
 }
 
+/**
+ * Whether a store is named by a URL (a database's store id, e.g. `postgres://…`) rather than a directory:
+ * its index is keyed by that name, and no directory of it can hold the index.
+ */
+export function isStoreUrl(root: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(root);
+}
+
 /** Throws `IndexLocationError` when `dir` is the memory root or inside it. */
 export function assertOutside(dir: string, memoryRoot: string): void {
+  if (isStoreUrl(memoryRoot)) return;
   const rel = relative(realpathLoose(memoryRoot), realpathLoose(dir));
   if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) throw new IndexLocationError(dir, memoryRoot);
 }

@@ -31,6 +31,7 @@ import type { VectorCache } from './vectors.js';
 import { walkSources, walkWarnings, type WalkResult } from './walk.js';
 import { beginWalk, marksChange, revalidationDue, walkMarks, type SourceMarks } from './source-marks.js';
 import { infosOf, probeSources, progressFeed } from './probe-sources.js';
+import { listSources, readChanges, readCursor, sourcesOfListing, writeCursor } from './change-cursor.js';
 
 /**
  * The device-local memory index (LOCAL_INDEX tier): BM25 postings and document metadata derived
@@ -64,10 +65,10 @@ export class MemoryIndex extends DerivedMaintenance {
 
   /** Opens (loads) the index of a memory root. Never walks the notes; call `refresh()` for that. */
   static async open(options: MemoryIndexOptions): Promise<MemoryIndex> {
-    const root = options.memoryRoot ?? options.backend.localRoot;
+    const root = options.memoryRoot ?? options.backend.localRoot ?? options.backend.storeId;
     if (typeof root !== 'string' || root === '') {
       throw new MemoryArgumentError(
-        'the memory index needs the memory root path (options.memoryRoot): this backend has no local root',
+        'the memory index needs the memory root path (options.memoryRoot): this backend has no local root or store id',
       );
     }
     const dir = options.indexDir ?? indexDirFor(root, options.indexRoot ?? defaultIndexRoot(options.env));
@@ -158,7 +159,7 @@ export class MemoryIndex extends DerivedMaintenance {
 
   /** `DerivedMaintenance.changedSince`: source files (notes, progress) whose mtime is newer than `mtimeMs`. */
   async changedSince(mtimeMs: number): Promise<Locator[]> {
-    const { files } = await walkSources(this.backend, this.layout);
+    const { files } = await listSources(this.backend, this.layout).walk;
     return files.filter((f) => f.mtimeMs > mtimeMs).map((f) => f.locator);
   }
 
@@ -172,7 +173,8 @@ export class MemoryIndex extends DerivedMaintenance {
    * no new snapshot is needed; otherwise the change is applied in memory only, for this answer.
    */
   async refreshChanges(options: RefreshOptions = {}): Promise<RefreshReport> {
-    if (this.loadStatus !== 'loaded') return this.refresh(options);
+    // A store with a change feed (a database) is caught up from its cursor by `refresh` itself.
+    if (this.loadStatus !== 'loaded' || this.backend.changeFeed) return this.refresh(options);
     const scan = () =>
       scanChanges(this.#state, this.marks, { backend: this.backend, layout: this.layout, now: this.now() });
     const first = await scan();
@@ -211,7 +213,24 @@ export class MemoryIndex extends DerivedMaintenance {
 
   async #incremental(options: RefreshOptions = {}): Promise<RefreshReport> {
     const started = beginWalk(this.backend.changeLogPath, this.now());
-    const walk = await walkSources(this.backend, this.layout);
+    const changes = this.backend.changeFeed;
+    if (!changes) return this.#applyWalk(await walkSources(this.backend, this.layout), started, options);
+    // A store with a change feed: what changed since the cursor saved with the index (change-cursor.ts).
+    const batch = await readChanges(changes, await readCursor(this.dir, this.#files.snapshotId));
+    const report = batch.full
+      ? await this.#applyWalk(sourcesOfListing(batch.changes, this.layout), started, options)
+      : await this.update(batch.changes.map((c) => c.locator)); // re-entrant lock: held already
+    const snapshotId = this.#files.snapshotId;
+    if (snapshotId !== undefined) await writeCursor(this.dir, snapshotId, batch.cursor);
+    return report;
+  }
+
+  /** Applies what a walk (or a full listing) saw, against what the index knows: new, changed, gone. */
+  async #applyWalk(
+    walk: WalkResult,
+    started: ReturnType<typeof beginWalk>,
+    options: RefreshOptions,
+  ): Promise<RefreshReport> {
     const plan = planRefresh(
       this.#state.fileStats(),
       walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })),
@@ -246,7 +265,7 @@ export class MemoryIndex extends DerivedMaintenance {
     const infos = new Map<string, Info>();
     this.#pool = startBuildPool(this.#options, this.backend.localRoot, this.layout, this.limits);
     // Read workers stat the notes themselves: the walk lists directories and stats only what may be one.
-    const walking = walkSources(
+    const listing = listSources(
       this.backend,
       this.layout,
       (files) => {
@@ -254,7 +273,8 @@ export class MemoryIndex extends DerivedMaintenance {
         feed.push(files.map((f) => f.locator.key));
       },
       { deferFileInfo: this.#pool !== undefined },
-    ).finally(() => feed.close());
+    );
+    const walking = listing.walk.finally(() => feed.close());
     walking.catch(() => undefined); // handled below (through #apply); never an unhandled rejection meanwhile
     // Once every file is applied (and the walk is done: a walk that fails must not leave a partial
     // snapshot behind), the postings are inverted and the fresh state swapped in, before persisting.
@@ -287,7 +307,9 @@ export class MemoryIndex extends DerivedMaintenance {
         // `ready` awaited the walk before the marks are read.
         { marks: () => walkMarks(started, walked!, undefined), persist: true },
       );
-      const walk = await walking;
+      const [walk, cursor] = await Promise.all([walking, listing.cursor]);
+      const snapshotId = this.#files.snapshotId;
+      if (cursor !== undefined && snapshotId !== undefined) await writeCursor(this.dir, snapshotId, cursor);
       return {
         ...report,
         read: feed.total,

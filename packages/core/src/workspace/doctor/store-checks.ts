@@ -10,12 +10,12 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * The doctor's look inside the store, when it is a directory on this machine: the lock every writer
  * takes (held, stale, or stamped in the future), links that lead out of the store, temps crashed
  * writers left behind (with `fix`, removed under the lock), sync conflict copies, and half-done
- * evolves (with `fix`, finished under the lock). Nothing else is ever written. No checks for a store
- * without a directory.
+ * evolves (with `fix`, finished under the lock). Nothing else is ever written. A store without a
+ * directory here (a database) gets one check: whether it answers.
  */
 export async function storeChecks(ws: DoctorSubject, options: { readonly fix?: boolean } = {}): Promise<DoctorCheck[]> {
   const root = ws.localRoot;
-  if (root === undefined) return [];
+  if (root === undefined) return remoteStoreChecks(ws);
   const scan = await scanStore(root);
   return [
     await lockCheck(root, ws.lockRoot),
@@ -24,6 +24,22 @@ export async function storeChecks(ws: DoctorSubject, options: { readonly fix?: b
     await conflictsCheck(ws),
     await evolvesCheck(ws, options.fix === true),
   ];
+}
+
+/**
+ * Whether a store without a directory here answers, which is what every verb needs first (the
+ * connection, the credentials, the database, a schema this AgentM knows). The failure is the backend's
+ * own typed error, naming the fix; it never carries a password.
+ */
+async function remoteStoreChecks(ws: DoctorSubject): Promise<DoctorCheck[]> {
+  const store = ws.backend.storeId;
+  if (store === undefined) return [];
+  try {
+    const top = await ws.backend.list(ws.backend.resolve());
+    return [{ id: 'store', status: 'ok', message: `${store} answers (${top.length} top-level entries)` }];
+  } catch (error) {
+    return [{ id: 'store', status: 'fail', message: (error as Error).message }];
+  }
 }
 
 async function lockCheck(root: string, lockRoot: string): Promise<DoctorCheck> {
