@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { storagePreview } from '@agentm/core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
 import { modal, startWithPlugin, type Started } from './helpers/plugin.js';
+import { until } from './helpers/until.js';
 
 const HARNESS = 'desk/projects/agentm/_harness';
 
@@ -13,7 +14,7 @@ async function openFile(s: Started, path: string): Promise<void> {
 
 async function runAndWaitForActive(s: Started, id: string, path: string): Promise<void> {
   s.v.fake.commands.executeCommandById(`agentm-vault:${id}`);
-  await vi.waitFor(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(path));
+  await until(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(path));
 }
 
 describe('open the active plan', () => {
@@ -41,14 +42,14 @@ describe('open the active plan', () => {
     });
     await openFile(s, 'desk/projects/agentm/notes/today.md');
     s.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    const items = await vi.waitFor(() => {
+    const items = await until(() => {
       const found = Array.from(document.body.querySelectorAll<HTMLElement>('.prompt-results .suggestion-item'));
       if (found.length === 0) throw new Error('no picker yet');
       return found;
     });
     expect(items.map((i) => i.textContent)).toEqual(['PLAN', 'api']);
     items[1]!.click();
-    await vi.waitFor(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(`${HARNESS}/PLAN-api.md`));
+    await until(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(`${HARNESS}/PLAN-api.md`));
     unloadPlugin(s.plugin);
   });
 
@@ -69,12 +70,12 @@ describe('open the active plan', () => {
   it('says why when there is no project, or the project has no plan', async () => {
     const s = await startWithPlugin({ 'loose.md': 'x\n', 'desk/projects/agentm/notes/today.md': 'today\n' });
     s.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await vi.waitFor(() =>
+    await until(() =>
       expect(shownNotices().at(-1)).toMatch(/^AgentM: no current project: open a note inside a project folder/),
     );
     await openFile(s, 'desk/projects/agentm/notes/today.md');
     s.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await vi.waitFor(() =>
+    await until(() =>
       expect(shownNotices().at(-1)).toBe(`AgentM: project agentm has no plan: no PLAN.md or PLAN-*.md in ${HARNESS}.`),
     );
     unloadPlugin(s.plugin);
@@ -84,7 +85,7 @@ describe('open the active plan', () => {
 describe('show storage doctor', () => {
   async function doctor(s: Started): Promise<{ root: string; checks: string[] }> {
     s.v.fake.commands.executeCommandById('agentm-vault:show-storage-doctor');
-    const dialog = await vi.waitFor(() => modal() ?? Promise.reject(new Error('no modal yet')));
+    const dialog = await until(() => modal() ?? Promise.reject(new Error('no modal yet')));
     const text = (sel: string) => Array.from(dialog.querySelectorAll(sel)).map((e) => e.textContent ?? '');
     const result = { root: text('.agentm-doctor-root')[0] ?? '', checks: text('li') };
     (dialog.querySelector('.modal-close-button') as HTMLElement).click();

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { unloadPlugin } from './fake-obsidian/testing.js';
 import { startWithPlugin } from './helpers/plugin.js';
 import { recallIndexOf } from './helpers/services.js';
+import { until } from './helpers/until.js';
 
 const note = (kind: string, slug: string, body: string, group?: string) =>
   buildNote({ kind, slug, body, ...(group ? { group } : {}) }, { now: new Date(2026, 0, 10) });
@@ -31,7 +32,7 @@ async function recallFor(query: string): Promise<HTMLElement[]> {
   const before = results.firstElementChild; // the list shown before (re-rendered with new elements)
   input.value = query;
   input.dispatchEvent(new Event('input'));
-  return vi.waitFor(() => {
+  return until(() => {
     const items = Array.from(results.querySelectorAll<HTMLElement>('.suggestion-item, .suggestion-empty'));
     if (items.length === 0 || items[0] === before) throw new Error('no answer yet');
     return items;
@@ -44,7 +45,7 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
   it('finds a note and opens it; finds a note saved a moment ago and opens it once the vault knows it', async () => {
     const s = await startWithPlugin(NOTES);
     s.v.fake.commands.executeCommandById('agentm-vault:recall');
-    const recent = await vi.waitFor(() => {
+    const recent = await until(() => {
       const items = Array.from(document.body.querySelectorAll('.prompt-results .agentm-recall-title')).map(
         (e) => e.textContent,
       );
@@ -56,7 +57,7 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
     expect(hit!.querySelector('.agentm-recall-title')?.textContent).toBe('Flaky test retry');
     expect(hit!.textContent).toContain('fix · memory/fix/flaky-retry.md');
     hit!.click();
-    await vi.waitFor(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe('memory/fix/flaky-retry.md'));
+    await until(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe('memory/fix/flaky-retry.md'));
 
     const saved = await s.plugin.services!.saveNote({
       kind: 'workflow',
@@ -69,7 +70,7 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
     expect(fresh!.querySelector('.agentm-recall-title')?.textContent).toBe('Pin the toolchain');
     fresh!.click();
     await s.v.fake.vault.rescan(); // Obsidian's file watcher reports the saved file
-    await vi.waitFor(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(saved.path));
+    await until(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(saved.path));
     unloadPlugin(s.plugin);
   });
 
