@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { storagePreview } from '@agentm/core';
 import { describe, expect, it } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
-import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
+import { nextModal, shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
 import { modal, startWithPlugin, type Started } from './helpers/plugin.js';
 import { until } from './helpers/until.js';
 
@@ -41,12 +41,9 @@ describe('open the active plan', () => {
       [`${HARNESS}/PLAN-zeta.md/inner.md`]: 'a folder, not a plan\n',
     });
     await openFile(s, 'desk/projects/agentm/notes/today.md');
+    const opened = nextModal();
     s.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    const items = await until(() => {
-      const found = Array.from(document.body.querySelectorAll<HTMLElement>('.prompt-results .suggestion-item'));
-      if (found.length === 0) throw new Error('no picker yet');
-      return found;
-    });
+    const items = Array.from((await opened).modalEl.querySelectorAll<HTMLElement>('.prompt-results .suggestion-item'));
     expect(items.map((i) => i.textContent)).toEqual(['PLAN', 'api']);
     items[1]!.click();
     await until(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(`${HARNESS}/PLAN-api.md`));
@@ -84,8 +81,9 @@ describe('open the active plan', () => {
 
 describe('show storage doctor', () => {
   async function doctor(s: Started): Promise<{ root: string; checks: string[] }> {
+    const opened = nextModal();
     s.v.fake.commands.executeCommandById('agentm-vault:show-storage-doctor');
-    const dialog = await until(() => modal() ?? Promise.reject(new Error('no modal yet')));
+    const dialog = (await opened).modalEl;
     const text = (sel: string) => Array.from(dialog.querySelectorAll(sel)).map((e) => e.textContent ?? '');
     const result = { root: text('.agentm-doctor-root')[0] ?? '', checks: text('li') };
     (dialog.querySelector('.modal-close-button') as HTMLElement).click();

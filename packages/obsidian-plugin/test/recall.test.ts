@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { buildNote, MemoryIndex } from '@agentm/core';
 import { contentHash } from '@agentm/core/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { unloadPlugin } from './fake-obsidian/testing.js';
+import { modalsSettled, nextModal, unloadPlugin } from './fake-obsidian/testing.js';
 import { startWithPlugin } from './helpers/plugin.js';
 import { recallIndexOf } from './helpers/services.js';
 import { until } from './helpers/until.js';
@@ -32,11 +32,10 @@ async function recallFor(query: string): Promise<HTMLElement[]> {
   const before = results.firstElementChild; // the list shown before (re-rendered with new elements)
   input.value = query;
   input.dispatchEvent(new Event('input'));
-  return until(() => {
-    const items = Array.from(results.querySelectorAll<HTMLElement>('.suggestion-item, .suggestion-empty'));
-    if (items.length === 0 || items[0] === before) throw new Error('no answer yet');
-    return items;
-  });
+  await modalsSettled();
+  const items = Array.from(results.querySelectorAll<HTMLElement>('.suggestion-item, .suggestion-empty'));
+  expect(items[0]).not.toBe(before);
+  return items;
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -44,14 +43,11 @@ afterEach(() => vi.restoreAllMocks());
 describe('recall (core’s memory engine over the in-vault backend)', () => {
   it('finds a note and opens it; finds a note saved a moment ago and opens it once the vault knows it', async () => {
     const s = await startWithPlugin(NOTES);
+    const opened = nextModal();
     s.v.fake.commands.executeCommandById('agentm-vault:recall');
-    const recent = await until(() => {
-      const items = Array.from(document.body.querySelectorAll('.prompt-results .agentm-recall-title')).map(
-        (e) => e.textContent,
-      );
-      if (items.length === 0) throw new Error('nothing listed yet');
-      return items;
-    });
+    const recent = Array.from((await opened).modalEl.querySelectorAll('.prompt-results .agentm-recall-title')).map(
+      (e) => e.textContent,
+    );
     expect(recent.sort()).toEqual(['Flaky test retry', 'Indentation']); // before typing: the most recent memories
     const [hit] = await recallFor('flaky integration');
     expect(hit!.querySelector('.agentm-recall-title')?.textContent).toBe('Flaky test retry');
@@ -65,7 +61,9 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
       tags: [],
       body: '# Pin the toolchain\n\nPin the compiler version in CI.',
     });
+    const reopened = nextModal();
     s.v.fake.commands.executeCommandById('agentm-vault:recall');
+    await reopened;
     const [fresh] = await recallFor('compiler version');
     expect(fresh!.querySelector('.agentm-recall-title')?.textContent).toBe('Pin the toolchain');
     fresh!.click();

@@ -6,7 +6,7 @@ import { NoteExistsError, noteFingerprint, serializeNote, StorageRulesError } fr
 import { describe, expect, it } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
 import type { Editor as FakeEditor } from './fake-obsidian/views.js';
-import { unloadPlugin } from './fake-obsidian/testing.js';
+import { nextModal, unloadPlugin } from './fake-obsidian/testing.js';
 import { modal, startWithPlugin, type Started } from './helpers/plugin.js';
 import { until } from './helpers/until.js';
 
@@ -23,8 +23,9 @@ async function saveSelection(s: Started, path: string, length: number): Promise<
   const leaf = s.v.app.workspace.getLeaf(true);
   await leaf.openFile(s.v.app.vault.getFileByPath(path)!);
   ((leaf.view as MarkdownView).editor as unknown as FakeEditor).selectOffsets(0, length);
+  const opened = nextModal();
   expect(s.v.fake.commands.executeCommandById('agentm-vault:save-selection-as-memory')).toBe(true);
-  return until(() => modal() ?? Promise.reject(new Error('no modal yet')));
+  return (await opened).modalEl;
 }
 
 describe('save selection as memory (core’s saveNote through the in-vault backend)', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { validateMemoryForm, type MemoryFormInput } from '../src/commands/memory-form.js';
 import type { AgentMServices, SaveNoteRequest } from '../src/services.js';
 import type { Editor as FakeEditor } from './fake-obsidian/views.js';
-import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
+import { nextModal, shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
 import { modal, startWithPlugin } from './helpers/plugin.js';
 import { ALL_COMMANDS } from './helpers/services.js';
 import { until } from './helpers/until.js';
@@ -147,8 +147,9 @@ async function openSaveModal(services: AgentMServices) {
   const leaf = s.v.app.workspace.getLeaf(true);
   await leaf.openFile(s.v.app.vault.getFileByPath('note.md')!);
   ((leaf.view as MarkdownView).editor as unknown as FakeEditor).selectOffsets(0, 15);
+  const opened = nextModal();
   expect(s.v.fake.commands.executeCommandById('agentm-vault:save-selection-as-memory')).toBe(true);
-  return { ...s, dialog: await until(() => modal() ?? Promise.reject(new Error('no modal yet'))) };
+  return { ...s, dialog: (await opened).modalEl };
 }
 
 describe('commands that need core services', () => {
