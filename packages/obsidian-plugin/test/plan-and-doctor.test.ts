@@ -3,7 +3,7 @@ import { storagePreview } from '@agentm/core';
 import { describe, expect, it } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
 import { nextModal, shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
-import { modal, startWithPlugin, type Started } from './helpers/plugin.js';
+import { runCommand, startWithPlugin, type Started } from './helpers/plugin.js';
 import { until } from './helpers/until.js';
 
 const HARNESS = 'desk/projects/agentm/_harness';
@@ -13,8 +13,8 @@ async function openFile(s: Started, path: string): Promise<void> {
 }
 
 async function runAndWaitForActive(s: Started, id: string, path: string): Promise<void> {
-  s.v.fake.commands.executeCommandById(`agentm-vault:${id}`);
-  await until(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(path));
+  await runCommand(s, id);
+  expect(s.v.app.workspace.getActiveFile()?.path).toBe(path);
 }
 
 describe('open the active plan', () => {
@@ -66,15 +66,11 @@ describe('open the active plan', () => {
 
   it('says why when there is no project, or the project has no plan', async () => {
     const s = await startWithPlugin({ 'loose.md': 'x\n', 'desk/projects/agentm/notes/today.md': 'today\n' });
-    s.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await until(() =>
-      expect(shownNotices().at(-1)).toMatch(/^AgentM: no current project: open a note inside a project folder/),
-    );
+    await runCommand(s, 'open-active-plan');
+    expect(shownNotices().at(-1)).toMatch(/^AgentM: no current project: open a note inside a project folder/);
     await openFile(s, 'desk/projects/agentm/notes/today.md');
-    s.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await until(() =>
-      expect(shownNotices().at(-1)).toBe(`AgentM: project agentm has no plan: no PLAN.md or PLAN-*.md in ${HARNESS}.`),
-    );
+    await runCommand(s, 'open-active-plan');
+    expect(shownNotices().at(-1)).toBe(`AgentM: project agentm has no plan: no PLAN.md or PLAN-*.md in ${HARNESS}.`);
     unloadPlugin(s.plugin);
   });
 });

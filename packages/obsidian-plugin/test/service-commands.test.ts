@@ -5,7 +5,7 @@ import { validateMemoryForm, type MemoryFormInput } from '../src/commands/memory
 import type { AgentMServices, SaveNoteRequest } from '../src/services.js';
 import type { Editor as FakeEditor } from './fake-obsidian/views.js';
 import { nextModal, shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
-import { modal, startWithPlugin } from './helpers/plugin.js';
+import { modal, runCommand, startWithPlugin } from './helpers/plugin.js';
 import { ALL_COMMANDS } from './helpers/services.js';
 import { until } from './helpers/until.js';
 
@@ -255,8 +255,8 @@ describe('commands that need core services', () => {
       'desk/projects/agentm/_harness/PLAN-api.md': '- [ ] y\n',
     };
     const one = await startWithPlugin(files, { services: fakeServices() });
-    one.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await until(() => expect(one.v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN.md'));
+    await runCommand(one, 'open-active-plan');
+    expect(one.v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN.md');
     unloadPlugin(one.plugin);
 
     const plans = [
@@ -283,15 +283,16 @@ describe('commands that need core services', () => {
         }),
       },
     );
-    none.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await until(() => expect(shownNotices().at(-1)).toBe('AgentM: no current project.'));
+    await runCommand(none, 'open-active-plan');
+    expect(shownNotices().at(-1)).toBe('AgentM: no current project.');
     unloadPlugin(none.plugin);
   });
 
   it('"Show storage doctor" shows the memory root, then each of the workspace’s checks as agentm doctor words it', async () => {
-    const { v, plugin } = await startWithPlugin({}, { services: fakeServices() });
-    v.fake.commands.executeCommandById('agentm-vault:show-storage-doctor');
-    await until(() => expect(modal()).not.toBeNull());
+    const s = await startWithPlugin({}, { services: fakeServices() });
+    const { plugin } = s;
+    await runCommand(s, 'show-storage-doctor');
+    expect(modal()).not.toBeNull();
     expect(modal()!.querySelector('.agentm-doctor-root')?.textContent).toBe(
       'Memory root: / (default: the vault root), on disk /v',
     );

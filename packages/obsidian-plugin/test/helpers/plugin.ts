@@ -5,7 +5,6 @@ import { CONFLICTS_VIEW_TYPE, ConflictsView } from '../../src/conflicts/conflict
 import AgentMPlugin from '../../src/main.js';
 import type { AgentMServices } from '../../src/services.js';
 import { finishStartup, loadPlugin, unloadPlugin } from '../fake-obsidian/testing.js';
-import { until } from './until.js';
 import { testVault, type TestVault } from './vault.js';
 import type { PluginHost } from '../../src/host.js';
 
@@ -71,6 +70,12 @@ export async function openConflicts(s: Started): Promise<ConflictsView> {
   return view as ConflictsView;
 }
 
+/** Runs the plugin's command `id` as the palette would and resolves once the command's work is done. */
+export async function runCommand(s: Started, id: string): Promise<void> {
+  expect(s.v.fake.commands.executeCommandById(`agentm-vault:${id}`)).toBe(true);
+  await s.v.fake.commands.__lastRun;
+}
+
 /** Runs the plugin's command `id` (e.g. `open-plan-view`) and resolves with the view of `type` it opened, drawn. */
 export async function openByCommand<V extends { rendered(): Promise<void> }>(
   s: Started,
@@ -78,14 +83,11 @@ export async function openByCommand<V extends { rendered(): Promise<void> }>(
   type: string,
   View: abstract new (...args: never[]) => V,
 ): Promise<V> {
-  expect(s.v.fake.commands.executeCommandById(`agentm-vault:${id}`)).toBe(true);
-  const view = await until(() => {
-    const found = s.v.app.workspace.getLeavesOfType(type)[0]?.view;
-    if (!(found instanceof View)) throw new Error(`no ${type} view open yet`);
-    return found;
-  }, `the ${type} view`);
-  await view.rendered();
-  return view;
+  await runCommand(s, id);
+  const view = s.v.app.workspace.getLeavesOfType(type)[0]?.view as V | undefined;
+  expect(view).toBeInstanceOf(View);
+  await view!.rendered();
+  return view!;
 }
 
 /** The vault watcher noticed disk changes; the index rebuilt; the view redrew. */
