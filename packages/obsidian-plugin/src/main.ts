@@ -73,16 +73,17 @@ export default class AgentMPlugin extends Plugin {
     );
     this.addRibbonIcon('list-checks', 'Open AgentM plans', () => void this.openPlanView());
     this.addRibbonIcon('git-compare', 'Open AgentM conflicts', () => void this.openConflictsView());
-    this.addCommand({ id: 'open-plan-view', name: 'Open plans', callback: () => void this.openPlanView() });
+    // Each callback returns its work's promise (Obsidian ignores it; it says when the command is done).
+    this.addCommand({ id: 'open-plan-view', name: 'Open plans', callback: () => this.openPlanView() });
     this.addCommand({
       id: 'open-conflicts-view',
       name: 'Open conflicts view',
-      callback: () => void this.openConflictsView(),
+      callback: () => this.openConflictsView(),
     });
     this.addCommand({
       id: 'open-related-memories',
       name: 'Open related memories',
-      callback: () => void this.openRelatedView(),
+      callback: () => this.openRelatedView(),
     });
     const status = this.addStatusBarItem();
     this.#indicator = new LockIndicator(

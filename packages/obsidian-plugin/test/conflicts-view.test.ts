@@ -1,10 +1,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentHash, shortHash } from '@agentm/core/write-protocol';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unifiedDiff } from '../src/conflicts/diff.js';
 import { htmlWritesSince, shownNotices, snapshot, unloadPlugin } from './fake-obsidian/testing.js';
 import { button, card, openConflicts, settle, startWithPlugin } from './helpers/plugin.js';
+import { until } from './helpers/until.js';
 
 describe('the conflicts view', () => {
   it('renders every card and diff as DOM nodes, never through innerHTML', async () => {
@@ -37,7 +38,7 @@ describe('the conflicts view', () => {
     expect(view.contentEl.textContent).toContain('No conflict copies.');
     await writeFile(join(s.v.dir, 'plan.sync-conflict-20260101-101010-ABC.md'), 'y\n');
     await s.v.fake.vault.rescan(); // the app's file watcher fires `create`; the index rebuilds after its debounce
-    await vi.waitFor(() => expect(card(view, 'plan.sync-conflict-20260101-101010-ABC.md')).not.toBeNull());
+    await until(() => expect(card(view, 'plan.sync-conflict-20260101-101010-ABC.md')).not.toBeNull());
     expect(shownNotices().at(-1)).toBe(
       'AgentM: new conflict copy "plan.sync-conflict-20260101-101010-ABC.md". Open the conflicts view to resolve it.',
     );
@@ -57,7 +58,7 @@ describe('the conflicts view', () => {
     const s = await startWithPlugin({ 'a.md': 'one\n', 'a [Conflict].md': 'two\n' });
     const view = await openConflicts(s);
     button(card(view, 'a [Conflict].md')!, 'Open both').click();
-    await vi.waitFor(() => {
+    await until(() => {
       const opened: string[] = [];
       s.v.app.workspace.iterateAllLeaves((leaf) => {
         const file = (leaf.view as { file?: { path: string } }).file;

@@ -6,9 +6,9 @@ import { spawnFixture } from '../../../test/helpers/processes.js';
 import { findVaultConflicts } from '../src/conflicts/classify.js';
 import { liveCounts, unloadPlugin } from './fake-obsidian/testing.js';
 import { startWithPlugin, type Started } from './helpers/plugin.js';
+import { until } from './helpers/until.js';
 
 /** How long a file event may take to arrive on a loaded machine. */
-const EVENT = { timeout: 10_000 };
 
 describe('the lock indicator follows the lock by file events', () => {
   it('shows an agent taking the lock and hides its release, with no polling and no refresh asked for', async () => {
@@ -19,10 +19,10 @@ describe('the lock indicator follows the lock by file events', () => {
     expect(liveCounts().intervals).toBe(intervals);
     const holder = spawnFixture('lock-holder.mjs', [v.dir, v.lockRoot, '10000', 'forever']);
     await holder.waitForLine(/^held /);
-    await vi.waitFor(() => expect(indicator.text).toBe('AgentM: an agent is writing'), EVENT);
+    await until(() => expect(indicator.text).toBe('AgentM: an agent is writing'));
     holder.child.kill('SIGTERM');
     await holder.exited;
-    await vi.waitFor(() => expect(indicator.text).toBe(''), EVENT);
+    await until(() => expect(indicator.text).toBe(''));
     unloadPlugin(plugin);
   });
 
@@ -33,8 +33,8 @@ describe('the lock indicator follows the lock by file events', () => {
     await mkdir(lockDir);
     const lastHeartbeat = new Date(Date.now() - 8_000); // agentm's stale window is 10 s
     await utimes(lockDir, lastHeartbeat, lastHeartbeat);
-    await vi.waitFor(() => expect(indicator.text).toBe('AgentM: an agent is writing'), EVENT);
-    await vi.waitFor(() => expect(indicator.text).toBe(''), { timeout: 15_000 });
+    await until(() => expect(indicator.text).toBe('AgentM: an agent is writing'));
+    await until(() => expect(indicator.text).toBe(''));
     unloadPlugin(plugin);
   });
 
@@ -44,7 +44,7 @@ describe('the lock indicator follows the lock by file events', () => {
     await plugin.saveSettings();
     const holder = spawnFixture('lock-holder.mjs', [join(v.dir, 'Agent'), v.lockRoot, '10000', 'forever']);
     await holder.waitForLine(/^held /);
-    await vi.waitFor(() => expect(plugin.lockIndicator!.text).toBe('AgentM: an agent is writing'), EVENT);
+    await until(() => expect(plugin.lockIndicator!.text).toBe('AgentM: an agent is writing'));
     holder.child.kill('SIGTERM');
     await holder.exited;
     unloadPlugin(plugin);
@@ -73,7 +73,7 @@ function fullScan(s: Started): string[] {
 /** The watcher reports disk changes, then the index's debounced update lands. */
 async function watcherRuns(s: Started): Promise<void> {
   await s.v.fake.vault.rescan();
-  await vi.waitFor(() => expect(copies(s)).toEqual(fullScan(s)), EVENT);
+  await until(() => expect(copies(s)).toEqual(fullScan(s)));
 }
 
 function copies(s: Started): string[] {
@@ -95,7 +95,7 @@ describe('the conflict index updates where the vault changed', () => {
     expect(updates).toBe(0);
     await writeFile(join(s.v.dir, 'notes/n1 (conflicted copy 2026-01-02).md'), 'theirs');
     await s.v.fake.vault.rescan();
-    await vi.waitFor(() => expect(updates).toBe(1), EVENT);
+    await until(() => expect(updates).toBe(1));
     expect(whole).not.toHaveBeenCalled();
     expect(copies(s)).toEqual(['notes/n1 (conflicted copy 2026-01-02).md']);
     unloadPlugin(s.plugin);

@@ -2,10 +2,11 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LockTimeout } from '@agentm/core/write-protocol';
 import { contentHash } from '@agentm/core/write-protocol';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnFixture, spawnProcess } from '../../../test/helpers/processes.js';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
 import { card, openConflicts, settle, startWithPlugin } from './helpers/plugin.js';
+import { until } from './helpers/until.js';
 
 /** A real Node process holding the agentm lock of `root` until it is signalled. */
 async function holdLock(root: string, lockRoot: string) {
@@ -30,7 +31,7 @@ describe('plugin writes and the agentm lock', () => {
       landed = true;
       return outcome;
     });
-    await vi.waitFor(() => expect(plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'));
+    await until(() => expect(plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'));
     expect(landed).toBe(false);
     expect(await readFile(join(v.dir, 'Agent/_harness/PLAN.md'), 'utf8')).toBe('v1\n');
 

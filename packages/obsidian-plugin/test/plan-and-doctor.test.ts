@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { storagePreview } from '@agentm/core/config';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
-import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
-import { modal, startWithPlugin, type Started } from './helpers/plugin.js';
+import { nextModal, shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
+import { runCommand, startWithPlugin, type Started } from './helpers/plugin.js';
+import { until } from './helpers/until.js';
 
 const HARNESS = 'desk/projects/agentm/_harness';
 
@@ -12,8 +13,8 @@ async function openFile(s: Started, path: string): Promise<void> {
 }
 
 async function runAndWaitForActive(s: Started, id: string, path: string): Promise<void> {
-  s.v.fake.commands.executeCommandById(`agentm-vault:${id}`);
-  await vi.waitFor(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(path));
+  await runCommand(s, id);
+  expect(s.v.app.workspace.getActiveFile()?.path).toBe(path);
 }
 
 describe('open the active plan', () => {
@@ -40,15 +41,12 @@ describe('open the active plan', () => {
       [`${HARNESS}/PLAN-zeta.md/inner.md`]: 'a folder, not a plan\n',
     });
     await openFile(s, 'desk/projects/agentm/notes/today.md');
+    const opened = nextModal();
     s.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    const items = await vi.waitFor(() => {
-      const found = Array.from(document.body.querySelectorAll<HTMLElement>('.prompt-results .suggestion-item'));
-      if (found.length === 0) throw new Error('no picker yet');
-      return found;
-    });
+    const items = Array.from((await opened).modalEl.querySelectorAll<HTMLElement>('.prompt-results .suggestion-item'));
     expect(items.map((i) => i.textContent)).toEqual(['PLAN', 'api']);
     items[1]!.click();
-    await vi.waitFor(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(`${HARNESS}/PLAN-api.md`));
+    await until(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(`${HARNESS}/PLAN-api.md`));
     unloadPlugin(s.plugin);
   });
 
@@ -68,23 +66,20 @@ describe('open the active plan', () => {
 
   it('says why when there is no project, or the project has no plan', async () => {
     const s = await startWithPlugin({ 'loose.md': 'x\n', 'desk/projects/agentm/notes/today.md': 'today\n' });
-    s.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await vi.waitFor(() =>
-      expect(shownNotices().at(-1)).toMatch(/^AgentM: no current project: open a note inside a project folder/),
-    );
+    await runCommand(s, 'open-active-plan');
+    expect(shownNotices().at(-1)).toMatch(/^AgentM: no current project: open a note inside a project folder/);
     await openFile(s, 'desk/projects/agentm/notes/today.md');
-    s.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await vi.waitFor(() =>
-      expect(shownNotices().at(-1)).toBe(`AgentM: project agentm has no plan: no PLAN.md or PLAN-*.md in ${HARNESS}.`),
-    );
+    await runCommand(s, 'open-active-plan');
+    expect(shownNotices().at(-1)).toBe(`AgentM: project agentm has no plan: no PLAN.md or PLAN-*.md in ${HARNESS}.`);
     unloadPlugin(s.plugin);
   });
 });
 
 describe('show storage doctor', () => {
   async function doctor(s: Started): Promise<{ root: string; checks: string[] }> {
+    const opened = nextModal();
     s.v.fake.commands.executeCommandById('agentm-vault:show-storage-doctor');
-    const dialog = await vi.waitFor(() => modal() ?? Promise.reject(new Error('no modal yet')));
+    const dialog = (await opened).modalEl;
     const text = (sel: string) => Array.from(dialog.querySelectorAll(sel)).map((e) => e.textContent ?? '');
     const result = { root: text('.agentm-doctor-root')[0] ?? '', checks: text('li') };
     (dialog.querySelector('.modal-close-button') as HTMLElement).click();

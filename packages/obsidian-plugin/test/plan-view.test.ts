@@ -1,12 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentHash } from '@agentm/core/write-protocol';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
 import { PLAN_VIEW_TYPE, PlanView } from '../src/plans/plan-view.js';
 import { RELATED_VIEW_TYPE, RelatedView } from '../src/related/related-view.js';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
 import { button, modal, openByCommand, startWithPlugin, type Started } from './helpers/plugin.js';
+import { until } from './helpers/until.js';
 
 const HARNESS = 'desk/projects/app/_harness';
 const PLAN = [
@@ -41,7 +42,7 @@ async function planView(files: Record<string, string> = FILES, host = {}): Promi
   const s = await startWithPlugin(files, { host });
   await s.v.app.workspace.getLeaf(false).openFile(s.v.app.vault.getFileByPath('desk/projects/app/notes/readme.md')!);
   const view = await openByCommand(s, 'open-plan-view', PLAN_VIEW_TYPE, PlanView);
-  await vi.waitFor(() => expect(view.contentEl.querySelector('.agentm-step')).not.toBeNull());
+  await until(() => expect(view.contentEl.querySelector('.agentm-step')).not.toBeNull());
   return { ...s, view };
 }
 
@@ -113,7 +114,7 @@ describe('the plan view', () => {
       PLAN.replace('- [ ] Run the tests [id:: test]', '- [/] Run the tests [id:: test] [agent:: 77@ci-box]'),
     );
     await s.v.fake.vault.rescan(); // the app's file watcher
-    await vi.waitFor(() => expect(step(s.view, 'test').dataset['status']).toBe('running'));
+    await until(() => expect(step(s.view, 'test').dataset['status']).toBe('running'));
     expect(s.view.reads).toBe(reads + 1);
     unloadPlugin(s.plugin);
   });
@@ -136,7 +137,7 @@ describe('the plan view', () => {
       (await readFile(planFile(s), 'utf8')).replace('[!] Write', '[ ] Write'),
     );
     await s.v.fake.vault.rescan();
-    await vi.waitFor(() => expect(step(s.view, 'notes').dataset['status']).toBe('ready'));
+    await until(() => expect(step(s.view, 'notes').dataset['status']).toBe('ready'));
     button(step(s.view, 'notes'), 'Mark failed…').click();
     button(modal()!, 'Mark failed').click(); // no reason yet: refused in the modal
     expect(modal()!.querySelector('.setting-item-error')?.textContent).toMatch(/Say what went wrong/);
@@ -209,9 +210,7 @@ describe('plan view actions while an agent holds the vault lock', () => {
     const progress = await readFile(progressFile(s), 'utf8');
     button(step(s.view, 'test'), 'Mark failed…').click();
     giveReason('flaky', 'Mark failed');
-    await vi.waitFor(() =>
-      expect(s.plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'),
-    );
+    await until(() => expect(s.plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'));
     expect(
       Array.from(s.view.contentEl.querySelectorAll<HTMLButtonElement>('.agentm-step button')).every((b) => b.disabled),
     ).toBe(true);
@@ -230,9 +229,7 @@ describe('plan view actions while an agent holds the vault lock', () => {
     const s = await planView();
     const agent = await agentHolding(s, 'unused');
     button(step(s.view, 'test'), 'Mark done').click();
-    await vi.waitFor(() =>
-      expect(s.plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'),
-    );
+    await until(() => expect(s.plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'));
     agent.child.stdin!.write('release\n');
     await s.view.actionSettled();
     expect(await readFile(planFile(s), 'utf8')).toContain('- [x] Run the tests');
@@ -268,7 +265,7 @@ describe('the plan view and related memories', () => {
     });
     const related = await openByCommand(s, 'open-related-memories', RELATED_VIEW_TYPE, RelatedView);
     step(s.view, 'notes').click();
-    await vi.waitFor(() =>
+    await until(() =>
       expect(related.contentEl.querySelector('.agentm-related-header')?.textContent).toBe('Related to step notes'),
     );
     await related.rendered();

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import AgentMPlugin from '../src/main.js';
 import { ObsidianVaultBackend } from '../src/vault-backend.js';
 import { CONFLICTS_VIEW_TYPE } from '../src/conflicts/conflicts-view.js';
@@ -19,6 +19,7 @@ import { PLAN_VIEW_TYPE, PlanView } from '../src/plans/plan-view.js';
 import { RELATED_VIEW_TYPE, RelatedView } from '../src/related/related-view.js';
 import { ALL_COMMANDS, recallIndexOf } from './helpers/services.js';
 import { testVault } from './helpers/vault.js';
+import { until } from './helpers/until.js';
 
 describe('plugin lifecycle', () => {
   it('onload only registers: no conflict scan, no lock polling, no backend and no memory index until the layout is ready', async () => {
@@ -68,7 +69,7 @@ describe('plugin lifecycle', () => {
     // The plan and related memories views, drawn with a plan and a note (every draw's listeners live).
     await v.app.workspace.getLeaf(true).openFile(v.app.vault.getFileByPath('desk/projects/app/n.md')!);
     const plans = await openByCommand({ v, plugin }, 'open-plan-view', PLAN_VIEW_TYPE, PlanView);
-    await vi.waitFor(() => expect(plans.contentEl.querySelector('.agentm-step')).not.toBeNull());
+    await until(() => expect(plans.contentEl.querySelector('.agentm-step')).not.toBeNull());
     await openByCommand({ v, plugin }, 'open-related-memories', RELATED_VIEW_TYPE, RelatedView);
     v.fake.setting.openTab(v.fake.setting.tabs[0]!);
     // The commands' services: recall opens the memory index and starts following vault events; a save
@@ -86,7 +87,10 @@ describe('plugin lifecycle', () => {
 
     unloadPlugin(plugin);
     // The app closes the plugin's open views asynchronously (onClose is async): wait until it has.
-    await vi.waitFor(() => expect(leaksSince(before)).toEqual({ intervals: [], eventRefs: [], domListeners: [] }));
+    await until(
+      () => expect(leaksSince(before)).toEqual({ intervals: [], eventRefs: [], domListeners: [] }),
+      'the views closed',
+    );
     expect(await opening).toBeNull();
     expect(v.fake.commands.commands.size).toBe(0);
     expect(v.fake.__ui.ribbon.children).toHaveLength(0);
@@ -100,7 +104,7 @@ describe('plugin lifecycle', () => {
   it('the ribbon icon and the command open the conflicts view (once)', async () => {
     const { v, plugin } = await startWithPlugin();
     (v.fake.__ui.ribbon.querySelector('[aria-label="Open AgentM conflicts"]') as HTMLElement).click();
-    await vi.waitFor(() => expect(v.app.workspace.getLeavesOfType(CONFLICTS_VIEW_TYPE)).toHaveLength(1));
+    await until(() => expect(v.app.workspace.getLeavesOfType(CONFLICTS_VIEW_TYPE)).toHaveLength(1));
     expect(v.fake.commands.executeCommandById('agentm-vault:open-conflicts-view')).toBe(true);
     await plugin.openConflictsView();
     expect(v.app.workspace.getLeavesOfType(CONFLICTS_VIEW_TYPE)).toHaveLength(1);
@@ -129,7 +133,7 @@ describe('plugin lifecycle', () => {
     expect(plugin.settings.memoryRoot).toBe('');
     input.value = 'Agent';
     input.dispatchEvent(new Event('input'));
-    await vi.waitFor(() => expect(plugin.context?.folder).toBe('Agent'));
+    await until(() => expect(plugin.context?.folder).toBe('Agent'));
     expect(el.querySelector('.setting-item-error')).toBeNull();
     expect(JSON.parse(await v.app.vault.adapter.read('.obsidian/plugins/agentm-vault/data.json'))).toMatchObject({
       memoryRoot: 'Agent',
@@ -153,7 +157,7 @@ describe('plugin lifecycle', () => {
     expect(plugin.settings.defaultProject).toBe('');
     input.value = ' agentm ';
     input.dispatchEvent(new Event('input'));
-    await vi.waitFor(async () =>
+    await until(async () =>
       expect(JSON.parse(await v.app.vault.adapter.read('.obsidian/plugins/agentm-vault/data.json'))).toMatchObject({
         defaultProject: 'agentm',
       }),

@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildNote } from '@agentm/core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
 import { startWithPlugin } from './helpers/plugin.js';
+import { until } from './helpers/until.js';
 
 const note = (kind: string, slug: string, body: string, group: string) => {
   const n = buildNote({ kind, slug, body, group }, { now: new Date(2026, 0, 10) });
@@ -94,14 +95,11 @@ describe('recall with the configured providers (issue 14: the editors recall lik
     expect(await s.plugin.services!.recall('lock held')).toEqual([
       expect.objectContaining({ path: 'memory/fix/lock-timeout.md' }),
     ]);
-    const hits = await vi.waitFor(
-      async () => {
-        const found = await s.plugin.services!.recall('car');
-        if (found.length === 0) throw new Error('not embedded yet');
-        return found;
-      },
-      { timeout: 20_000 },
-    );
+    const hits = await until(async () => {
+      const found = await s.plugin.services!.recall('car');
+      if (found.length === 0) throw new Error('not embedded yet');
+      return found;
+    }, 'the notes embedded');
     expect(hits.map((h) => h.path)).toEqual(['memory/reference/automobile.md']);
     expect(server.calls.flat()).toContain('car'); // the query was embedded too
     unloadPlugin(s.plugin);
@@ -118,16 +116,13 @@ describe('recall with the configured providers (issue 14: the editors recall lik
         }),
     });
     expect((await s.plugin.services!.recall('lock held')).map((h) => h.path)).toEqual(['memory/fix/lock-timeout.md']);
-    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0), { timeout: 20_000 }); // it was tried
+    await until(() => expect(server.calls.length).toBeGreaterThan(0), 'a call to the endpoint'); // it was tried
     const warned = () => shownNotices().filter((n) => n.includes('recall is lexical until it answers again'));
     // The next answer tells of the failure, once; the ones after it do not again.
-    await vi.waitFor(
-      async () => {
-        expect(await s.plugin.services!.recall('car')).toEqual([]); // no meaning without embeddings
-        expect(warned()).toHaveLength(1);
-      },
-      { timeout: 20_000 },
-    );
+    await until(async () => {
+      expect(await s.plugin.services!.recall('car')).toEqual([]); // no meaning without embeddings
+      expect(warned()).toHaveLength(1);
+    }, 'the one warning');
     expect(await s.plugin.services!.recall('car')).toEqual([]);
     expect(await s.plugin.services!.recall('lock held')).toHaveLength(1);
     expect(warned()).toHaveLength(1);

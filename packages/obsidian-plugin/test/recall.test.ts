@@ -11,9 +11,10 @@ import {
   MIXED_PROGRESS_QUERIES,
 } from '@agentm/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { unloadPlugin } from './fake-obsidian/testing.js';
+import { modalsSettled, nextModal, unloadPlugin } from './fake-obsidian/testing.js';
 import { startWithPlugin } from './helpers/plugin.js';
 import { recallIndexOf } from './helpers/services.js';
+import { until } from './helpers/until.js';
 
 const note = (kind: string, slug: string, body: string, group?: string) =>
   buildNote({ kind, slug, body, ...(group ? { group } : {}) }, { now: new Date(2026, 0, 10) });
@@ -31,12 +32,6 @@ const NOTES = {
   ...file('convention', 'tabs', '# Indentation\n\nUse two spaces, never tabs.'),
 };
 
-/**
- * How long an answer is waited for: the first one builds the index (its snapshot written durably), which on
- * a machine busy with other work takes longer than `vi.waitFor`'s default second.
- */
-const ANSWER_WAIT = { timeout: 20_000 };
-
 /** Types into the open recall modal and resolves to its suggestion items once the answer to it shows. */
 async function recallFor(query: string): Promise<HTMLElement[]> {
   const input = document.body.querySelector('.prompt-input') as HTMLInputElement;
@@ -44,11 +39,10 @@ async function recallFor(query: string): Promise<HTMLElement[]> {
   const before = results.firstElementChild; // the list shown before (re-rendered with new elements)
   input.value = query;
   input.dispatchEvent(new Event('input'));
-  return vi.waitFor(() => {
-    const items = Array.from(results.querySelectorAll<HTMLElement>('.suggestion-item, .suggestion-empty'));
-    if (items.length === 0 || items[0] === before) throw new Error('no answer yet');
-    return items;
-  }, ANSWER_WAIT);
+  await modalsSettled();
+  const items = Array.from(results.querySelectorAll<HTMLElement>('.suggestion-item, .suggestion-empty'));
+  expect(items[0]).not.toBe(before);
+  return items;
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -56,20 +50,17 @@ afterEach(() => vi.restoreAllMocks());
 describe('recall (core’s memory engine over the in-vault backend)', () => {
   it('finds a note and opens it; finds a note saved a moment ago and opens it once the vault knows it', async () => {
     const s = await startWithPlugin(NOTES);
+    const opened = nextModal();
     s.v.fake.commands.executeCommandById('agentm-vault:recall');
-    const recent = await vi.waitFor(() => {
-      const items = Array.from(document.body.querySelectorAll('.prompt-results .agentm-recall-title')).map(
-        (e) => e.textContent,
-      );
-      if (items.length === 0) throw new Error('nothing listed yet');
-      return items;
-    }, ANSWER_WAIT);
+    const recent = Array.from((await opened).modalEl.querySelectorAll('.prompt-results .agentm-recall-title')).map(
+      (e) => e.textContent,
+    );
     expect(recent.sort()).toEqual(['Flaky test retry', 'Indentation']); // before typing: the most recent memories
     const [hit] = await recallFor('flaky integration');
     expect(hit!.querySelector('.agentm-recall-title')?.textContent).toBe('Flaky test retry');
     expect(hit!.textContent).toContain('fix · memory/fix/flaky-retry.md');
     hit!.click();
-    await vi.waitFor(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe('memory/fix/flaky-retry.md'));
+    await until(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe('memory/fix/flaky-retry.md'));
 
     const saved = await s.plugin.services!.saveNote({
       kind: 'workflow',
@@ -77,12 +68,14 @@ describe('recall (core’s memory engine over the in-vault backend)', () => {
       tags: [],
       body: '# Pin the toolchain\n\nPin the compiler version in CI.',
     });
+    const reopened = nextModal();
     s.v.fake.commands.executeCommandById('agentm-vault:recall');
+    await reopened;
     const [fresh] = await recallFor('compiler version');
     expect(fresh!.querySelector('.agentm-recall-title')?.textContent).toBe('Pin the toolchain');
     fresh!.click();
     await s.v.fake.vault.rescan(); // Obsidian's file watcher reports the saved file
-    await vi.waitFor(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(saved.path));
+    await until(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(saved.path));
     unloadPlugin(s.plugin);
   });
 

@@ -2,12 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildNote } from '@agentm/core';
 import type { TFile } from 'obsidian';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAgentm } from '../../../test/helpers/cli.js';
 import { relatedQuery } from '../src/related/related-query.js';
 import { RELATED_VIEW_TYPE, RelatedView } from '../src/related/related-view.js';
 import { unloadPlugin } from './fake-obsidian/testing.js';
 import { openByCommand, startWithPlugin, type Started } from './helpers/plugin.js';
+import { until } from './helpers/until.js';
 
 const note = (kind: string, slug: string, body: string, group: string) => {
   const n = buildNote({ kind, slug, body, group }, { now: new Date(2026, 0, 10) });
@@ -40,7 +41,7 @@ async function openNote(s: Started, path: string): Promise<void> {
 
 /** The view's header and listed paths, once the header names `subject`. */
 async function shown(view: RelatedView, subject: string): Promise<string[]> {
-  await vi.waitFor(() => expect(view.contentEl.querySelector('.agentm-related-header')?.textContent).toBe(subject));
+  await until(() => expect(view.contentEl.querySelector('.agentm-related-header')?.textContent).toBe(subject));
   await view.rendered();
   return Array.from(view.contentEl.querySelectorAll<HTMLElement>('.agentm-related-item')).map(
     (e) => e.dataset['path']!,
@@ -99,7 +100,7 @@ describe('related memories beside the active note', () => {
     expect(view.asked).toBe(asked);
     await writeFile(join(s.v.dir, APP, 'convention/rename-events.md'), '# Flaky tests\n\nRetry a flaky test once.\n');
     await s.v.fake.vault.rescan();
-    await vi.waitFor(() => expect(view.asked).toBe(asked + 1));
+    await until(() => expect(view.asked).toBe(asked + 1));
     expect((await shown(view, 'Related to rename-events'))[0]).toBe(`${APP}/convention/flaky-retry.md`);
     unloadPlugin(s.plugin);
   });
@@ -114,7 +115,7 @@ describe('related memories beside the active note', () => {
       `.agentm-related-item[data-path="${CSS.escape('memory/fix/inotify-limits.md')}"]`,
     )!;
     item.querySelector<HTMLElement>('.agentm-related-title')!.click();
-    await vi.waitFor(() =>
+    await until(() =>
       expect((s.v.app.workspace.getActiveFile() as TFile | null)?.path).toBe('memory/fix/inotify-limits.md'),
     );
     await shown(view, 'Related to inotify-limits');

@@ -1,12 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentHash } from '@agentm/core/write-protocol';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
 import { CopyStillChangingError } from '../src/conflicts/errors.js';
 import type { ConflictsView } from '../src/conflicts/conflicts-view.js';
 import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
 import { button, card, modal, openConflicts, settle, startWithPlugin, type Started } from './helpers/plugin.js';
+import { until } from './helpers/until.js';
 
 const H = 'desk/projects/agentm/_harness';
 const PLAN = `${H}/PLAN-api.md`;
@@ -146,9 +147,7 @@ describe('resolve actions', () => {
       Array.from(modal()!.querySelectorAll('button'))
         .find((b) => b.hasClass('mod-warning'))!
         .click();
-      await vi.waitFor(() =>
-        expect(s.plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'),
-      );
+      await until(() => expect(s.plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'));
       expect(await exists(s, COPY)).toBe(true);
       expect(await disk(s, LOG)).toBe('- started\n');
       holder.child.kill('SIGTERM');

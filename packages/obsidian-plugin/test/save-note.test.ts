@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import type { MarkdownView } from 'obsidian';
 import { NoteExistsError, noteFingerprint, StorageRulesError } from '@agentm/core/memory';
 import { serializeNote } from '@agentm/core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnFixture } from '../../../test/helpers/processes.js';
 import type { Editor as FakeEditor } from './fake-obsidian/views.js';
-import { unloadPlugin } from './fake-obsidian/testing.js';
+import { nextModal, unloadPlugin } from './fake-obsidian/testing.js';
 import { modal, startWithPlugin, type Started } from './helpers/plugin.js';
+import { until } from './helpers/until.js';
 
 /** A fixed local time: the note's `created`/`updated` are the host clock's local date. */
 const NOW = new Date(2026, 0, 15, 10, 30, 0);
@@ -23,8 +24,9 @@ async function saveSelection(s: Started, path: string, length: number): Promise<
   const leaf = s.v.app.workspace.getLeaf(true);
   await leaf.openFile(s.v.app.vault.getFileByPath(path)!);
   ((leaf.view as MarkdownView).editor as unknown as FakeEditor).selectOffsets(0, length);
+  const opened = nextModal();
   expect(s.v.fake.commands.executeCommandById('agentm-vault:save-selection-as-memory')).toBe(true);
-  return vi.waitFor(() => modal() ?? Promise.reject(new Error('no modal yet')));
+  return (await opened).modalEl;
 }
 
 describe('save selection as memory (core’s saveNote through the in-vault backend)', () => {
@@ -40,7 +42,7 @@ describe('save selection as memory (core’s saveNote through the in-vault backe
     type(input('slug'), 'prefer-stdlib');
     type(input('tags'), 'go, build-tools');
     (Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Save') as HTMLButtonElement).click();
-    await vi.waitFor(() => expect(modal()).toBeNull());
+    await until(() => expect(modal()).toBeNull());
 
     const path = 'desk/projects/agentm/convention/prefer-stdlib.md';
     const body = 'Prefer the standard library.\r\nIt ships.';
@@ -79,7 +81,7 @@ describe('save selection as memory (core’s saveNote through the in-vault backe
     expect(written).toBe(serializeNote(fields, body));
 
     await s.v.fake.vault.rescan(); // Obsidian's file watcher reports the new file
-    await vi.waitFor(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(path));
+    await until(() => expect(s.v.app.workspace.getActiveFile()?.path).toBe(path));
     unloadPlugin(s.plugin);
   });
 
@@ -158,7 +160,7 @@ describe('save selection as memory (core’s saveNote through the in-vault backe
     type(dialog.querySelector('[data-field="kind"] input') as HTMLInputElement, 'fix');
     type(dialog.querySelector('[data-field="slug"] input') as HTMLInputElement, 'flaky-test');
     (Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Save') as HTMLButtonElement).click();
-    await vi.waitFor(() =>
+    await until(() =>
       expect(dialog.querySelector('[data-field="slug"] .setting-item-error')?.textContent).toBe(
         'entry already exists at memory/fix/flaky-test.md: agentm save never overwrites a note. Use evolve to supersede it (the old note is archived under memory/_archive/ and the new one records what it supersedes), or pick a different slug.',
       ),
@@ -177,9 +179,7 @@ describe('save selection as memory (core’s saveNote through the in-vault backe
     const saving = s.plugin
       .services!.saveNote({ kind: 'idea', slug: 'while-locked', tags: [], body: 'Saved after the agent.' })
       .finally(() => (settled = true));
-    await vi.waitFor(() =>
-      expect(s.plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'),
-    );
+    await until(() => expect(s.plugin.lockIndicator!.text).toBe('AgentM: waiting for an agent to finish writing…'));
     expect(settled).toBe(false);
     expect(existsSync(join(s.v.dir, 'memory/idea/while-locked.md'))).toBe(false);
 

@@ -1,12 +1,13 @@
 import { MarkdownView } from 'obsidian';
 import { DEFAULT_VOCABULARY, NoteExistsError, type Vocabulary } from '@agentm/core/memory';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateMemoryForm, type MemoryFormInput } from '../src/commands/memory-form.js';
 import type { AgentMServices, SaveNoteRequest } from '../src/services.js';
 import type { Editor as FakeEditor } from './fake-obsidian/views.js';
-import { shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
-import { modal, startWithPlugin } from './helpers/plugin.js';
+import { nextModal, shownNotices, unloadPlugin } from './fake-obsidian/testing.js';
+import { modal, runCommand, startWithPlugin } from './helpers/plugin.js';
 import { ALL_COMMANDS } from './helpers/services.js';
+import { until } from './helpers/until.js';
 
 const VALID: MemoryFormInput = {
   kind: 'convention',
@@ -135,7 +136,7 @@ const type = (el: HTMLInputElement, value: string) => {
 const click = (root: ParentNode, text: string) =>
   (Array.from(root.querySelectorAll('button')).find((b) => b.textContent === text) as HTMLButtonElement).click();
 const suggestions = async (selector: string) =>
-  vi.waitFor(() => {
+  until(() => {
     const found = Array.from(document.body.querySelectorAll<HTMLElement>(selector));
     if (found.length === 0) throw new Error(`no ${selector} yet`);
     return found;
@@ -146,8 +147,9 @@ async function openSaveModal(services: AgentMServices) {
   const leaf = s.v.app.workspace.getLeaf(true);
   await leaf.openFile(s.v.app.vault.getFileByPath('note.md')!);
   ((leaf.view as MarkdownView).editor as unknown as FakeEditor).selectOffsets(0, 15);
+  const opened = nextModal();
   expect(s.v.fake.commands.executeCommandById('agentm-vault:save-selection-as-memory')).toBe(true);
-  return { ...s, dialog: await vi.waitFor(() => modal() ?? Promise.reject(new Error('no modal yet'))) };
+  return { ...s, dialog: (await opened).modalEl };
 }
 
 describe('commands that need core services', () => {
@@ -183,7 +185,7 @@ describe('commands that need core services', () => {
     type(input(dialog, 'slug'), 'Bad Slug');
     type(input(dialog, 'tags'), 'ok, NOPE');
     click(dialog, 'Save');
-    await vi.waitFor(() =>
+    await until(() =>
       expect(dialog.querySelector('[data-field="tags"] .setting-item-error')?.textContent).toMatch(
         /^invalid tag "NOPE"/,
       ),
@@ -197,7 +199,7 @@ describe('commands that need core services', () => {
     type(input(dialog, 'slug'), 'use-the-stdlib');
     type(input(dialog, 'tags'), 'ok');
     click(dialog, 'Save');
-    await vi.waitFor(() => expect(modal()).toBeNull());
+    await until(() => expect(modal()).toBeNull());
     expect(services.saved).toEqual([
       {
         kind: 'workflow',
@@ -216,7 +218,7 @@ describe('commands that need core services', () => {
     const { plugin, dialog } = await openSaveModal(services);
     type(input(dialog, 'kind'), 'fix');
     click(dialog, 'Save');
-    await vi.waitFor(() =>
+    await until(() =>
       expect(dialog.querySelector('[data-field="slug"] .setting-item-error')?.textContent).toMatch(
         /^entry already exists at memory\/fix\/x\.md/,
       ),
@@ -243,7 +245,7 @@ describe('commands that need core services', () => {
     expect(services.queries).toEqual(['flaky test']);
     expect(item!.textContent).toBe('found for flaky testfix · memory/fix/found.mda snippet');
     item!.click();
-    await vi.waitFor(() => expect(v.app.workspace.getActiveFile()?.path).toBe('memory/fix/found.md'));
+    await until(() => expect(v.app.workspace.getActiveFile()?.path).toBe('memory/fix/found.md'));
     unloadPlugin(plugin);
   });
 
@@ -253,10 +255,8 @@ describe('commands that need core services', () => {
       'desk/projects/agentm/_harness/PLAN-api.md': '- [ ] y\n',
     };
     const one = await startWithPlugin(files, { services: fakeServices() });
-    one.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await vi.waitFor(() =>
-      expect(one.v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN.md'),
-    );
+    await runCommand(one, 'open-active-plan');
+    expect(one.v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN.md');
     unloadPlugin(one.plugin);
 
     const plans = [
@@ -270,7 +270,7 @@ describe('commands that need core services', () => {
     const items = await suggestions('.prompt-results .suggestion-item');
     expect(items.map((i) => i.textContent)).toEqual(['Ship the release (PLAN)', 'api']);
     items[1]!.click();
-    await vi.waitFor(() =>
+    await until(() =>
       expect(two.v.app.workspace.getActiveFile()?.path).toBe('desk/projects/agentm/_harness/PLAN-api.md'),
     );
     unloadPlugin(two.plugin);
@@ -283,15 +283,16 @@ describe('commands that need core services', () => {
         }),
       },
     );
-    none.v.fake.commands.executeCommandById('agentm-vault:open-active-plan');
-    await vi.waitFor(() => expect(shownNotices().at(-1)).toBe('AgentM: no current project.'));
+    await runCommand(none, 'open-active-plan');
+    expect(shownNotices().at(-1)).toBe('AgentM: no current project.');
     unloadPlugin(none.plugin);
   });
 
   it('"Show storage doctor" shows the memory root, then each of the workspace’s checks as agentm doctor words it', async () => {
-    const { v, plugin } = await startWithPlugin({}, { services: fakeServices() });
-    v.fake.commands.executeCommandById('agentm-vault:show-storage-doctor');
-    await vi.waitFor(() => expect(modal()).not.toBeNull());
+    const s = await startWithPlugin({}, { services: fakeServices() });
+    const { plugin } = s;
+    await runCommand(s, 'show-storage-doctor');
+    expect(modal()).not.toBeNull();
     expect(modal()!.querySelector('.agentm-doctor-root')?.textContent).toBe(
       'Memory root: / (default: the vault root), on disk /v',
     );

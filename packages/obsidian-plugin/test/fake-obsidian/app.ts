@@ -29,6 +29,8 @@ export class FileManager implements Pick<RealFileManager, 'trashFile' | 'renameF
 /** The app's command registry (private in the real API): what the command palette runs. */
 export class CommandRegistry {
   readonly commands = new Map<string, Command>();
+  /** Test aid: what the last command run returned, settled (a callback's promise is its work being done). */
+  __lastRun: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly app: FakeApp) {}
 
@@ -49,11 +51,11 @@ export class CommandRegistry {
       if (!(view instanceof MarkdownView)) return false;
       if (command.editorCheckCallback)
         return command.editorCheckCallback(false, view.editor as never, view as never) !== false;
-      void command.editorCallback?.(view.editor as never, view as never);
+      this.__lastRun = Promise.resolve(command.editorCallback?.(view.editor as never, view as never));
       return true;
     }
     if (command.checkCallback) return command.checkCallback(false) !== false;
-    void command.callback?.();
+    this.__lastRun = Promise.resolve(command.callback?.());
     return command.callback !== undefined;
   }
 }

@@ -10,6 +10,21 @@ import type {
 import './dom-helpers.js';
 import { prepareFuzzySearch } from './util.js';
 
+/** Test-side listeners for the next modal to open (see `nextModal`). */
+const openListeners: ((modal: Modal) => void)[] = [];
+/** Modals open now (see `modalsSettled`). */
+const openModals = new Set<Modal>();
+
+/** Test aid: resolves with the next modal that opens, once it is drawn (`onOpen` and, for a prompt, its first suggestions done). */
+export function nextModal(): Promise<Modal> {
+  return new Promise((resolve) => openListeners.push(resolve));
+}
+
+/** Test aid: resolves once every open modal has finished drawing (e.g. the suggestions for what was just typed). */
+export async function modalsSettled(): Promise<void> {
+  await Promise.all([...openModals].map((m) => m.__drawn()));
+}
+
 /**
  * Obsidian's `Modal`: `open()` attaches `.modal-container > .modal` (title, content, close button) to
  * the body and calls `onOpen`; `close()` calls `onClose` and removes it. Escape closes it.
@@ -24,6 +39,7 @@ export class Modal implements RealModal {
   shouldRestoreSelection = true;
   #closeCallback: (() => unknown) | undefined;
   #open = false;
+  #onOpen: Promise<unknown> = Promise.resolve();
 
   constructor(app: App) {
     this.app = app;
@@ -43,12 +59,22 @@ export class Modal implements RealModal {
     if (this.#open) return;
     this.#open = true;
     document.body.appendChild(this.containerEl);
-    void this.onOpen();
+    this.#onOpen = Promise.resolve(this.onOpen());
+    openModals.add(this);
+    void this.__drawn().then(() => {
+      for (const listener of openListeners.splice(0)) listener(this);
+    });
+  }
+
+  /** Test aid: resolves when what `open()` started drawing has finished. */
+  __drawn(): Promise<unknown> {
+    return this.#onOpen;
   }
 
   close(): void {
     if (!this.#open) return;
     this.#open = false;
+    openModals.delete(this);
     this.onClose();
     this.containerEl.detach();
     this.#closeCallback?.();
@@ -86,13 +112,14 @@ export abstract class SuggestModal<T> extends Modal implements RealSuggestModal<
   #values: T[] = [];
   #selected = 0;
   #generation = 0;
+  #updating: Promise<void> = Promise.resolve();
 
   constructor(app: App) {
     super(app);
     this.modalEl.addClass('prompt');
     this.inputEl = this.modalEl.createEl('input', { cls: 'prompt-input', type: 'text' });
     this.resultContainerEl = this.modalEl.createDiv('prompt-results');
-    this.inputEl.addEventListener('input', () => void this.updateSuggestions());
+    this.inputEl.addEventListener('input', () => void this.#update());
     this.inputEl.addEventListener('keydown', (evt) => {
       if ((evt as KeyboardEvent).key === 'Enter') this.selectActiveSuggestion(evt as KeyboardEvent);
     });
@@ -100,7 +127,22 @@ export abstract class SuggestModal<T> extends Modal implements RealSuggestModal<
 
   override open(): void {
     super.open();
-    void this.updateSuggestions();
+    void this.#update(); // part of the drawing `__drawn` waits for (it checks again after a microtask)
+  }
+
+  override async __drawn(): Promise<unknown> {
+    await super.__drawn();
+    let current: Promise<void>;
+    do {
+      current = this.#updating;
+      await current;
+    } while (current !== this.#updating);
+    return undefined;
+  }
+
+  #update(): Promise<void> {
+    this.#updating = this.updateSuggestions();
+    return this.#updating;
   }
 
   setPlaceholder(placeholder: string): void {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { PluginManifest } from 'obsidian';
-import { expect, vi } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { CONFLICTS_VIEW_TYPE, ConflictsView } from '../../src/conflicts/conflicts-view.js';
 import AgentMPlugin from '../../src/main.js';
 import type { AgentMServices } from '../../src/services.js';
-import { finishStartup, loadPlugin } from '../fake-obsidian/testing.js';
+import { finishStartup, loadPlugin, unloadPlugin } from '../fake-obsidian/testing.js';
 import { testVault, type TestVault } from './vault.js';
 import type { PluginHost } from '../../src/host.js';
 
@@ -19,6 +19,13 @@ export class PluginWithServices extends AgentMPlugin {
     return PluginWithServices.services;
   }
 }
+
+/** Plugins started by this test; `afterEach` unloads those the test left loaded (also when it failed). */
+const started = new Set<AgentMPlugin>();
+afterEach(() => {
+  for (const plugin of started) unloadPlugin(plugin); // unloading twice is a no-op, as in Obsidian
+  started.clear();
+});
 
 export interface Started {
   readonly v: TestVault;
@@ -48,6 +55,7 @@ export async function startWithPlugin(
   const plugin = await loadPlugin(v.fake, options.services ? PluginWithServices : AgentMPlugin, MANIFEST, (p) => {
     p.host = v.host;
   });
+  started.add(plugin);
   await finishStartup(v.fake);
   await plugin.whenStarted();
   return { v, plugin };
@@ -62,6 +70,12 @@ export async function openConflicts(s: Started): Promise<ConflictsView> {
   return view as ConflictsView;
 }
 
+/** Runs the plugin's command `id` as the palette would and resolves once the command's work is done. */
+export async function runCommand(s: Started, id: string): Promise<void> {
+  expect(s.v.fake.commands.executeCommandById(`agentm-vault:${id}`)).toBe(true);
+  await s.v.fake.commands.__lastRun;
+}
+
 /** Runs the plugin's command `id` (e.g. `open-plan-view`) and resolves with the view of `type` it opened, drawn. */
 export async function openByCommand<V extends { rendered(): Promise<void> }>(
   s: Started,
@@ -69,14 +83,11 @@ export async function openByCommand<V extends { rendered(): Promise<void> }>(
   type: string,
   View: abstract new (...args: never[]) => V,
 ): Promise<V> {
-  expect(s.v.fake.commands.executeCommandById(`agentm-vault:${id}`)).toBe(true);
-  const view = await vi.waitFor(() => {
-    const found = s.v.app.workspace.getLeavesOfType(type)[0]?.view;
-    if (!(found instanceof View)) throw new Error(`no ${type} view open yet`);
-    return found;
-  });
-  await view.rendered();
-  return view;
+  await runCommand(s, id);
+  const view = s.v.app.workspace.getLeavesOfType(type)[0]?.view as V | undefined;
+  expect(view).toBeInstanceOf(View);
+  await view!.rendered();
+  return view!;
 }
 
 /** The vault watcher noticed disk changes; the index rebuilt; the view redrew. */
