@@ -25,8 +25,9 @@ describe('agentm config writer', () => {
   it('is idempotent: setting the same value again does not touch the file', async () => {
     const host = await newHost();
     await setConfigValue(host, 'storage.backend', 'device-local');
-    // An hour in the past: any rewrite would stamp it now, whatever the clock's resolution.
-    const past = new Date(Date.now() - 3_600_000);
+    // An hour in the past, in whole seconds (a millisecond stamp can come back as x.999 from the
+    // filesystem's nanoseconds): any rewrite would stamp it now, whatever the clock's resolution.
+    const past = new Date(Math.floor((Date.now() - 3_600_000) / 1000) * 1000);
     await utimes(configFilePath(host), past, past);
     expect((await setConfigValue(host, 'storage.backend', ' device-local ')).changed).toBe(false);
     expect((await stat(configFilePath(host))).mtimeMs).toBe(past.getTime());

@@ -8,11 +8,13 @@ import { tokenize } from '../../src/memory/indexing/tokenize.js';
 export type Mode = 'ok' | 'http500' | 'timeout' | 'malformed' | 'badshape' | 'wrongdim';
 export const DIM = 16;
 const SYNONYMS: Record<string, string> = { automobile: 'car', vehicle: 'car', crash: 'failure' };
+/** The synonym table over the index's terms (stems: "automobile" is indexed as "automobil"). */
+const SYNONYM_TERMS = new Map(Object.entries(SYNONYMS).map(([word, to]) => [tokenize(word)[0]!, tokenize(to)[0]!]));
 
 export function embedText(text: string, dim = DIM): number[] {
   const v = new Array<number>(dim).fill(0);
   for (const t of tokenize(text)) {
-    const term = SYNONYMS[t] ?? t;
+    const term = SYNONYM_TERMS.get(t) ?? t;
     let h = 2166136261;
     for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), 16777619);
     v[(h >>> 0) % dim]! += 1;

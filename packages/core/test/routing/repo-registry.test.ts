@@ -71,8 +71,9 @@ describe('register / unregister / list', () => {
     expect(await unregisterRepo(backend, 'ghost')).toBe(false);
     await expect(stat(join(backend.root, '_meta'))).rejects.toThrow();
     await registerRepo(backend, 'a', '/a');
-    // An hour in the past: any rewrite would stamp it now, whatever the clock's resolution.
-    const past = new Date(Date.now() - 3_600_000);
+    // An hour in the past, in whole seconds (a millisecond stamp can come back as x.999 from the
+    // filesystem's nanoseconds): any rewrite would stamp it now, whatever the clock's resolution.
+    const past = new Date(Math.floor((Date.now() - 3_600_000) / 1000) * 1000);
     await utimes(join(backend.root, '_meta', 'repos.json'), past, past);
     expect(await unregisterRepo(backend, 'ghost')).toBe(false);
     await registerRepo(backend, 'a', '/a');

@@ -75,7 +75,10 @@ export async function checkFolders(
     conflicts[key] = listing.conflicts;
   }
   if (walkRoots.length > 0) {
-    const walk = await walkSources(backend, layout, undefined, { roots: walkRoots });
+    // The folders known already are walked before: a new name that links back to one (a cycle) is skipped.
+    const toWalk = new Set(walkRoots);
+    const walkedBefore = infos.filter((info): info is Info => info !== undefined && !toWalk.has(info.locator.key));
+    const walk = await walkSources(backend, layout, undefined, { roots: walkRoots, walkedBefore });
     for (const file of walk.files) if (files.row(file.locator.key) === undefined) noteWalked(file, added, fileInfos);
     Object.assign(folders, walkedFolderMarks(walk.folders, nowMs));
     Object.assign(conflicts, conflictsByFolder(walk.conflictCopies));
@@ -104,7 +107,9 @@ async function folderInfos(backend: StorageBackend, keys: readonly string[]): Pr
   return keys.map((key) => {
     const locator = new Locator(key);
     const st = statSync(locator.isRoot ? root : join(root, ...locator.parts), { throwIfNoEntry: false });
-    return st?.isDirectory() ? { locator, isDir: true, size: 0, mtimeMs: st.mtimeMs } : undefined;
+    return st?.isDirectory()
+      ? { locator, isDir: true, size: 0, mtimeMs: st.mtimeMs, identity: `${st.dev}:${st.ino}` }
+      : undefined;
   });
 }
 

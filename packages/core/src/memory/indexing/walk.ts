@@ -48,6 +48,11 @@ export interface WalkOptions {
   readonly deferFileInfo?: boolean;
   /** Walk these directories instead of the layout's roots. */
   readonly roots?: readonly string[];
+  /**
+   * Folders walked before (an earlier walk's, by their stats with `identity`): a root or link that is one
+   * of them — `memory/x → .` found new by a catch-up — is skipped as a cycle or an alias, not walked again.
+   */
+  readonly walkedBefore?: readonly Info[];
 }
 
 /** In-flight `info` calls during a walk: enough to keep the I/O thread pool busy. */
@@ -74,9 +79,19 @@ export async function walkSources(
   const files: SourceFile[] = [];
   const conflictCopies: Locator[] = [];
   const skipped: { locator: Locator; reason: string }[] = [];
-  const queue: Locator[] = (options.roots ?? sourceRoots(layout)).map((root) => new Locator(root));
+  const roots: Locator[] = (options.roots ?? sourceRoots(layout)).map((root) => new Locator(root));
   const folders = new FolderVisits(backend);
-  const listed = new Map<string, number>(await folders.seed(queue));
+  for (const before of options.walkedBefore ?? []) folders.visit(before);
+  const seeded = await folders.seed(roots);
+  const queue: Locator[] = [];
+  const listed = new Map<string, number>();
+  for (const [i, root] of roots.entries()) {
+    const { mtimeMs, seen } = seeded[i]!;
+    if (seen === undefined) {
+      queue.push(root);
+      listed.set(root.key, mtimeMs);
+    } else skipped.push({ locator: root, reason: `a link to ${seen}, walked already (a cycle or an alias)` });
+  }
   const linked: Info[] = [];
   for (;;) {
     let dir = queue.shift();
@@ -144,20 +159,23 @@ class FolderVisits {
   readonly #seen = new Map<string, string>();
   constructor(private readonly backend: StorageBackend) {}
 
-  /** Records the walk's roots, so a link back to one of them is recognized; returns their mtimes (NaN: absent). */
-  async seed(roots: readonly Locator[]): Promise<Array<[string, number]>> {
-    const mtimes: Array<[string, number]> = [];
+  /**
+   * Records the walk's roots, so a link back to one of them is recognized; returns their mtimes (NaN:
+   * absent), and for a root visited before (see `WalkOptions.walkedBefore`) the key it was visited under.
+   */
+  async seed(roots: readonly Locator[]): Promise<Array<{ mtimeMs: number; seen?: string }>> {
+    const out: Array<{ mtimeMs: number; seen?: string }> = [];
     for (const root of roots) {
       try {
         const info = await this.backend.info(root);
-        this.visit(info);
-        mtimes.push([root.key, info.isDir ? info.mtimeMs : Number.NaN]);
+        const seen = this.visit(info);
+        out.push({ mtimeMs: info.isDir ? info.mtimeMs : Number.NaN, ...(seen !== undefined ? { seen } : {}) });
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
-        mtimes.push([root.key, Number.NaN]);
+        out.push({ mtimeMs: Number.NaN });
       }
     }
-    return mtimes;
+    return out;
   }
 
   /** Marks a folder visited; returns the key it was first visited under when it was already. */

@@ -208,7 +208,8 @@ function fused<D>(
   const byVec = new TopK<{ slot: number; score: number; updatedMs: number }>(FUSION_DEPTH);
   for (let slot = 0; slot < view.size; slot++) {
     const cos = cosines[slot];
-    if (cos === undefined || !Number.isFinite(cos) || !ok(slot)) continue;
+    // A cosine of 0 or less shares no meaning with the query: no candidate by meaning (only by words).
+    if (cos === undefined || !Number.isFinite(cos) || cos <= 0 || !ok(slot)) continue;
     if (byVec.admits(cos, 0)) byVec.push({ slot, score: cos, updatedMs: 0 });
   }
   const fusedBy = new Map<number, { score: number; lexical: number }>();
