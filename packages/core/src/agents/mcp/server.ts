@@ -8,7 +8,7 @@ import type { McpContext } from './mcp-context.js';
 import { registerMemoryTools } from './memory-tools.js';
 import { registerPlanTools } from './plan-tools.js';
 import { registerResources } from './resources.js';
-import { serveRecallSocket, type RecallSocketServer } from './recall-service-server.js';
+import { serveRecallSocket, type RecallSocketServer } from '../../recall-service/server.js';
 
 /** What the server tells a client's model about itself (MCP `instructions`). */
 export const SERVER_INSTRUCTIONS =

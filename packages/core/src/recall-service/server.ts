@@ -1,7 +1,7 @@
 import { chmod, mkdir, unlink } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { z } from 'zod';
-import { recall, type RecallQuery, type RecallResult } from '../../memory/recall/recall.js';
+import { recall, type RecallQuery, type RecallResult } from '../memory/recall/recall.js';
 import {
   isPrivateDir,
   MAX_SERVICE_MESSAGE_BYTES,
@@ -11,8 +11,8 @@ import {
   sameServiceKey,
   type RecallServiceAnswer,
   type RecallServiceKey,
-} from '../../workspace/recall-service.js';
-import { withFreshIndex, type McpContext } from './mcp-context.js';
+} from './client.js';
+import { withFreshIndex, type McpContext } from '../agents/mcp/mcp-context.js';
 
 /** After the watcher's last event, how long the server waits before refreshing ahead of the next question. */
 export const REFRESH_DEBOUNCE_MS = 250;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { agentmWorld, vaultConfig, type AgentmWorld } from '../../../../test/helpers/agentm-world.js';
 import { IndexFreshness } from '../../src/agents/mcp/index-freshness.js';
 import type { McpContext } from '../../src/agents/mcp/mcp-context.js';
-import { serveRecallSocket, type RecallSocketServer } from '../../src/agents/mcp/recall-service-server.js';
+import { serveRecallSocket, type RecallSocketServer } from '../../src/recall-service/server.js';
 import {
   askRecallService,
   MAX_SERVICE_MESSAGE_BYTES,
@@ -13,7 +13,7 @@ import {
   recallServiceAddress,
   recallServiceDir,
   type RecallServiceKey,
-} from '../../src/workspace/recall-service.js';
+} from '../../src/recall-service/client.js';
 import { Workspace } from '../../src/workspace/workspace.js';
 
 /** The version both ends run (a server of another version is another socket). */
