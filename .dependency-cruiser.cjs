@@ -2,7 +2,7 @@
  * Import-direction check (DESIGN §2). Core layers import downward only:
  *
  *   text ← seam ← write-protocol ← backends ← config ← selection ← routing ← state ← providers ← memory ← harness
- *        ← workspace ← process-seam ← agents ← cli
+ *        ← recall-service ← workspace ← process-seam ← agents ← cli
  *
  * - text: pure string functions (the secret redactor and the personal-data scrubber) that every layer may
  *   use; it imports nothing of core and does no I/O.
@@ -11,6 +11,8 @@
  *   into a registry someone passes, a scratch in-memory store): nothing above names a concrete backend class.
  * - providers: the one chat and one embeddings interface, the OpenAI-compatible clients, provider settings.
  * - memory, then harness: the services. Inside each, folders are ordered too (MEMORY_ORDER, HARNESS_ORDER).
+ * - recall-service: both ends of the local socket over which `agentm mcp` answers short-lived processes'
+ *   recalls (client.ts: address, key, wire version, one ask; server.ts: the server, given a host it declares).
  * - workspace: the one object a context builds (config, backend, layout, providers, index, recall, plans).
  * - process-seam, agents, cli: thin callers of the workspace (agents: the MCP server and Claude Code's hooks;
  *   agents/mcp and agents/hooks never import each other).
@@ -32,6 +34,7 @@ const LAYERS = [
   'providers',
   'memory',
   'harness',
+  'recall-service',
   'workspace',
   'process-seam',
   'agents',

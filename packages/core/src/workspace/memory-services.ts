@@ -10,7 +10,7 @@ import { phaseRecall, type PhaseRecallRequest, type PhaseRecallResult } from '..
 import { NOTE_MAPPER, type RefreshOptions } from '../memory/indexing/index-types.js';
 import { DEFAULT_REVALIDATE_AFTER_MS, memorySettingsFromConfig } from '../memory/memory-config.js';
 import { backgroundRefresherRunning } from '../memory/indexing/background-refresh.js';
-import { resolveRecallQuery } from './recall-service.js';
+import { resolveRecallQuery } from '../recall-service/client.js';
 import type { WorkspaceOptions } from './options.js';
 import type { WorkspaceContext } from './context.js';
 

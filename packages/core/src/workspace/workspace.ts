@@ -37,7 +37,7 @@ import {
   recallServiceDir,
   resolveRecallQuery,
   type RecallServiceKey,
-} from './recall-service.js';
+} from '../recall-service/client.js';
 import type { WorkspaceContext } from './context.js';
 import { configProviders, type ProviderSource, type WorkspaceOptions } from './options.js';
 import { resolveWorkspaceProject } from './workspace-project.js';

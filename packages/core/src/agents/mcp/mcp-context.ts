@@ -1,3 +1,4 @@
+import type { RecallServiceHost } from '../../recall-service/server.js';
 import type { ProjectResolution } from '../../routing/resolve-project.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { IndexFreshness } from './index-freshness.js';
@@ -34,4 +35,19 @@ export async function withFreshIndex<T>(
     if (refresh) ctx.freshness.failed();
     throw error;
   }
+}
+
+/**
+ * What the recall socket's server needs from this process: the workspace's key for `version`, its
+ * socket directory's inputs and index, and the store watcher's freshness (`withFreshIndex`).
+ */
+export function recallServiceHost(ctx: McpContext, version: string): RecallServiceHost {
+  return {
+    key: ctx.ws.recallServiceKey(version),
+    env: ctx.ws.host.env as NodeJS.ProcessEnv,
+    home: ctx.ws.host.home,
+    index: () => ctx.ws.index(),
+    onChange: (listener) => ctx.freshness.onChange(listener),
+    withFresh: (work) => withFreshIndex(ctx, work),
+  };
 }

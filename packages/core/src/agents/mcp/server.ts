@@ -4,11 +4,11 @@ import type { Workspace } from '../../workspace/workspace.js';
 import { agentActor } from '../actor.js';
 import { registerDoctorTool } from './doctor-tool.js';
 import { IndexFreshness } from './index-freshness.js';
-import type { McpContext } from './mcp-context.js';
+import { recallServiceHost, type McpContext } from './mcp-context.js';
 import { registerMemoryTools } from './memory-tools.js';
 import { registerPlanTools } from './plan-tools.js';
 import { registerResources } from './resources.js';
-import { serveRecallSocket, type RecallSocketServer } from './recall-service-server.js';
+import { serveRecallSocket, type RecallSocketServer } from '../../recall-service/server.js';
 
 /** What the server tells a client's model about itself (MCP `instructions`). */
 export const SERVER_INSTRUCTIONS =
@@ -51,7 +51,7 @@ export function createAgentmServer(
  * Serves over stdio until the client goes away (stdin ends) or the process is asked to stop. Once the
  * handshake is under way, the store watcher starts and the index is opened and refreshed in the
  * background, so the first recall finds it warm, and a recall socket answers this user's hooks and
- * `agentm recall` runs from it (see recall-service-server.ts). Progress and problems go to `log` (stderr): stdout
+ * `agentm recall` runs from it (see recall-service/server.ts). Progress and problems go to `log` (stderr): stdout
  * is the protocol's.
  */
 export async function serveStdio(
@@ -71,10 +71,12 @@ export async function serveStdio(
   setImmediate(() => {
     context.freshness.start();
     // Short-lived processes (the prompt hook, `agentm recall`) ask this warm index instead of loading theirs.
-    recallServer = serveRecallSocket(context, options.version, options.log).catch((error: unknown) => {
-      options.log(`agentm mcp: recall server off: ${(error as Error).message}`);
-      return undefined;
-    });
+    recallServer = serveRecallSocket(recallServiceHost(context, options.version), options.log).catch(
+      (error: unknown) => {
+        options.log(`agentm mcp: recall server off: ${(error as Error).message}`);
+        return undefined;
+      },
+    );
     if (context.freshness.takeRefresh()) {
       const warm = ws.index().then(async (index) => {
         const report = await index.refresh();

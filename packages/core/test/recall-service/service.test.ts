@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentmWorld, vaultConfig, type AgentmWorld } from '../../../../test/helpers/agentm-world.js';
 import { IndexFreshness } from '../../src/agents/mcp/index-freshness.js';
-import type { McpContext } from '../../src/agents/mcp/mcp-context.js';
-import { serveRecallSocket, type RecallSocketServer } from '../../src/agents/mcp/recall-service-server.js';
+import { recallServiceHost, type McpContext } from '../../src/agents/mcp/mcp-context.js';
+import { serveRecallSocket, type RecallSocketServer } from '../../src/recall-service/server.js';
 import {
   askRecallService,
   MAX_SERVICE_MESSAGE_BYTES,
@@ -13,7 +13,7 @@ import {
   recallServiceAddress,
   recallServiceDir,
   type RecallServiceKey,
-} from '../../src/workspace/recall-service.js';
+} from '../../src/recall-service/client.js';
 import { Workspace } from '../../src/workspace/workspace.js';
 
 /** The version both ends run (a server of another version is another socket). */
@@ -42,7 +42,7 @@ async function served(options: { config?: Record<string, unknown> } = {}) {
     project: async () => (await ws.project())!,
   };
   const logged: string[] = [];
-  const server = await serveRecallSocket(ctx, VERSION, (line) => logged.push(line));
+  const server = await serveRecallSocket(recallServiceHost(ctx, VERSION), (line) => logged.push(line));
   if (server) open.push(server);
   const key = ws.recallServiceKey(VERSION)!;
   const dir = recallServiceDir(hostOf(w).env, w.home);

@@ -1,7 +1,8 @@
 import { chmod, mkdir, unlink } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { z } from 'zod';
-import { recall, type RecallQuery, type RecallResult } from '../../memory/recall/recall.js';
+import type { MemoryIndex } from '../memory/indexing/memory-index.js';
+import { recall, type RecallQuery, type RecallResult } from '../memory/recall/recall.js';
 import {
   isPrivateDir,
   MAX_SERVICE_MESSAGE_BYTES,
@@ -11,8 +12,7 @@ import {
   sameServiceKey,
   type RecallServiceAnswer,
   type RecallServiceKey,
-} from '../../workspace/recall-service.js';
-import { withFreshIndex, type McpContext } from './mcp-context.js';
+} from './client.js';
 
 /** After the watcher's last event, how long the server waits before refreshing ahead of the next question. */
 export const REFRESH_DEBOUNCE_MS = 250;
@@ -48,6 +48,25 @@ const requestSchema = z.object({
     .strict(),
 });
 
+/**
+ * What the server needs from the process that runs it (`agentm mcp` builds one from its context): the
+ * key of the index it serves, where the socket directory is, the warm index, and the store watcher's
+ * freshness. Declared here so this folder depends on nothing above the workspace.
+ */
+export interface RecallServiceHost {
+  /** The index this server answers for (`Workspace.recallServiceKey`); undefined when it cannot serve. */
+  readonly key: RecallServiceKey | undefined;
+  /** The environment and home the socket directory is found from (`recallServiceDir`). */
+  readonly env: NodeJS.ProcessEnv;
+  readonly home: string;
+  /** The warm index. */
+  index(): Promise<MemoryIndex>;
+  /** Calls `listener` when the store watcher sees a change; returns how to stop. */
+  onChange(listener: () => void): () => void;
+  /** Runs `work`, told whether to refresh the index first (a change was seen since the last refresh). */
+  withFresh<T>(work: (refresh: boolean) => Promise<T>): Promise<T>;
+}
+
 /** A running recall server: where it listens, and how to stop it. */
 export interface RecallSocketServer {
   readonly address: string;
@@ -56,20 +75,19 @@ export interface RecallSocketServer {
 
 /**
  * Answers the lexical recalls of short-lived processes of this user (`agentm recall`, the prompt hook)
- * from the server's warm index, over a local socket (see workspace/recall-service.ts). The index is
+ * from the server's warm index, over a local socket (see client.ts). The index is
  * refreshed shortly after the store watcher sees a change, and before an answer when it is still stale,
  * so an answer is what the asking process would have computed itself. Undefined (and a line on `log`
  * saying why) when it cannot serve: no local root, a socket directory another account could enter, a
  * socket path too long, or another server already answering for this index.
  */
 export async function serveRecallSocket(
-  ctx: McpContext,
-  version: string,
+  host: RecallServiceHost,
   log: (line: string) => void,
 ): Promise<RecallSocketServer | undefined> {
-  const key = ctx.ws.recallServiceKey(version);
+  const key = host.key;
   if (key === undefined) return undefined;
-  const dir = recallServiceDir(ctx.ws.host.env as NodeJS.ProcessEnv, ctx.ws.host.home);
+  const dir = recallServiceDir(host.env, host.home);
   const address = recallServiceAddress(dir, key);
   if (address === undefined) {
     log(
@@ -81,9 +99,9 @@ export async function serveRecallSocket(
     log(`agentm mcp: recall server off: ${dir} must be a directory only you can enter (chmod 700 ${dir})`);
     return undefined;
   }
-  const refresher = backgroundRefresher(ctx);
+  const refresher = backgroundRefresher(host);
   // Half-open: the client ends its side after the request, and the answer still goes back.
-  const server = createServer({ allowHalfOpen: true }, (socket) => void answerOn(socket, ctx, key, refresher));
+  const server = createServer({ allowHalfOpen: true }, (socket) => void answerOn(socket, key, refresher));
   if (!(await listen(server, address))) {
     refresher.stop();
     log('agentm mcp: recall server off: another agentm mcp answers recalls for this store');
@@ -144,12 +162,7 @@ function answers(address: string): Promise<boolean> {
 }
 
 /** Reads one request (the client ends its half after it), answers it, closes. */
-async function answerOn(
-  socket: Socket,
-  ctx: McpContext,
-  key: RecallServiceKey,
-  refresher: BackgroundRefresher,
-): Promise<void> {
+async function answerOn(socket: Socket, key: RecallServiceKey, refresher: BackgroundRefresher): Promise<void> {
   socket.on('error', () => socket.destroy());
   const chunks: Buffer[] = [];
   let size = 0;
@@ -163,13 +176,12 @@ async function answerOn(
     socket.on('close', () => resolve(undefined));
   });
   if (text === undefined || socket.destroyed) return void socket.destroy();
-  const answer = await answerRequest(text, ctx, key, refresher);
+  const answer = await answerRequest(text, key, refresher);
   socket.end(`${JSON.stringify(answer)}\n`);
 }
 
 async function answerRequest(
   text: string,
-  ctx: McpContext,
   key: RecallServiceKey,
   refresher: BackgroundRefresher,
 ): Promise<RecallServiceAnswer> {
@@ -196,29 +208,29 @@ interface BackgroundRefresher {
 
 /**
  * Keeps the index fresh ahead of questions: a refresh `REFRESH_DEBOUNCE_MS` after the watcher's last
- * event, and a question that finds it stale still refreshes first (`withFreshIndex`). The warnings of
+ * event, and a question that finds it stale still refreshes first (`host.withFresh`). The warnings of
  * the last refresh (folders skipped, notes cut) come with every answer, as a refresh in the asking
  * process would have reported them.
  */
-function backgroundRefresher(ctx: McpContext): BackgroundRefresher {
+function backgroundRefresher(host: RecallServiceHost): BackgroundRefresher {
   let warnings: readonly string[] = [];
   let timer: NodeJS.Timeout | undefined;
   const refresh = async (due: boolean) => {
     if (!due) return;
-    warnings = (await (await ctx.ws.index()).refresh()).warnings;
+    warnings = (await (await host.index()).refresh()).warnings;
   };
-  const unsubscribe = ctx.freshness.onChange(() => {
+  const unsubscribe = host.onChange(() => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      void withFreshIndex(ctx, refresh).catch(() => undefined); // the next question retries, and reports
+      void host.withFresh(refresh).catch(() => undefined); // the next question retries, and reports
     }, REFRESH_DEBOUNCE_MS);
     timer.unref();
   });
   return {
     recall: (query) =>
-      withFreshIndex(ctx, async (due) => {
+      host.withFresh(async (due) => {
         await refresh(due);
-        const result = await recall({ state: (await ctx.ws.index()).state }, query);
+        const result = await recall({ state: (await host.index()).state }, query);
         return { ...result, warnings: [...warnings, ...result.warnings] };
       }),
     stop() {

@@ -3,7 +3,7 @@
  * lexical recalls of short-lived ones (`agentm recall`, Claude Code's prompt hook) over a local socket,
  * so a hook does not walk and load a large index inside its 300 ms budget. This module is both ends'
  * shared part and the client: where the socket is, what identifies the index it serves, and one ask.
- * The server end, which needs the MCP server's index watcher, is agents/mcp/recall-service-server.ts.
+ * The server end is server.ts beside it; `agentm mcp` starts it with its warm index and store watcher.
  *
  * The answer is the same as without the service: the server ranks with the query the client resolved
  * (its half-lives and settings), over an index built from the same root, layout and limits, refreshed
