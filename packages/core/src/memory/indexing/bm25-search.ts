@@ -118,7 +118,11 @@ function inverseNorms(index: ScoredIndex, scratch: SearchScratch, b: number): Fl
     const avg = index.liveCount > 0 ? index.totalLength / index.liveCount || 1 : 1;
     if (scratch.norms.length < index.slotCount) scratch.norms = new Float64Array(index.slotCount * 2);
     const lengths = index.lengths;
-    for (let slot = 0; slot < index.slotCount; slot++) scratch.norms[slot] = 1 / (1 - b + (b * lengths[slot]!) / avg);
+    // An empty body with b = 1 has no norm (0/0): it has no term frequency to scale either, so 0, never NaN.
+    for (let slot = 0; slot < index.slotCount; slot++) {
+      const norm = 1 - b + (b * lengths[slot]!) / avg;
+      scratch.norms[slot] = norm > 0 ? 1 / norm : 0;
+    }
     scratch.normsKey = key;
   }
   return scratch.norms;
