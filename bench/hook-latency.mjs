@@ -66,6 +66,8 @@ function run(world, argv, input) {
 
 /** The ranking an answer gives (paths in order), recall's JSON or the hook's context. */
 function ranking(stdout) {
+  // The prompt hook prints nothing when no memory clears its relevance floor: an empty answer.
+  if (stdout.trim() === '') return [];
   if (stdout.includes('hookSpecificOutput'))
     return [...JSON.parse(stdout).hookSpecificOutput.additionalContext.matchAll(/ — (\S+\.md)/g)].map((m) => m[1]);
   return JSON.parse(stdout).items.map((i) => i.locator);
