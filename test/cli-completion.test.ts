@@ -15,7 +15,7 @@ const hasShell = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`])
 function missingShell(name: string): boolean {
   if (hasShell(name)) return false;
   console.warn(
-    `skipped: the ${name} completion test needs ${name}: run node test/setup.mjs as root (apt-get install ${name})`,
+    `skipped: the ${name} completion test needs ${name}: run node test/setup.mjs as root, which installs it`,
   );
   return true;
 }

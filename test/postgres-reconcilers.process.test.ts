@@ -120,7 +120,7 @@ describe('reconcilers on one postgres plan', () => {
     const claims = log.filter((o) => o.kind === 'transition' && o.data['to'] === 'running').map((o) => o.step);
     expect([...claims].sort()).toEqual([...ids].sort());
     expect(log.filter((o) => o.kind === 'error')).toEqual([]);
-  }, 120_000);
+  }, 60_000);
 
   it('SIGKILL one mid-step: another finishes the step once its lease expires (attempt bumped, key kept)', async () => {
     const net = await machines(2, db.server);
@@ -167,7 +167,7 @@ describe('reconcilers on one postgres plan', () => {
       'running->done@1',
     ]);
     expect((await t.plan()).steps[0]).toMatchObject({ stored: 'done', attempt: 1, key: stuck.key });
-  }, 90_000);
+  }, 60_000);
 
   it('SIGSTOP one past its lease: the new holder runs the step, and resumed the old one records nothing over it', async () => {
     const net = await machines(2, db.server);
@@ -206,5 +206,5 @@ describe('reconcilers on one postgres plan', () => {
     expect(discarded.map((o) => o.text)).toEqual([
       expect.stringMatching(/^result of attempt 0 discarded: its lease was taken over/),
     ]);
-  }, 90_000);
+  }, 60_000);
 });

@@ -73,5 +73,5 @@ describe('the postgres server restarted mid-run', () => {
       'the listener to hear a change after the restart',
     );
     unsubscribe();
-  }, 90_000);
+  }, 60_000);
 });
