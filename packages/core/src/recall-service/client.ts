@@ -20,6 +20,7 @@ import { lstat } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { ConfigData } from '../config/config-file.js';
+import { defaultIndexRoot, indexDirFor } from '../memory/indexing/location.js';
 import { memorySettingsFromConfig } from '../memory/memory-config.js';
 import type { RecallQuery, RecallResult } from '../memory/recall/recall.js';
 
@@ -45,6 +46,54 @@ export interface RecallServiceKey {
   readonly layout: unknown;
   /** `memory.index.max_note_chars`, when set. */
   readonly maxNoteChars: number | undefined;
+}
+
+/** What of a workspace names the index a recall server holds (see `serviceKeyFor`). */
+export interface RecallServiceSubject {
+  /** The store's directory on this machine; undefined: no server can answer for it. */
+  readonly root: string | undefined;
+  readonly env: NodeJS.ProcessEnv;
+  readonly home: string;
+  /** The configured index root, when one is set. */
+  readonly indexRoot: string | undefined;
+  readonly layout: unknown;
+  readonly config: ConfigData;
+}
+
+/**
+ * What identifies the index a recall server of AgentM `version` must hold to answer `subject`'s lexical
+ * recalls: undefined when the store has no directory on this machine. Throws what the config's memory
+ * keys throw.
+ */
+export function serviceKeyFor(subject: RecallServiceSubject, version: string): RecallServiceKey | undefined {
+  const { root } = subject;
+  if (root === undefined) return undefined;
+  return {
+    protocol: RECALL_SERVICE_PROTOCOL,
+    version,
+    root,
+    indexDir: indexDirFor(root, subject.indexRoot ?? defaultIndexRoot(subject.env, subject.home)),
+    layout: subject.layout,
+    maxNoteChars: memorySettingsFromConfig(subject.config).maxNoteChars,
+  };
+}
+
+/** How long a recall waits for a running server (which may be refreshing a large index) before recalling itself. */
+const RECALL_SERVICE_TIMEOUT_MS = 10_000;
+
+/** The answer of a recall server running for `subject`'s index, when one runs; else undefined. */
+export async function askServiceFor(
+  subject: RecallServiceSubject,
+  version: string,
+  query: RecallQuery,
+): Promise<RecallResult | undefined> {
+  const key = serviceKeyFor(subject, version);
+  if (key === undefined) return undefined;
+  const dir = recallServiceDir(subject.env, subject.home);
+  const address = recallServiceAddress(dir, key);
+  if (address === undefined) return undefined;
+  const request = { protocol: RECALL_SERVICE_PROTOCOL, key, query: resolveRecallQuery(subject.config, query) };
+  return askRecallService(dir, address, request, RECALL_SERVICE_TIMEOUT_MS);
 }
 
 /** What a client sends: the key it expects and the query, already resolved (half-lives included). */

@@ -22,8 +22,6 @@ import type { EvolvedNote, EvolveNoteInput } from '../memory/notes/evolve.js';
 import type { FiledNote, FileNoteInput, NoteFiling, NoteScope } from './note-services.js';
 import type { PhaseRecallRequest, PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
 import type { RecallQuery, RecallResult } from '../memory/recall/recall.js';
-import { defaultIndexRoot, indexDirFor } from '../memory/indexing/location.js';
-import { memorySettingsFromConfig } from '../memory/memory-config.js';
 import type { HarnessServices } from './harness-services.js';
 import type { CopyOptions, CopyReport } from './store-copy.js';
 import type { DoctorCheck, DoctorOptions } from './doctor/check.js';
@@ -31,19 +29,14 @@ import type { HomePlanFiles } from './plan-home.js';
 import type { PlanListing } from './plan-listing.js';
 import type { PlanSwitch, StepUpdateOutcome, WorkspaceStepUpdate } from './plan-services.js';
 import {
-  askRecallService,
-  RECALL_SERVICE_PROTOCOL,
-  recallServiceAddress,
-  recallServiceDir,
-  resolveRecallQuery,
+  askServiceFor,
+  serviceKeyFor,
   type RecallServiceKey,
+  type RecallServiceSubject,
 } from '../recall-service/client.js';
 import type { WorkspaceContext } from './context.js';
 import { configProviders, type ProviderSource, type WorkspaceOptions } from './options.js';
 import { resolveWorkspaceProject } from './workspace-project.js';
-
-/** How long a recall waits for a running server (which may be refreshing a large index) before recalling itself. */
-const RECALL_SERVICE_TIMEOUT_MS = 10_000;
 
 /**
  * One context's view of AgentM (DESIGN §2, second wave): built once per context — a repository for a
@@ -237,35 +230,26 @@ export class Workspace implements WorkspaceContext {
     return recallIn(this, await this.index(), query, { ...options, revalidate: this.#options.index?.revalidate });
   }
 
-  /**
-   * What identifies the index a recall server of AgentM `version` must hold to answer this workspace's
-   * lexical recalls: undefined when the store has no directory on this machine. Throws what the config's
-   * memory keys throw.
-   */
+  /** What identifies the index a recall server of AgentM `version` must hold (see recall-service/client.ts). */
   recallServiceKey(version: string): RecallServiceKey | undefined {
-    const root = this.localRoot;
-    if (root === undefined) return undefined;
-    const env = this.host.env as NodeJS.ProcessEnv;
-    return {
-      protocol: RECALL_SERVICE_PROTOCOL,
-      version,
-      root,
-      indexDir: indexDirFor(root, this.#options.index?.root ?? defaultIndexRoot(env, this.host.home)),
-      layout: this.layout,
-      maxNoteChars: memorySettingsFromConfig(this.config).maxNoteChars,
-    };
+    return serviceKeyFor(this.#serviceSubject(), version);
   }
 
   /** The recall server's answer, when one runs for this index and this recall is lexical; else undefined. */
   async #askRecallService(query: RecallQuery, version: string): Promise<RecallResult | undefined> {
     if (this.#options.index?.embeddings !== false && (await this.embedder()) !== undefined) return undefined;
-    const key = this.recallServiceKey(version);
-    if (key === undefined) return undefined;
-    const dir = recallServiceDir(this.host.env as NodeJS.ProcessEnv, this.host.home);
-    const address = recallServiceAddress(dir, key);
-    if (address === undefined) return undefined;
-    const request = { protocol: RECALL_SERVICE_PROTOCOL, key, query: resolveRecallQuery(this.config, query) };
-    return askRecallService(dir, address, request, RECALL_SERVICE_TIMEOUT_MS);
+    return askServiceFor(this.#serviceSubject(), version, query);
+  }
+
+  #serviceSubject(): RecallServiceSubject {
+    return {
+      root: this.localRoot,
+      env: this.host.env as NodeJS.ProcessEnv,
+      home: this.host.home,
+      indexRoot: this.#options.index?.root,
+      layout: this.layout,
+      config: this.config,
+    };
   }
 
   /**
