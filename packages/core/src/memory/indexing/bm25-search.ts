@@ -10,41 +10,21 @@
  * specific its best match is (that word's IDF, in the same unit): what a relevance floor needs to tell
  * "about this" from "shares a common word".
  */
-import { FIELD_SHIFT, TF_MASK, type PostingStore } from './postings.js';
-import type { TermTable } from './term-table.js';
+import { prunable, scoreRest, type Pruning } from './bm25-prune.js';
+import {
+  idf,
+  resolveConcepts,
+  scoringOf,
+  type Bm25Params,
+  type QueryConcept,
+  type ScoredIndex,
+  type SearchScratch,
+} from './bm25-query.js';
+import { FIELD_SHIFT, pageInTerm, TF_MASK } from './postings.js';
 
-/** What scoring reads of an index (Bm25Index implements it). */
-export interface ScoredIndex {
-  readonly liveCount: number;
-  readonly slotCount: number;
-  readonly totalLength: number;
-  readonly lengths: Uint32Array;
-  readonly live: Uint8Array;
-  readonly postings: PostingStore;
-  readonly terms: TermTable;
-  documentFrequency(id: number): number;
-}
-
-/** One spelling of a query concept and its weight (1 for the word's own term). */
-export interface QueryVariant {
-  readonly term: string;
-  readonly weight: number;
-}
-
-export interface QueryConcept {
-  readonly variants: readonly QueryVariant[];
-  /** The concept's weight in the score (1 for the user's words; feedback terms less). */
-  readonly weight: number;
-  /** Whether it counts toward coverage (the user's words do, feedback terms do not). */
-  readonly counted: boolean;
-}
-
-export interface Bm25Params {
-  readonly k1: number;
-  readonly b: number;
-  /** Pseudo-frequency a term gains for being in each field, by FIELD_* bit order: title, slug, tags, headings. */
-  readonly fields: readonly number[];
-}
+export { idf, SearchScratch } from './bm25-query.js';
+export type { Bm25Params, QueryConcept, QueryVariant, ScoredIndex } from './bm25-query.js';
+export type { Pruning } from './bm25-prune.js';
 
 /** Scores of the matching slots of one query, unsorted, with what a floor and a ranker need. */
 export interface Matches {
@@ -76,110 +56,39 @@ const EMPTY: Matches = {
   found: 0,
 };
 
-/** BM25's IDF (Lucene's form: never negative). */
-export function idf(n: number, df: number): number {
-  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
-}
-
-/** Per-index scratch, grown with the index and reused across queries (a query allocates its results only). */
-export class SearchScratch {
-  acc = new Float64Array(0);
-  cover = new Float64Array(0);
-  spec = new Float64Array(0);
-  best = new Float64Array(0);
-  bestWeight = new Float32Array(0);
-  touched = new Int32Array(0);
-  conceptTouched = new Int32Array(0);
-  seen = new Uint8Array(0);
-  norms = new Float64Array(0);
-  normsKey = '';
-
-  ensure(size: number): void {
-    if (this.acc.length >= size) return;
-    const n = size * 2;
-    this.acc = new Float64Array(n);
-    this.cover = new Float64Array(n);
-    this.spec = new Float64Array(n);
-    this.best = new Float64Array(n);
-    this.bestWeight = new Float32Array(n);
-    this.touched = new Int32Array(n);
-    this.conceptTouched = new Int32Array(n);
-    this.seen = new Uint8Array(n);
-  }
-}
-
 /**
- * Per slot, the inverse of BM25's length normalization `1 / (1 − b + b·length/avgLength)`, recomputed
- * only when the collection or `b` changed since the last query.
+ * Scores `concepts` (at most the first 255) over the live documents of `index`. With `prune`, only the
+ * matches that can reach the ranking's best `prune.keep` in scope are returned (see bm25-prune.ts): the
+ * same best `keep`, with the same scores, as without it, at a fraction of the cost when a query holds a
+ * word that most documents contain.
  */
-function inverseNorms(index: ScoredIndex, scratch: SearchScratch, b: number): Float64Array {
-  const key = `${index.slotCount}:${index.liveCount}:${index.totalLength}:${b}`;
-  if (scratch.normsKey !== key || scratch.norms.length < index.slotCount) {
-    const avg = index.liveCount > 0 ? index.totalLength / index.liveCount || 1 : 1;
-    if (scratch.norms.length < index.slotCount) scratch.norms = new Float64Array(index.slotCount * 2);
-    const lengths = index.lengths;
-    // An empty body with b = 1 has no norm (0/0): it has no term frequency to scale either, so 0, never NaN.
-    for (let slot = 0; slot < index.slotCount; slot++) {
-      const norm = 1 - b + (b * lengths[slot]!) / avg;
-      scratch.norms[slot] = norm > 0 ? 1 / norm : 0;
-    }
-    scratch.normsKey = key;
-  }
-  return scratch.norms;
-}
-
-/** Field pseudo-frequency of each of the 16 flag combinations. */
-function fieldBoosts(fields: readonly number[]): Float64Array {
-  const out = new Float64Array(16);
-  for (let flags = 1; flags < 16; flags++)
-    for (let f = 0; f < 4; f++) if (flags & (1 << f)) out[flags] = out[flags]! + (fields[f] ?? 0);
-  return out;
-}
-
-/** Scores `concepts` (at most the first 255) over the live documents of `index`. */
 export function searchConcepts(
   index: ScoredIndex,
   scratch: SearchScratch,
   concepts: readonly QueryConcept[],
   params: Bm25Params,
+  prune?: Pruning,
 ): Matches {
   const n = index.liveCount;
   if (n === 0 || concepts.length === 0) return { ...EMPTY, concepts: concepts.filter((c) => c.counted).length };
   scratch.ensure(index.slotCount);
   const { acc, cover, spec, best, bestWeight, touched, conceptTouched, seen } = scratch;
   const live = index.live;
-  const norms = inverseNorms(index, scratch, params.b);
-  const boosts = fieldBoosts(params.fields);
-  const k1 = params.k1;
+  const scoring = scoringOf(index, params);
+  const { lengths, avgLength, b, boosts, k1 } = scoring;
   const { block, tails } = index.postings;
   const blockTerms = block.start.length - 1;
   // The highest IDF a word can have here (a word in one document): specificity's scale.
   const idfMax = idf(n, 1);
+  const { resolved, mass, counted, found } = resolveConcepts(index, concepts.slice(0, 255), k1);
   let count = 0;
-  let found = 0;
-  let mass = 0;
-  let counted = 0;
-  for (const concept of concepts.slice(0, 255)) {
-    // The concept's IDF (for coverage and specificity): its own term's, else that of the union of its
-    // variants (their document frequencies summed), else that of a word no document holds.
-    const variants: Array<{ id: number; weight: number; idf: number }> = [];
-    let unionDf = 0;
-    let ownDf = -1;
-    for (const v of concept.variants) {
-      const id = index.terms.id(v.term);
-      const df = id < 0 ? 0 : index.documentFrequency(id);
-      if (v === concept.variants[0]) ownDf = df;
-      if (df === 0) continue;
-      unionDf += df;
-      variants.push({ id, weight: v.weight, idf: idf(n, df) });
+  for (let c = 0; c < resolved.length; c++) {
+    const concept = resolved[c]!;
+    if (prune && c > 0 && prunable(scratch, count, resolved, c, mass, prune)) {
+      count = scoreRest(index, scratch, count, resolved, c, scoring);
+      break;
     }
-    const conceptIdf = ownDf > 0 ? idf(n, ownDf) : idf(n, Math.min(n, unionDf));
-    if (concept.counted) {
-      counted++;
-      mass += conceptIdf;
-    }
-    if (variants.length === 0) continue;
-    found++;
+    const { variants, conceptIdf } = concept;
     let touchedHere = 0;
     // One variant (most words): its score is the concept's, added straight in (no best-of pass).
     const direct = variants.length === 1;
@@ -195,6 +104,7 @@ export function searchConcepts(
         let to: number;
         if (segment === 0) {
           if (v.id >= blockTerms) continue;
+          pageInTerm(block, v.id);
           ({ slots, tfs } = block);
           from = block.start[v.id]!;
           to = block.start[v.id + 1]!;
@@ -208,7 +118,9 @@ export function searchConcepts(
           const slot = slots[i]!;
           if (live[slot] === 0) continue;
           const value = tfs[i]!;
-          const t = (value & TF_MASK) * norms[slot]! + boosts[value >>> FIELD_SHIFT]!;
+          // An empty body with b = 1 has no norm (0/0): it has no term frequency to scale either, so 0, never NaN.
+          const norm = 1 - b + (b * lengths[slot]!) / avgLength;
+          const t = (value & TF_MASK) * (norm > 0 ? 1 / norm : 0) + boosts[value >>> FIELD_SHIFT]!;
           const s = (weight * t) / (k1 + t);
           if (direct) {
             if (seen[slot] === 0) {

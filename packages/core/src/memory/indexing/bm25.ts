@@ -7,16 +7,23 @@
  * Why not a library: see README "Recall" — MiniSearch, Orama and FlexSearch were measured on this
  * workload and missed the build and query goals by 3–10×, or return no scores.
  */
-import { searchConcepts, SearchScratch, type Bm25Params, type Matches, type QueryConcept } from './bm25-search.js';
+import {
+  searchConcepts,
+  SearchScratch,
+  type Bm25Params,
+  type Matches,
+  type Pruning,
+  type QueryConcept,
+} from './bm25-search.js';
 import { Column } from './columns.js';
-import { BulkRuns, postingValue, type PostingBlock, PostingStore } from './postings.js';
+import { BulkRuns, pageInTerm, postingValue, type PostingBlock, PostingStore } from './postings.js';
 import { TermTable } from './term-table.js';
 
 /** Okapi BM25 parameters (Robertson's defaults; recall passes the fitted ones, see ranking.ts). */
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
 
-export type { Bm25Params, Matches, QueryConcept, QueryVariant } from './bm25-search.js';
+export type { Bm25Params, Matches, Pruning, QueryConcept, QueryVariant } from './bm25-search.js';
 
 /** Plain BM25 with Robertson's parameters and no field weights. */
 export const PLAIN_BM25: Bm25Params = Object.freeze({ k1: BM25_K1, b: BM25_B, fields: [0, 0, 0, 0] });
@@ -56,7 +63,8 @@ export class Bm25Index {
     const n = parts?.lengths.length ?? 0;
     this.#live = new Column(Uint8Array, new Uint8Array(Math.max(1024, n)).fill(1, 0, n));
     this.slotCount = this.liveCount = n;
-    for (let i = 0; i < n; i++) this.totalLength += parts!.lengths[i]!;
+    const lengths = this.#lengths.data;
+    for (let i = 0; i < n; i++) this.totalLength += lengths[i]!;
   }
 
   get lengths(): Uint32Array {
@@ -190,6 +198,7 @@ export class Bm25Index {
       df = 0;
       const live = this.#live.data;
       const { block, tails } = this.postings;
+      pageInTerm(block, id);
       if (id < block.start.length - 1)
         for (let i = block.start[id]!; i < block.start[id + 1]!; i++) if (live[block.slots[i]!] !== 0) df++;
       const tail = tails.get(id);
@@ -202,6 +211,7 @@ export class Bm25Index {
   /** Calls `fn(slot, tf)` for every entry of a term (dead slots included), slots ascending. */
   forEachPosting(id: number, fn: (slot: number, tf: number) => void): void {
     const { block, tails } = this.postings;
+    pageInTerm(block, id);
     if (id < block.start.length - 1)
       for (let i = block.start[id]!; i < block.start[id + 1]!; i++) fn(block.slots[i]!, block.tfs[i]!);
     const tail = tails.get(id);
@@ -217,9 +227,9 @@ export class Bm25Index {
     return searchConcepts(this, this.#scratch, concepts, params);
   }
 
-  /** Scores a query of concepts (see bm25-search.ts). */
-  searchConcepts(concepts: readonly QueryConcept[], params: Bm25Params): Matches {
-    return searchConcepts(this, this.#scratch, concepts, params);
+  /** Scores a query of concepts (see bm25-search.ts; `prune`: only what can reach the ranking's best). */
+  searchConcepts(concepts: readonly QueryConcept[], params: Bm25Params, prune?: Pruning): Matches {
+    return searchConcepts(this, this.#scratch, concepts, params, prune);
   }
 
   #newSlot(length: number): number {

@@ -6,6 +6,7 @@ import type { FrozenFiles } from './file-table.js';
 import { IndexState } from './index-state.js';
 import { compactParts, type CompactParts } from './snapshot-parts.js';
 import { marksFromJson, type SourceMarks } from './source-marks.js';
+import { pageIn, SnapshotFile } from './snapshot-pages.js';
 import type { FrozenTerms } from './term-table.js';
 import { TermTable } from './term-table.js';
 
@@ -145,10 +146,9 @@ function* chunks(head: Uint8Array, sections: readonly [string, SectionData][]): 
 }
 
 /**
- * Reads a snapshot; throws `SnapshotDecodeError` (corrupt or outdated) rather than returning a wrong index.
- * `verify: false` skips the checksum of the whole file (a hundred milliseconds at 100 000 notes) and keeps
- * the structural checks (magic, schema, header, every section in bounds and the counts agreeing): for an
- * answer's open, where the background refresh verifies the file whole (see `MemoryIndexOptions.verify`).
+ * Reads a snapshot held whole in memory; throws `SnapshotDecodeError` (corrupt or outdated) rather than
+ * returning a wrong index. `verify: false` skips the checksum of the whole file and keeps the structural
+ * checks (magic, schema, header, every section in bounds and the counts agreeing).
  */
 export function decodeSnapshot(
   file: Uint8Array,
@@ -159,18 +159,83 @@ export function decodeSnapshot(
     file.byteOffset % 8 === 0
       ? Buffer.from(file.buffer, file.byteOffset, file.byteLength)
       : Buffer.alloc(file.byteLength).fill(file);
-  if (data.length < PREFIX + 32 || !data.subarray(0, MAGIC.length).equals(MAGIC))
-    throw new SnapshotDecodeError('corrupt', 'not an AgentM index file');
-  const schema = data.readUInt32LE(MAGIC.length);
-  if (schema !== INDEX_SCHEMA_VERSION)
-    throw new SnapshotDecodeError('outdated', `schema ${schema}, this AgentM reads schema ${INDEX_SCHEMA_VERSION}`);
+  const head = readHead(data, data.length);
   const end = data.length - 32;
   if (
     options.verify !== false &&
     !createHash('sha256').update(data.subarray(0, end)).digest().equals(data.subarray(end))
   )
     throw new SnapshotDecodeError('corrupt', 'checksum mismatch (a torn or damaged file)');
+  return assemble(head, end, (position, length) => data.subarray(position, position + length));
+}
+
+/**
+ * Opens the snapshot file at `path` without reading its sections: they are paged in as recall touches
+ * them (see snapshot-pages.ts). The checks are `decodeSnapshot`'s; the checksum (unless `verify:
+ * false`, an answer's open, where the background refresh verifies the file whole) is computed by
+ * streaming the file through one small buffer, so verifying costs no memory the size of the index.
+ * Throws `SnapshotDecodeError`, or the file system's error (ENOENT when there is no snapshot).
+ */
+export function openSnapshot(
+  path: string,
+  options: { readonly verify?: boolean } = {},
+): { state: IndexState; meta: SnapshotMeta } {
+  const file = new SnapshotFile(path);
+  try {
+    const size = file.size;
+    const first = Buffer.alloc(Math.min(size, HEAD_BYTES));
+    file.read(first, 0, first.length, 0);
+    let headBytes: Buffer = first;
+    if (size >= PREFIX && first.subarray(0, MAGIC.length).equals(MAGIC)) {
+      const want = Math.min(size, PREFIX + first.readUInt32LE(MAGIC.length + 4));
+      if (want > first.length) {
+        headBytes = Buffer.alloc(want);
+        file.read(headBytes, 0, want, 0);
+      }
+    }
+    const head = readHead(headBytes, size);
+    const end = size - 32;
+    if (options.verify !== false) verifyStreaming(file, end);
+    return assemble(head, end, (position, length) => file.section(position, length), file);
+  } catch (error) {
+    file.close();
+    throw error;
+  }
+}
+
+/** The first read of a snapshot: the prefix and, in all but huge vaults, the whole header. */
+const HEAD_BYTES = 64 * 1024;
+
+/** The checksum of bytes `0..end` against the 32 after them, read a megabyte at a time. */
+function verifyStreaming(file: SnapshotFile, end: number): void {
+  const hash = createHash('sha256');
+  const chunk = Buffer.allocUnsafe(Math.min(end, 1 << 20));
+  for (let at = 0; at < end; at += chunk.length) {
+    const n = Math.min(chunk.length, end - at);
+    file.read(chunk, 0, n, at);
+    hash.update(chunk.subarray(0, n));
+  }
+  const stored = Buffer.alloc(32);
+  file.read(stored, 0, 32, end);
+  if (!hash.digest().equals(stored))
+    throw new SnapshotDecodeError('corrupt', 'checksum mismatch (a torn or damaged file)');
+}
+
+interface Head {
+  readonly header: Header;
+  /** Where the first section starts in the file. */
+  readonly base: number;
+}
+
+/** Magic, schema, header and byte order, from the file's first bytes (`size`: the whole file's). */
+function readHead(data: Buffer, size: number): Head {
+  if (size < PREFIX + 32 || data.length < PREFIX || !data.subarray(0, MAGIC.length).equals(MAGIC))
+    throw new SnapshotDecodeError('corrupt', 'not an AgentM index file');
+  const schema = data.readUInt32LE(MAGIC.length);
+  if (schema !== INDEX_SCHEMA_VERSION)
+    throw new SnapshotDecodeError('outdated', `schema ${schema}, this AgentM reads schema ${INDEX_SCHEMA_VERSION}`);
   const jsonLength = data.readUInt32LE(MAGIC.length + 4);
+  if (PREFIX + jsonLength > data.length) throw new SnapshotDecodeError('corrupt', 'the header runs past the file');
   let header: Header;
   try {
     header = JSON.parse(data.toString('utf8', PREFIX, PREFIX + jsonLength)) as Header;
@@ -179,7 +244,19 @@ export function decodeSnapshot(
   }
   if (header.endianness !== endianness())
     throw new SnapshotDecodeError('outdated', `written on a ${header.endianness} machine, this one is ${endianness()}`);
-  const base = align8(PREFIX + jsonLength);
+  return { header, base: align8(PREFIX + jsonLength) };
+}
+
+/**
+ * The state over the sections `bytesAt(position, length)` gives (views of a whole file, or paged
+ * sections of an open one), every section checked against the file's bounds and the header's counts.
+ */
+function assemble(
+  { header, base }: Head,
+  end: number,
+  bytesAt: (position: number, length: number) => Uint8Array,
+  file?: SnapshotFile,
+): { state: IndexState; meta: SnapshotMeta } {
   const view = <T>(
     name: string,
     make: (buffer: ArrayBufferLike, offset: number, length: number) => T,
@@ -190,7 +267,8 @@ export function decodeSnapshot(
     const [offset, length] = entry;
     if (base + offset + length > end || length % size !== 0 || (base + offset) % size !== 0)
       throw new SnapshotDecodeError('corrupt', `the ${name} section is out of bounds`);
-    return make(data.buffer, data.byteOffset + base + offset, length / size);
+    const bytes = bytesAt(base + offset, length);
+    return make(bytes.buffer, bytes.byteOffset, length / size);
   };
   const i32 = (name: string) => view(name, (b, o, n) => new Int32Array(b, o, n), 4);
   const u32 = (name: string) => view(name, (b, o, n) => new Uint32Array(b, o, n), 4);
@@ -223,7 +301,7 @@ export function decodeSnapshot(
   const block = { start: i32('postings.start'), slots: i32('postings.slots'), tfs: u16('postings.tfs') };
   const lengths = u32('docs.length');
   check(header, docs, files, terms, block, lengths);
-  const state = new IndexState({ bm25: { terms: new TermTable(terms), block, lengths }, docs, files });
+  const state = new IndexState({ bm25: { terms: new TermTable(terms), block, lengths }, docs, files, file });
   const marks = marksFromJson(header.marks);
   return { state, meta: { root: header.root, snapshotId: header.snapshotId, builtMs: header.builtMs, marks } };
 }
@@ -238,6 +316,8 @@ function check(
   lengths: Uint32Array,
 ): void {
   const n = header.docs;
+  pageIn(docs.records.offsets, n, n + 1);
+  pageIn(block.start, header.terms, header.terms + 1);
   const ok =
     [docs.owner, docs.kind, docs.status, docs.flags, docs.created, docs.updated, docs.confidence, lengths].every(
       (c) => c.length === n,

@@ -15,25 +15,27 @@ export function columnRankView(
   return {
     size,
     doc,
-    updatedMs: (slot) => s.updated.data[slot]!,
-    episode: (slot) => s.kind.data[slot] === episodeKind,
-    global: (slot) => s.owner.data[slot] === 0,
+    // Per slot (only the candidates that reach the heap ask), never the whole column of a loaded snapshot.
+    updatedMs: (slot) => s.updated.at(slot),
+    episode: (slot) => s.kind.at(slot) === episodeKind,
+    global: (slot) => s.owner.at(slot) === 0,
     scope: (options: ScopeOptions) => {
       const flags = s.flags.data;
-      const owners = s.owner.data;
-      const kindCol = s.kind.data;
-      const updated = s.updated.data;
       // −1: every project. A project nobody owns yet (−2) still sees the global notes (owner id 0).
       const owner = options.project === undefined ? -1 : s.owners.id(options.project);
       const project = options.project === undefined ? -1 : owner === -1 ? -2 : owner;
+      const owners = project === -1 ? undefined : s.owner.data;
       const kinds =
         options.kinds && options.kinds.length > 0 ? new Set(options.kinds.map((k) => s.kinds.id(k))) : undefined;
-      const oldest = options.window > 0 ? options.now - options.window : Number.NEGATIVE_INFINITY;
+      const kindCol = kinds === undefined ? undefined : s.kind.data;
+      const windowed = options.window > 0;
+      const oldest = windowed ? options.now - options.window : Number.NEGATIVE_INFINITY;
+      const updated = windowed ? s.updated.data : undefined;
       return (slot) =>
         (flags[slot]! & RECALLABLE) !== 0 &&
-        (project === -1 || owners[slot] === 0 || owners[slot] === project) &&
-        (kinds === undefined || kinds.has(kindCol[slot]!)) &&
-        updated[slot]! >= oldest;
+        (owners === undefined || owners[slot] === 0 || owners[slot] === project) &&
+        (kindCol === undefined || kinds!.has(kindCol[slot]!)) &&
+        (updated === undefined || updated[slot]! >= oldest);
     },
   };
 }

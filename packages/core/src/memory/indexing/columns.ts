@@ -4,27 +4,49 @@
  * append past its length copies it into a larger array of its own.
  */
 
+import { isPaged, pageIn, pageInAll, pageInOne } from './snapshot-pages.js';
+
 type Typed = Int32Array | Uint32Array | Float64Array | Uint8Array | Uint16Array;
 type Ctor<T extends Typed> = { new (length: number): T };
 
 export class Column<T extends Typed> {
-  data: T;
+  #data: T;
+  /** Whether `#data` is a snapshot section not read whole yet (see snapshot-pages.ts). */
+  #paged: boolean;
   constructor(
     private readonly make: Ctor<T>,
     initial?: T,
   ) {
-    this.data = initial ?? new make(1024);
+    this.#data = initial ?? new make(1024);
+    this.#paged = initial !== undefined && isPaged(initial);
+  }
+  /** The values (a column of a loaded snapshot is read whole the first time they are asked for). */
+  get data(): T {
+    if (this.#paged) {
+      pageInAll(this.#data);
+      this.#paged = false;
+    }
+    return this.#data;
+  }
+  /**
+   * The value at `at`, reading only its page of a snapshot's column (a few documents decoded: a record's
+   * fields, the few candidates that reach the ranking's heap) — `data[at]` reads the whole column.
+   */
+  at(at: number): number {
+    if (this.#paged) pageInOne(this.#data, at);
+    return this.#data[at]!;
   }
   /** Makes room for index `at` (amortized doubling). */
   ensure(at: number): T {
-    if (at >= this.data.length) {
-      let size = Math.max(1024, this.data.length);
+    const data = this.data;
+    if (at >= data.length) {
+      let size = Math.max(1024, data.length);
       while (size <= at) size *= 2;
       const grown = new this.make(size);
-      grown.set(this.data as never);
-      this.data = grown;
+      grown.set(data as never);
+      this.#data = grown;
     }
-    return this.data;
+    return this.#data;
   }
   set(at: number, value: number): void {
     this.ensure(at)[at] = value;
@@ -72,7 +94,23 @@ export class StringRows {
 
   get(i: number): string | undefined {
     if (i >= this.frozenCount) return this.#added[i - this.frozenCount];
-    return utf8(this.#blob!, this.#offsets![i]!, this.#offsets![i + 1]!);
+    const [start, end] = this.#span(i);
+    return utf8(this.#blob!, start, end);
+  }
+
+  /** Where frozen row `i`'s bytes are, paged in. */
+  #span(i: number): [number, number] {
+    pageIn(this.#offsets!, i, i + 2);
+    const start = this.#offsets![i]!;
+    const end = this.#offsets![i + 1]!;
+    pageIn(this.#blob!, start, end);
+    return [start, end];
+  }
+
+  /** Every frozen row paged in (a scan of them all). */
+  #pageInAll(): void {
+    if (this.#offsets) pageInAll(this.#offsets);
+    if (this.#blob) pageInAll(this.#blob);
   }
 
   /** The row's text up to its first NUL (the id at the head of a document record), without decoding the rest. */
@@ -82,8 +120,7 @@ export class StringRows {
       const nul = row?.indexOf('\0') ?? -1;
       return nul < 0 ? row : row!.slice(0, nul);
     }
-    const start = this.#offsets![i]!;
-    const end = this.#offsets![i + 1]!;
+    const [start, end] = this.#span(i);
     const nul = this.#blob!.subarray(start, end).indexOf(0);
     return utf8(this.#blob!, start, nul < 0 ? end : start + nul);
   }
@@ -96,6 +133,7 @@ export class StringRows {
   withPrefix(prefix: string, deep: boolean, keep: (i: number) => boolean): number[] {
     const out: number[] = [];
     const want = Buffer.from(prefix, 'utf8');
+    this.#pageInAll();
     const blob = this.#blob;
     const offsets = this.#offsets;
     for (let i = 0; i < this.frozenCount; i++) {
@@ -129,6 +167,7 @@ export class StringRows {
   packed(indices: ArrayLike<number>, chunk = 1 << 20): PackedRows {
     const n = indices.length;
     const offsets = new Uint32Array(n + 1);
+    this.#pageInAll();
     const frozen = this.#offsets;
     for (let k = 0; k < n; k++) {
       const i = indices[k]!;

@@ -131,17 +131,17 @@ export class DocStore {
     const [locator, title, preview, tags, fingerprint, derivedFrom, supersedes] = JSON.parse(
       record.slice(nul + 1),
     ) as RecordFields;
-    const confidence = this.confidence.data[slot]!;
+    const confidence = this.confidence.at(slot);
     return {
       id,
       locator: locator === 0 ? id : locator === 1 ? id.slice(0, id.lastIndexOf('#')) : locator,
-      owner: this.owners.list[this.owner.data[slot]!]!,
-      kind: this.kinds.list[this.kind.data[slot]!]!,
-      status: this.statuses.list[this.status.data[slot]!]!,
+      owner: this.owners.list[this.owner.at(slot)]!,
+      kind: this.kinds.list[this.kind.at(slot)]!,
+      status: this.statuses.list[this.status.at(slot)]!,
       tags,
-      alwaysLoad: (this.flags.data[slot]! & ALWAYS_LOAD) !== 0,
-      createdMs: this.created.data[slot]!,
-      updatedMs: this.updated.data[slot]!,
+      alwaysLoad: (this.flags.at(slot) & ALWAYS_LOAD) !== 0,
+      createdMs: this.created.at(slot),
+      updatedMs: this.updated.at(slot),
       title,
       preview,
       fingerprint,

@@ -18,6 +18,7 @@ import { SupersededKeys } from './supersession.js';
 import { columnRankView } from './column-rank-view.js';
 import { previewOf, searchableFields } from './searchable.js';
 import { TermScanner } from './term-scanner.js';
+import type { SnapshotFile } from './snapshot-pages.js';
 
 export type { StoredDoc } from './doc-store.js';
 export type { FileEntry } from './file-table.js';
@@ -62,12 +63,24 @@ export class IndexState {
   #field = 0;
   readonly #flag = (id: number) => this.bm25.flagTerm(id, this.#field);
 
-  constructor(parts?: { bm25: Bm25Parts; docs: FrozenDocs; files: FrozenFiles }) {
+  /** The snapshot file this state's frozen arrays page in from, while any page is unread. */
+  readonly #file: SnapshotFile | undefined;
+
+  constructor(parts?: { bm25: Bm25Parts; docs: FrozenDocs; files: FrozenFiles; file?: SnapshotFile | undefined }) {
+    this.#file = parts?.file;
     this.bm25 = new Bm25Index(parts?.bm25);
     this.store = new DocStore(parts?.docs);
     this.fileTable = new FileTable(parts?.files);
     this.docs = new DocsView(this);
     this.files = new FilesView(this);
+  }
+
+  /**
+   * Reads whatever of the snapshot this state was loaded from is still unread, and lets go of the file:
+   * before writing a snapshot of this state (which replaces that file), or to hold the index whole.
+   */
+  readAll(): void {
+    this.#file?.readAll();
   }
 
   /** Starts a bulk build into this empty state (see Bm25Index.beginBulk). */

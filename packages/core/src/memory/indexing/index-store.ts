@@ -3,13 +3,7 @@ import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWrite } from '../../write-protocol/atomic-write.js';
-import {
-  decodeSnapshot,
-  encodeSnapshot,
-  INDEX_SCHEMA_VERSION,
-  SnapshotDecodeError,
-  type SnapshotMeta,
-} from './codec.js';
+import { encodeSnapshot, INDEX_SCHEMA_VERSION, openSnapshot, SnapshotDecodeError, type SnapshotMeta } from './codec.js';
 import type { IndexState } from './index-state.js';
 import type { SourceMarks } from './source-marks.js';
 import { journalHeader, journalLines, parseJournal, type JournalOp, type ParsedJournal } from './journal.js';
@@ -48,29 +42,23 @@ export class IndexStore {
    * `verify: false`: the snapshot's structure is checked, not its checksum (see `decodeSnapshot`).
    */
   async load(root: string, options: { readonly verify?: boolean } = {}): Promise<LoadResult> {
-    let bytes: Buffer;
+    let opened: ReturnType<typeof openSnapshot>;
     try {
-      // Synchronous: one read of a local cache file, where the I/O pool's round trips cost an answer more.
-      bytes = readFileSync(this.snapshotPath);
+      // Synchronous, and paged: the header now, a section's pages when recall reads them (snapshot-pages.ts).
+      opened = openSnapshot(this.snapshotPath, options);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
         return { status: 'missing', detail: `no ${SNAPSHOT_FILE} in ${this.dir}` };
+      if (error instanceof SnapshotDecodeError) return { status: error.reason, detail: error.message };
+      if (error instanceof RangeError) return { status: 'corrupt', detail: error.message };
       throw error;
     }
-    let decoded: ReturnType<typeof decodeSnapshot>;
-    try {
-      decoded = decodeSnapshot(bytes, options);
-    } catch (error) {
-      if (error instanceof SnapshotDecodeError) return { status: error.reason, detail: error.message };
-      return { status: 'corrupt', detail: (error as Error).message };
-    }
-    if (decoded.meta.root !== root)
-      return { status: 'outdated', detail: `built for ${decoded.meta.root}, not ${root}` };
+    if (opened.meta.root !== root) return { status: 'outdated', detail: `built for ${opened.meta.root}, not ${root}` };
     return {
       status: 'loaded',
-      state: decoded.state,
-      meta: decoded.meta,
-      journal: await this.readJournal(decoded.meta.snapshotId),
+      state: opened.state,
+      meta: opened.meta,
+      journal: await this.readJournal(opened.meta.snapshotId),
     };
   }
 

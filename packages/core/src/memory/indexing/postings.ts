@@ -1,3 +1,5 @@
+import { pageIn, pageInAll } from './snapshot-pages.js';
+
 /**
  * Postings without an object per term: one compressed-sparse-row block (every term's slots ascending,
  * back to back, with their term frequencies; `start[t]..start[t + 1]` is term t's run) — built by a
@@ -36,6 +38,28 @@ export interface Tail {
   n: number;
 }
 
+/**
+ * Makes term `term`'s entries of a block readable (a loaded snapshot's block is paged: see
+ * snapshot-pages.ts); a term past the block has none. Call before reading `start[term..term + 1]` or
+ * the entries between.
+ */
+export function pageInTerm(block: PostingBlock, term: number): void {
+  if (term >= block.start.length - 1) return;
+  pageIn(block.start, term, term + 2);
+  const from = block.start[term]!;
+  const to = block.start[term + 1]!;
+  pageIn(block.slots, from, to);
+  pageIn(block.tfs, from, to);
+}
+
+/** Makes all of a block readable (to write it out). */
+export function pageInBlock(block: PostingBlock): PostingBlock {
+  pageInAll(block.start);
+  pageInAll(block.slots);
+  pageInAll(block.tfs);
+  return block;
+}
+
 export const EMPTY_BLOCK: PostingBlock = { start: NONE32, slots: NO_SLOTS, tfs: NONE16 };
 
 export class PostingStore {
@@ -54,6 +78,7 @@ export class PostingStore {
   /** Entries of a term in both parts. */
   length(term: number): number {
     const b = this.block;
+    pageInTerm(b, term);
     const inBlock = term < b.start.length - 1 ? b.start[term + 1]! - b.start[term]! : 0;
     return inBlock + (this.tails.get(term)?.n ?? 0);
   }

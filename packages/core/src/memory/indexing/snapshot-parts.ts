@@ -2,7 +2,7 @@ import type { PackedRows } from './columns.js';
 import type { FrozenDocs } from './doc-store.js';
 import type { FrozenFiles } from './file-table.js';
 import type { IndexState } from './index-state.js';
-import type { PostingBlock } from './postings.js';
+import { pageInBlock, type PostingBlock } from './postings.js';
 import { hashTable } from './string-table.js';
 import { freezeTerms, type FrozenTerms } from './term-table.js';
 
@@ -23,6 +23,8 @@ export interface CompactParts {
  * or loaded is written from its own arrays (views, no copies); otherwise live entries are gathered.
  */
 export function compactParts(state: IndexState): CompactParts {
+  // Whole, and the file it was loaded from let go: the snapshot written from these parts replaces it.
+  state.readAll();
   const bm25 = state.bm25;
   const n = bm25.liveCount;
   const dense = bm25.deadCount === 0;
@@ -91,7 +93,7 @@ function compactPostings(state: IndexState, remap: Int32Array): { terms: FrozenT
   const termCount = bm25.terms.size;
   if (bm25.deadCount === 0 && tails.size === 0 && block.start.length - 1 === termCount) {
     const frozen = bm25.terms.frozen();
-    return { terms: frozen ?? freezeTerms(termList(state, termCount)), block };
+    return { terms: frozen ?? freezeTerms(termList(state, termCount)), block: pageInBlock(block) };
   }
   const kept: number[] = [];
   let total = 0;

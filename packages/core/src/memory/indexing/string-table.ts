@@ -4,6 +4,8 @@
  * dictionary and the file keys: opening an index builds no Map of either.
  */
 
+import { pageIn } from './snapshot-pages.js';
+
 /** The bytes of strings 0..n−1 and where each starts (`offsets[i]..offsets[i + 1]`). */
 export interface PackedStrings {
   readonly blob: Uint8Array;
@@ -42,11 +44,15 @@ export function lookup(packed: PackedStrings, table: Int32Array, text: string): 
   const bytes = encoder.encode(text);
   const { blob, offsets } = packed;
   for (let at = stringHash(text) & mask; ; at = (at + 1) & mask) {
+    pageIn(table, at, at + 1);
     const entry = table[at]!;
     if (entry === 0) return -1;
     const i = entry - 1;
+    pageIn(offsets, i, i + 2);
     const start = offsets[i]!;
-    if (offsets[i + 1]! - start === bytes.length && sameBytes(blob, start, bytes)) return i;
+    if (offsets[i + 1]! - start !== bytes.length) continue;
+    pageIn(blob, start, start + bytes.length);
+    if (sameBytes(blob, start, bytes)) return i;
   }
 }
 

@@ -4,6 +4,7 @@
  * none of them: a query hashes its few terms and compares bytes. Terms added since (an update, a build)
  * live in a Map beside them, with ids after the snapshot's.
  */
+import { pageIn, pageInAll } from './snapshot-pages.js';
 import { hashTable, lookup, packStrings } from './string-table.js';
 
 /** The snapshot part of a term table (see `TermTable.frozen`). */
@@ -38,7 +39,12 @@ export class TermTable {
 
   /** The snapshot terms when no term was added since, else undefined. */
   frozen(): FrozenTerms | undefined {
-    return this.#added.length === 0 ? this.#frozen : undefined;
+    if (this.#added.length > 0 || !this.#frozen) return undefined;
+    const f = this.#frozen;
+    pageInAll(f.blob);
+    pageInAll(f.offsets);
+    pageInAll(f.table);
+    return f;
   }
 
   /** The id of `term`, or −1. */
@@ -63,6 +69,8 @@ export class TermTable {
   term(id: number): string {
     if (id >= this.#frozenCount) return this.#added[id - this.#frozenCount]!;
     const f = this.#frozen!;
+    pageIn(f.offsets, id, id + 2);
+    pageIn(f.blob, f.offsets[id]!, f.offsets[id + 1]!);
     return decoder.decode(f.blob.subarray(f.offsets[id]!, f.offsets[id + 1]!));
   }
 
@@ -102,6 +110,8 @@ export class TermTable {
   #buckets(): { start: Int32Array; ids: Int32Array } {
     if (this.#byPrefix) return this.#byPrefix;
     const { blob, offsets } = this.#frozen!;
+    pageInAll(offsets);
+    pageInAll(blob);
     const start = new Int32Array(65537);
     const keyOf = (id: number) => {
       const at = offsets[id]!;

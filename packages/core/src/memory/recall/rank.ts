@@ -1,4 +1,5 @@
 import { docsView, type RankDoc, type RankView, type ScopeOptions } from '../documents/rank-contract.js';
+import type { Pruning } from '../indexing/bm25.js';
 import type { RankingParams, RecallFormula } from './ranking.js';
 import { recallScore, recencyOf } from './score.js';
 import { refineTop, type StageDoc } from './rank-stages.js';
@@ -55,6 +56,31 @@ export interface MatchSet {
 const REFINE_MARGIN = 20;
 /** Depth of each list reciprocal rank fusion reads. */
 const FUSION_DEPTH = 200;
+
+/**
+ * What `rankDocuments` will read of the lexical matches, for a search that skips the rest (see
+ * indexing/bm25-prune.ts); undefined when every match may matter (memQL's formula lets recency lift any
+ * match). With cosines, fusion reads the best FUSION_DEPTH by BM25 alone, unweighed.
+ */
+export function pruningFor<D>(
+  view: RankView<D>,
+  options: Omit<RankOptions, 'wSem' | 'wRec'> & { readonly formula?: RecallFormula | undefined },
+  gamma: number,
+  fused: boolean,
+): Pruning | undefined {
+  if (options.formula === 'memql') return undefined;
+  const ok = view.scope(options);
+  const keep = options.k + (options.terms && options.terms.length > 0 ? REFINE_MARGIN : 0);
+  if (fused) return { keep: Math.max(keep, FUSION_DEPTH), weight: (slot) => (ok(slot) ? 1 : 0), lift: 1, gamma };
+  const logWeight = options.logWeight ?? 1;
+  const globalWeight = options.project ? (options.globalWeight ?? 1) : 1;
+  return {
+    keep,
+    weight: (slot) => (!ok(slot) ? 0 : view.episode(slot) ? logWeight : view.global(slot) ? globalWeight : 1),
+    lift: 1 + options.params.recencyBoost,
+    gamma,
+  };
+}
 
 /** Candidates as parallel typed arrays: no object per candidate (a common word has 100 000). */
 interface Candidates {

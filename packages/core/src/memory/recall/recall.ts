@@ -3,7 +3,7 @@ import { MemoryArgumentError } from '../errors.js';
 import type { IndexState, StoredDoc } from '../indexing/index-state.js';
 import type { VectorCache } from '../indexing/vectors.js';
 import type { EmbeddingProvider } from '../../providers/embeddings.js';
-import { rankDocuments, type Ranked } from './rank.js';
+import { pruningFor, rankDocuments, type Ranked } from './rank.js';
 import { cosine } from '../similarity.js';
 import { RECALL_DEFAULTS } from './score.js';
 import { makeSnippet } from './snippet.js';
@@ -123,10 +123,12 @@ export async function recall(source: RecallSource, query: RecallQuery): Promise<
   const params = options.params;
   const bm25 = { k1: params.k1, b: params.b, fields: params.fields };
   let concepts = terms.length > 0 ? queryConcepts(terms, state.bm25, params) : [];
-  let matches = concepts.length > 0 ? state.bm25.searchConcepts(concepts, bm25) : undefined;
+  const view = state.rankView();
+  const prune = pruningFor(view, { ...options, terms }, params.coverage, cosines !== undefined);
+  let matches = concepts.length > 0 ? state.bm25.searchConcepts(concepts, bm25, prune) : undefined;
   if (matches && params.feedbackTerms > 0) {
     // RM3: the best first-pass matches lend their words to a second pass.
-    const first = rankDocuments(state.rankView(), matches, undefined, {
+    const first = rankDocuments(view, matches, undefined, {
       ...options,
       k: params.feedbackDocs,
       terms: [],
@@ -139,10 +141,10 @@ export async function recall(source: RecallSource, query: RecallQuery): Promise<
     );
     if (feedback.length > 0) {
       concepts = [...concepts, ...feedback];
-      matches = state.bm25.searchConcepts(concepts, bm25);
+      matches = state.bm25.searchConcepts(concepts, bm25, prune);
     }
   }
-  const ranked = rankDocuments(state.rankView(), matches, cosines, { ...options, terms });
+  const ranked = rankDocuments(view, matches, cosines, { ...options, terms });
   return {
     items: ranked.map((r) => toItem(r, terms)),
     mode: cosines ? 'hybrid' : terms.length > 0 ? 'lexical' : 'recency',

@@ -1,0 +1,172 @@
+/**
+ * What scoring a query reads and shares: the index as scoring sees it, the query's concepts, BM25F's
+ * parameters and IDF, the per-index scratch, and each concept resolved against the index (its
+ * variants' terms and IDFs, its IDF for coverage, and the most it can add to a score).
+ */
+import type { PostingStore } from './postings.js';
+import type { TermTable } from './term-table.js';
+
+/** What scoring reads of an index (Bm25Index implements it). */
+export interface ScoredIndex {
+  readonly liveCount: number;
+  readonly slotCount: number;
+  readonly totalLength: number;
+  readonly lengths: Uint32Array;
+  readonly live: Uint8Array;
+  readonly postings: PostingStore;
+  readonly terms: TermTable;
+  documentFrequency(id: number): number;
+}
+
+/** One spelling of a query concept and its weight (1 for the word's own term). */
+export interface QueryVariant {
+  readonly term: string;
+  readonly weight: number;
+}
+
+export interface QueryConcept {
+  readonly variants: readonly QueryVariant[];
+  /** The concept's weight in the score (1 for the user's words; feedback terms less). */
+  readonly weight: number;
+  /** Whether it counts toward coverage (the user's words do, feedback terms do not). */
+  readonly counted: boolean;
+}
+
+export interface Bm25Params {
+  readonly k1: number;
+  readonly b: number;
+  /** Pseudo-frequency a term gains for being in each field, by FIELD_* bit order: title, slug, tags, headings. */
+  readonly fields: readonly number[];
+}
+
+/** BM25's IDF (Lucene's form: never negative). */
+export function idf(n: number, df: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/** Per-index scratch, grown with the index and reused across queries (a query allocates its results only). */
+export class SearchScratch {
+  acc = new Float64Array(0);
+  cover = new Float64Array(0);
+  spec = new Float64Array(0);
+  best = new Float64Array(0);
+  bestWeight = new Float32Array(0);
+  touched = new Int32Array(0);
+  conceptTouched = new Int32Array(0);
+  seen = new Uint8Array(0);
+
+  ensure(size: number): void {
+    if (this.acc.length >= size) return;
+    const n = size * 2;
+    this.acc = new Float64Array(n);
+    this.cover = new Float64Array(n);
+    this.spec = new Float64Array(n);
+    this.best = new Float64Array(n);
+    this.bestWeight = new Float32Array(n);
+    this.touched = new Int32Array(n);
+    this.conceptTouched = new Int32Array(n);
+    this.seen = new Uint8Array(n);
+  }
+}
+
+/** Field pseudo-frequency of each of the 16 flag combinations. */
+function fieldBoosts(fields: readonly number[]): Float64Array {
+  const out = new Float64Array(16);
+  for (let flags = 1; flags < 16; flags++)
+    for (let f = 0; f < 4; f++) if (flags & (1 << f)) out[flags] = out[flags]! + (fields[f] ?? 0);
+  return out;
+}
+
+/** The constants of one query's scoring. */
+export interface Scoring {
+  readonly lengths: Uint32Array;
+  readonly avgLength: number;
+  readonly b: number;
+  readonly k1: number;
+  readonly boosts: Float64Array;
+}
+
+/**
+ * BM25F's constants over `index`: the length normalization `1 − b + b·length/avgLength` is computed per
+ * entry read — a table of it for every slot would cost a new process more (a megabyte written at
+ * 100 000 notes) than it saves.
+ */
+export function scoringOf(index: ScoredIndex, params: Bm25Params): Scoring {
+  const n = index.liveCount;
+  return {
+    lengths: index.lengths,
+    avgLength: n > 0 ? index.totalLength / n || 1 : 1,
+    b: params.b,
+    k1: params.k1,
+    boosts: fieldBoosts(params.fields),
+  };
+}
+
+/** A concept as the index holds it. */
+export interface ResolvedConcept {
+  /** The variants the index holds (term id, weight, IDF). */
+  readonly variants: ReadonlyArray<{ readonly id: number; readonly weight: number; readonly idf: number }>;
+  readonly weight: number;
+  readonly counted: boolean;
+  /** Its IDF for coverage and specificity. */
+  readonly conceptIdf: number;
+  /** The most it can add to a document's score (BM25 saturates below `weight·idf·(k1 + 1)`). */
+  readonly upper: number;
+  /** The most coverage credit it can give (its IDF times its best variant's weight), 0 when uncounted. */
+  readonly creditMax: number;
+  /** Entries of its variants' posting lists: what scoring it in full reads. */
+  readonly postings: number;
+}
+
+/**
+ * The concepts the index holds, most valuable first (the highest `upper`; ties in query order) — the
+ * order every document's score is summed in, pruned or not, so both give the same bits — with the
+ * query's IDF mass (counted concepts, held or not), how many are counted, and how many the index holds.
+ */
+export function resolveConcepts(
+  index: ScoredIndex,
+  concepts: readonly QueryConcept[],
+  k1: number,
+): { resolved: ResolvedConcept[]; mass: number; counted: number; found: number } {
+  const n = index.liveCount;
+  const resolved: Array<ResolvedConcept & { order: number }> = [];
+  let mass = 0;
+  let counted = 0;
+  concepts.forEach((concept, order) => {
+    // The concept's IDF (for coverage and specificity): its own term's, else that of the union of its
+    // variants (their document frequencies summed), else that of a word no document holds.
+    const variants: Array<{ id: number; weight: number; idf: number }> = [];
+    let unionDf = 0;
+    let ownDf = -1;
+    let postings = 0;
+    for (const v of concept.variants) {
+      const id = index.terms.id(v.term);
+      const df = id < 0 ? 0 : index.documentFrequency(id);
+      if (v === concept.variants[0]) ownDf = df;
+      if (df === 0) continue;
+      unionDf += df;
+      postings += index.postings.length(id);
+      variants.push({ id, weight: v.weight, idf: idf(n, df) });
+    }
+    const conceptIdf = ownDf > 0 ? idf(n, ownDf) : idf(n, Math.min(n, unionDf));
+    if (concept.counted) {
+      counted++;
+      mass += conceptIdf;
+    }
+    if (variants.length === 0) return;
+    const upper = concept.weight * Math.max(...variants.map((v) => v.weight * v.idf * (k1 + 1)));
+    const creditMax = concept.counted ? conceptIdf * Math.max(...variants.map((v) => v.weight)) : 0;
+    resolved.push({
+      variants,
+      weight: concept.weight,
+      counted: concept.counted,
+      conceptIdf,
+      upper,
+      creditMax,
+      postings,
+      order,
+    });
+  });
+  resolved.sort((a, b) => b.upper - a.upper || a.order - b.order);
+  return { resolved, mass, counted, found: resolved.length };
+}
