@@ -604,3 +604,86 @@ export const OPEN_QUESTIONS = {
   family: ['Is {name} close to {his} relatives?'],
   culture: ['Would {name} enjoy a night at the theater?'],
 };
+
+/** Second wordings of each event's news and details: people do not tell the same thing the same way. */
+const RETOLD = {
+  pottery: [
+    'So {when} I dragged the kids to this pottery place downtown and it was messy and perfect.',
+    'Everyone came home with {x}, all wonky.',
+  ],
+  camping: [
+    '{when} we packed the tent and the kids and went off to sleep under the stars.',
+    'It was {x}. Freezing at night but the kids did not complain once.',
+  ],
+  'support-group': [
+    'Something big: {when} I finally went to that {x} group I told you about.',
+    'Everyone there just gets it, you know? Nobody needed an explanation.',
+  ],
+  painting: [
+    '{when} I put the last brushstroke on the canvas I was working on!',
+    'I painted {x}. It is not perfect, but it is mine.',
+  ],
+  hike: ['{when} I did a proper hike, like six hours on the trail.', 'It was {x}. I packed way too many snacks haha.'],
+  shelter: [
+    'I signed up at the rescue center near us as a volunteer, first shift was {when}.',
+    'So far it is {x}. The animals are so grateful for any attention.',
+  ],
+  promotion: ['Big news at work {when}: they gave me the promotion!', 'The new title is {x}. Still sinking in.'],
+  marathon: ['I did it — 13.1 miles {when}!', 'All the money went to {x}. My knees hate me.'],
+  museum: ['{when} we spent the whole afternoon at the museum with the kids.', 'The highlight for them was {x}.'],
+  'cooking-class': [
+    '{when} I went to my first evening class at the cooking school.',
+    'The chef showed us {x}. Harder than it looks.',
+  ],
+  'adopt-cat': [
+    'We have a new family member since {when} — a tiny cat!',
+    'We named her {x}. She already rules the house.',
+  ],
+  concert: [
+    '{when} I saw a live show and danced like nobody was watching.',
+    'We saw {x}. I lost my voice singing along.',
+  ],
+  'road-trip': [
+    'We did the long drive we always talked about, got home {when}.',
+    'The route was {x}. So many gas station snacks.',
+  ],
+  wedding: ["I was at a wedding {when}, it was my {x}'s big day.", 'I even did a toast, my hands were shaking.'],
+  garden: ['{when} I was out in the yard all day putting seedlings in the ground.', 'Went with {x} this time.'],
+  interview: ['Okay so I had an interview {when}. Nervous wreck.', 'The company was {x}. Waiting to hear back.'],
+  yoga: ['New habit since {when}: yoga!', 'Classes are {x}. I can almost touch my toes.'],
+  bike: ['{when} my little one finally rode without training wheels!', 'We practiced in {x} for hours.'],
+  'book-club': ['I went to my first book club meeting {when}.', 'We discussed {x}. Lots of opinions haha.'],
+  move: ['The move is done! We got the keys and moved in {when}.', 'The new place is {x}. Still living out of boxes.'],
+  'beach-cleanup': [
+    '{when} a bunch of us picked up trash along the shore.',
+    'We filled {x}. People leave so much behind.',
+  ],
+  vet: [
+    'Scary moment {when}, the dog got sick and we went straight to the animal hospital.',
+    'The vet said it was {x}. He is on meds now.',
+  ],
+  'trip-abroad': ['We flew home from our vacation overseas {when}.', 'It was {x}. I want to go back already.'],
+  'school-play': [
+    '{when} I watched my daughter on stage at school, I was a mess.',
+    'Her part was {x} and she nailed it.',
+  ],
+  certificate: [
+    'I got the results {when} — I passed the exam!',
+    'The certificate is in {x}. All those flashcards, finally.',
+  ],
+  'farmers-market': ['{when} I wandered around the market stalls for two hours.', 'Best find was {x}.'],
+  mentoring: [
+    'I signed up as a mentor and had the first meeting {when}.',
+    'I am paired with {x}. They remind me of myself at that age.',
+  ],
+  anniversary: [
+    '{when} we celebrated my parents being married for so long, big party.',
+    'It was their {x}! Everyone was there.',
+  ],
+  kayak: ['I got in a kayak for the first time {when}!', 'We went out on {x}. Arms are dead today.'],
+  photo: ['{when} I took the new camera out for a long walk around town.', 'I kept photographing {x}.'],
+};
+for (const e of EVENTS) {
+  e.say.push(RETOLD[e.id][0]);
+  e.detail.push(RETOLD[e.id][1]);
+}

@@ -35,7 +35,7 @@ import {
   SMALL_TALK,
   WHEN,
 } from './proxy-talk-life.mjs';
-import { chance, slugify } from './proxy-text.mjs';
+import { capital, chance, slugify } from './proxy-text.mjs';
 
 export const TALK_CLASSES = ['single-hop', 'temporal', 'multi-hop', 'open-ended'];
 const DAY = 86_400_000;
@@ -95,7 +95,8 @@ export function planTalks(seed, pairs, startMs) {
 function chat(c, a, b, items, timeMs, record) {
   const turns = [];
   const small = c.shuffle(SMALL_TALK);
-  const say = (who, other, text) => turns.push({ speaker: who.name, text: fill(text, { friend: other.name }) }) - 1;
+  const say = (who, other, text) =>
+    turns.push({ speaker: who.name, text: capital(fill(text, { friend: other.name })) }) - 1;
   const [first, second] = c.maybe(0.5) ? [a, b] : [b, a];
   say(first, second, c.pick(OPENERS));
   say(second, first, c.pick(REPLIES));
