@@ -56,6 +56,17 @@ export function fixNote(project, feature, symptom, c, { blind = false } = {}) {
         `Seen ${where}:\n\n\`\`\`\n${error}\n\`\`\`\n\nRoot cause: ${cause}.\n\n- ${fix}\n- regression test in \`${s.test}\``,
         `${capital(feature.name)} ${symptom.title}: ${cause}. Fixed: ${fix}.`,
       ];
+  // Many fix notes are named after the fix, not the symptom ("batch-upstream-calls"); their text then
+  // says what broke.
+  if (!blind && c.maybe(0.3)) {
+    const named = symptom.named[which];
+    return {
+      slug: c.pick([named, `${named}-${slugify(feature.name)}`]),
+      type: 'fix',
+      title: c.maybe(0.5) ? capital(named.replace(/-/g, ' ')) : undefined,
+      body: `${title} ${where}.\n\n${c.pick(shapes)}`,
+    };
+  }
   return { slug, type: 'fix', title, body: c.pick(shapes) };
 }
 

@@ -192,10 +192,14 @@ export const FEATURES = [
   },
 ];
 
-/** What goes wrong: `kw` as a note's title says it, `para` as a question would (a verb phrase). */
+/**
+ * What goes wrong: `kw` as a note's title says it, `para` as a question would (a verb phrase); `causes`,
+ * `fixes` and `named` (a note named after its fix) go in pairs.
+ */
 export const SYMPTOMS = [
   {
     key: 'timeout',
+    named: ['add-created-at-index', 'batch-upstream-calls', 'raise-db-pool-size'],
     kw: 'timeout',
     title: 'times out',
     para: ['hang until it gets killed', 'never finish', 'just sit there spinning'],
@@ -213,6 +217,7 @@ export const SYMPTOMS = [
   },
   {
     key: 'flaky',
+    named: ['sort-fixture-rows', 'use-fake-timers', 'random-port-per-worker'],
     kw: 'flaky test',
     title: 'flaky test',
     para: ['go red on CI and then green on a rerun', 'pass locally but randomly break in the pipeline'],
@@ -230,6 +235,7 @@ export const SYMPTOMS = [
   },
   {
     key: '500',
+    named: ['soft-delete-filter-and-404', 'default-currency-for-old-clients', 'require-auth-on-route'],
     kw: '500 error',
     title: 'returns 500',
     para: ['blow up with an internal server error', 'give the generic oops page'],
@@ -251,6 +257,7 @@ export const SYMPTOMS = [
   },
   {
     key: 'memory',
+    named: ['remove-listener-on-cleanup', 'bound-the-lru', 'stream-rows-not-buffer'],
     kw: 'memory leak',
     title: 'memory leak',
     para: ['keep eating RAM until the pod restarts', 'get OOM-killed after a few hours'],
@@ -271,6 +278,7 @@ export const SYMPTOMS = [
   },
   {
     key: 'slow',
+    named: ['preload-line-items', 'virtualize-the-list', 'resize-images-at-upload'],
     kw: 'slow',
     title: 'is slow',
     para: ['take ages to load', 'feel sluggish for big accounts'],
@@ -288,6 +296,7 @@ export const SYMPTOMS = [
   },
   {
     key: 'duplicate',
+    named: ['idempotency-key-header', 'skip-locked-claims'],
     kw: 'duplicates',
     title: 'creates duplicates',
     para: ['show the same entry twice', 'end up with double records'],
@@ -303,6 +312,7 @@ export const SYMPTOMS = [
   },
   {
     key: 'timezone',
+    named: ['store-timestamptz', 'pass-user-timezone'],
     kw: 'timezone bug',
     title: 'wrong timezone',
     para: ['show dates off by a few hours', 'display yesterday for people in Asia'],
@@ -318,6 +328,7 @@ export const SYMPTOMS = [
   },
   {
     key: 'crash',
+    named: ['validate-env-at-boot', 'rebuild-native-modules'],
     kw: 'crash on startup',
     title: 'crashes on startup',
     para: ['die right after launch', 'refuse to boot'],
@@ -333,6 +344,7 @@ export const SYMPTOMS = [
   },
   {
     key: 'stale',
+    named: ['no-store-on-json-route', 'filter-in-query-key'],
     kw: 'stale data',
     title: 'shows stale data',
     para: ['keep showing old values after an edit', 'not refresh until a hard reload'],
@@ -348,6 +360,7 @@ export const SYMPTOMS = [
   },
   {
     key: 'encoding',
+    named: ['decode-as-utf8', 'csv-bom-for-excel'],
     kw: 'encoding',
     title: 'garbles accented characters',
     para: ['turn é into weird symbols', 'mangle non-English names'],
@@ -357,6 +370,7 @@ export const SYMPTOMS = [
   },
   {
     key: 'permission',
+    named: ['map-legacy-roles', 'iam-policy-new-prefix'],
     kw: 'permission denied',
     title: 'permission denied',
     para: ['say forbidden to admins', 'refuse access even with the right role'],
@@ -366,6 +380,7 @@ export const SYMPTOMS = [
   },
   {
     key: 'race',
+    named: ['optimistic-locking-version-column', 'lock-in-id-order'],
     kw: 'race condition',
     title: 'race condition',
     para: ['lose one of two simultaneous edits', 'let concurrent writes clobber each other'],
