@@ -29,6 +29,9 @@ export const NOW = new Date(2026, 5, 30, 15, 0, 0).getTime();
 export const SEEDS = { dev: 20261126, test: 20270311 };
 export const SOURCES = ['agent', 'chat-turn', 'chat-session', 'vocabulary', 'field', 'talk-turn', 'talk-session'];
 
+/** The names of the sources a run writes (QUALITY_SOURCES, default all), in SOURCES' order. */
+export const enabledSources = () => SOURCES.filter((name) => settings().sources.has(name));
+
 const settings = () => ({
   background: Number(process.env.QUALITY_NOTES ?? 3000),
   perClass: Number(process.env.QUALITY_PER_CLASS ?? 20),
