@@ -15,17 +15,27 @@ const split = process.argv[2] ?? 'dev';
 const perClass = Number(process.argv[3] ?? 3);
 const classes = process.env.QUALITY_CLASSES?.split(',');
 
-/** A key shown as its file and the first words of what it says (a log entry: its own line). */
-function show(root, key) {
+const words = (t) => new Set(t.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []);
+
+/**
+ * A key shown as its file and what it says: a log entry its own line; a note of more than 8 lines its
+ * line sharing most words with the question (and its size in lines), else its first words.
+ */
+function show(root, key, question) {
   const [file, at] = key.split('@');
   const text = readFileSync(join(root, file), 'utf8').replace(/^---\n[\s\S]*?\n---\n\n/, '');
-  const line = at
-    ? (text.split('\n').find((l) => l.startsWith(`- ${new Date(Number(at)).toISOString()}`)) ?? '').replace(
-        /\[[a-z_]+:: [^\]]*\] ?/g,
-        '',
-      )
-    : text.replace(/\s+/g, ' ');
-  return `${key.replace(/^desk\/projects\//, '')} — ${line.slice(0, 110)}`;
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  const asked = words(question);
+  const overlap = (l) => [...words(l)].filter((w) => asked.has(w)).length;
+  if (at) {
+    const entry = lines.find((l) => l.startsWith(`- ${new Date(Number(at)).toISOString()}`)) ?? '';
+    return `${key} — ${entry.replace(/\[[a-z_]+:: [^\]]*\] ?/g, '').slice(0, 120)}`;
+  }
+  const line =
+    lines.length > 8
+      ? `(${lines.length} lines) … ${lines.reduce((best, l) => (overlap(l) > overlap(best) ? l : best), lines[1])}`
+      : text.replace(/\s+/g, ' ');
+  return `${key.replace(/^desk\/projects\//, '')} — ${line.slice(0, 120)}`;
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'agentm-recall-diagnose-'));
@@ -45,9 +55,9 @@ try {
         `\n[${s.name}/${q.cls}] "${q.text}"${q.project ? ` (in ${q.project})` : ''}: AgentM ${a.toFixed(2)}, FTS5 ${b.toFixed(2)}`,
       );
       for (const [k, g] of [...q.judgments].filter(([, g]) => g > 0).slice(0, 3))
-        console.log(`  judged ${g}: ${show(s.root, k)}`);
-      ours[i].slice(0, 3).forEach((k, r) => console.log(`  AgentM ${r + 1}: ${show(s.root, k)}`));
-      theirs[i].slice(0, 3).forEach((k, r) => console.log(`  FTS5   ${r + 1}: ${show(s.root, k)}`));
+        console.log(`  judged ${g}: ${show(s.root, k, q.text)}`);
+      ours[i].slice(0, 3).forEach((k, r) => console.log(`  AgentM ${r + 1}: ${show(s.root, k, q.text)}`));
+      theirs[i].slice(0, 3).forEach((k, r) => console.log(`  FTS5   ${r + 1}: ${show(s.root, k, q.text)}`));
     });
   }
   await closeSplit(sources);
