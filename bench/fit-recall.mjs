@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { memoriesToInject, RANKING_DEFAULTS, RECALL_DEFAULTS, recall } from '@agentm/core/memory';
 import { injectionFigures } from './lib/quality-metrics.mjs';
 import { closeSplit, prepareSplit, scoreAgentm, scoreReferences } from './lib/quality-run.mjs';
-import { NOW, SOURCES } from './lib/quality-sources.mjs';
+import { enabledSources, NOW } from './lib/quality-sources.mjs';
 import { keyOf } from './lib/quality-systems.mjs';
 
 const GRID = {
@@ -58,6 +58,7 @@ function extraOf(point) {
  * classes' shortfalls against FTS5 (the goal is no class below it, not only the mean above it).
  */
 let fts5;
+const SOURCES = enabledSources(); // QUALITY_SOURCES may leave some out
 const objective = (summary) => {
   const mean = SOURCES.reduce((s, name) => s + summary[name].overall.ndcg, 0) / SOURCES.length;
   let shortfall = 0;

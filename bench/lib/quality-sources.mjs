@@ -4,6 +4,12 @@
  *   chat-turn      a long multi-session conversational memory, one note per turn (quality-conversation.mjs)
  *   chat-session   the same conversations, one note per session
  *   vocabulary     engineers' notes asked about in other words (quality-vocabulary.mjs)
+ * and the proxy sources, written apart from the ranking and from the generators above to estimate the
+ * held-out sets honestly (their own questions, prompts and seeds):
+ *   field          agent notes and progress logs over 12 projects, seven question classes (proxy-field.mjs)
+ *   talk-turn      LoCoMo-like conversations between pairs of friends, one note per turn (proxy-talk.mjs)
+ *   talk-session   the same conversations, one note per session
+ * QUALITY_SOURCES (comma-separated names, default all) limits which are written.
  * A split (`dev` or `test`) is a whole set of vaults from its own seed: no note, question or prompt of
  * one is in the other. Everything is fitted on dev (bench/fit-recall.mjs) and reported on test.
  */
@@ -14,52 +20,102 @@ import { planConversations, writeConversations } from './quality-conversation.mj
 import { answerablePrompts, unanswerablePrompts } from './quality-prompts.mjs';
 import { QualityVault } from './quality-vault.mjs';
 import { writeVocabularyVault } from './quality-vocabulary.mjs';
+import { writeFieldVault } from './proxy-field.mjs';
+import { proxyAnswerable, proxyUnanswerable } from './proxy-prompts.mjs';
+import { planTalks, writeTalks } from './proxy-talk.mjs';
 
 /** "Now" for every engine: a fixed local afternoon, so a run does not depend on the clock. */
 export const NOW = new Date(2026, 5, 30, 15, 0, 0).getTime();
 export const SEEDS = { dev: 20261126, test: 20270311 };
-export const SOURCES = ['agent', 'chat-turn', 'chat-session', 'vocabulary'];
+export const SOURCES = ['agent', 'chat-turn', 'chat-session', 'vocabulary', 'field', 'talk-turn', 'talk-session'];
+
+/** The names of the sources a run writes (QUALITY_SOURCES, default all), in SOURCES' order. */
+export const enabledSources = () => SOURCES.filter((name) => settings().sources.has(name));
 
 const settings = () => ({
   background: Number(process.env.QUALITY_NOTES ?? 3000),
   perClass: Number(process.env.QUALITY_PER_CLASS ?? 20),
   chats: Number(process.env.QUALITY_CHATS ?? 6),
+  fieldNotes: Number(process.env.QUALITY_FIELD_NOTES ?? 3000),
+  fieldPerClass: Number(process.env.QUALITY_FIELD_PER_CLASS ?? 30),
+  talks: Number(process.env.QUALITY_TALKS ?? 6),
+  sources: new Set((process.env.QUALITY_SOURCES ?? SOURCES.join(',')).split(',').map((s) => s.trim())),
 });
 
 /** Writes the vaults of a split under `dir`; returns `[{ name, root, queries, prompts }]`. */
 export function writeSources(dir, split) {
   const seed = SEEDS[split];
-  const { background, perClass, chats } = settings();
+  const { background, perClass, chats, sources } = settings();
+  const unknown = [...sources].filter((s) => !SOURCES.includes(s));
+  if (unknown.length > 0)
+    throw new Error(`QUALITY_SOURCES names ${unknown.join(', ')}: the sources are ${SOURCES.join(', ')}`);
   const out = [];
 
-  const agentRoot = join(dir, `${split}-agent`);
-  const v = new QualityVault(agentRoot, { seed, now: NOW, projects: 24 });
-  plantBackground(v, background);
-  for (let i = 0; i < perClass; i++) for (const plant of Object.values(QUERY_CLASSES)) plant(v, i);
-  v.flushEpisodes();
-  out.push({ name: 'agent', root: agentRoot, queries: v.queries, notes: v.notes });
+  if (sources.has('agent')) {
+    const agentRoot = join(dir, `${split}-agent`);
+    const v = new QualityVault(agentRoot, { seed, now: NOW, projects: 24 });
+    plantBackground(v, background);
+    for (let i = 0; i < perClass; i++) for (const plant of Object.values(QUERY_CLASSES)) plant(v, i);
+    v.flushEpisodes();
+    out.push({ name: 'agent', root: agentRoot, queries: v.queries, notes: v.notes });
+  }
 
   const plan = planConversations(seed + 1, chats, NOW - 420 * 86_400_000);
   for (const granularity of ['turn', 'session']) {
+    if (!sources.has(`chat-${granularity}`)) continue;
     const root = join(dir, `${split}-chat-${granularity}`);
     const written = writeConversations(root, plan, granularity);
     out.push({ name: `chat-${granularity}`, root, queries: written.queries, notes: written.notes });
   }
 
-  const vocabRoot = join(dir, `${split}-vocabulary`);
-  const vocab = writeVocabularyVault(vocabRoot, {
-    seed: seed + 2,
-    perClass: perClass * 2,
-    background: Math.round(background / 2),
-    now: NOW,
-  });
-  out.push({ name: 'vocabulary', root: vocabRoot, queries: vocab.queries, notes: vocab.notes });
+  if (sources.has('vocabulary')) {
+    const vocabRoot = join(dir, `${split}-vocabulary`);
+    const vocab = writeVocabularyVault(vocabRoot, {
+      seed: seed + 2,
+      perClass: perClass * 2,
+      background: Math.round(background / 2),
+      now: NOW,
+    });
+    out.push({ name: 'vocabulary', root: vocabRoot, queries: vocab.queries, notes: vocab.notes });
+  }
 
   for (const source of out) {
     const project = source.queries.find((q) => q.project)?.project;
     source.prompts = [
       ...answerablePrompts(source.queries, 40, seed),
       ...unanswerablePrompts(split, frequentWords(source.root, 40), seed).map((p) => ({
+        ...p,
+        project,
+        judgments: new Map(),
+        forbidden: new Set(),
+      })),
+    ];
+  }
+  out.push(...writeProxySources(dir, split, seed));
+  return out;
+}
+
+/** The proxy sources of a split (those QUALITY_SOURCES names), each with prompts of its own making. */
+function writeProxySources(dir, split, seed) {
+  const { fieldNotes, fieldPerClass, talks, sources } = settings();
+  const out = [];
+  if (sources.has('field')) {
+    const root = join(dir, `${split}-field`);
+    const field = writeFieldVault(root, { seed: seed + 3, perClass: fieldPerClass, background: fieldNotes, now: NOW });
+    out.push({ name: 'field', root, kind: 'field', queries: field.queries, notes: field.notes });
+  }
+  const wanted = ['turn', 'session'].filter((g) => sources.has(`talk-${g}`));
+  const planned = wanted.length > 0 ? planTalks(seed + 4, talks, NOW - 720 * 86_400_000) : undefined;
+  for (const granularity of wanted) {
+    const root = join(dir, `${split}-talk-${granularity}`);
+    const written = writeTalks(root, planned, granularity, (seed % 997) * 10_000);
+    out.push({ name: `talk-${granularity}`, root, kind: 'talk', queries: written.queries, notes: written.notes });
+  }
+  for (const source of out) {
+    const project = source.queries.find((q) => q.project)?.project;
+    source.prompts = [
+      ...proxyAnswerable(source.queries, 40, seed),
+      ...proxyUnanswerable(source.kind, split, frequentWords(source.root, 40), seed).map((p) => ({
         ...p,
         project,
         judgments: new Map(),
