@@ -189,6 +189,42 @@ describe('phrase credit and revisions', () => {
     );
     expect((await ids(state, 'adopted beagle puppy biscuit'))[0]).toBe('memory/reference/chat-session-03.md');
   });
+
+  it('does not take notes named by date (a chat per day, daily notes) for revisions of one note', async () => {
+    const state = stateOf(
+      doc(
+        'memory/reference/jon-nate-2024-11-11.md',
+        'Jon: Yesterday I took the new camera out for a long photography walk',
+        {
+          updatedMs: NOW - 200 * DAY,
+        },
+      ),
+      doc('memory/reference/jon-nate-2025-05-13.md', 'Jon: Nate!! Finally back. The walk home was long', {
+        updatedMs: NOW - DAY,
+      }),
+    );
+    expect((await ids(state, 'when did Jon go on a photography walk'))[0]).toBe(
+      'memory/reference/jon-nate-2024-11-11.md',
+    );
+  });
+
+  it('takes a dated name beside its plain original for its revision', async () => {
+    const state = stateOf(
+      doc(
+        'desk/projects/p/convention/release-policy.md',
+        'release policy: tag from main, changelog by hand, weekly train',
+        {
+          updatedMs: NOW - 90 * DAY,
+        },
+      ),
+      doc('desk/projects/p/convention/release-policy-2026-05-01.md', 'release policy: tag from main', {
+        updatedMs: NOW - 10 * DAY,
+      }),
+    );
+    expect((await ids(state, 'release policy changelog weekly train'))[0]).toBe(
+      'desk/projects/p/convention/release-policy-2026-05-01.md',
+    );
+  });
 });
 
 describe('reciprocal rank fusion', () => {

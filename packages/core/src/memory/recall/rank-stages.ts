@@ -3,9 +3,11 @@
  * - Phrase credit: relevance × (1 + phrase × the share of the query's neighbouring word pairs found side
  *   by side, in either order, in the memory's title and opening).
  * - Revisions by structure: notes in one folder whose names differ only by a revision suffix (`x`,
- *   `x-v2`, `x-revised`, `x-2026-03-01`; `x-2` beside `x`) are one note over time. Its latest revision (by update
- *   time) takes the best score of the family, and the earlier ones keep `revisionDecay` of theirs: the
- *   current version answers, whether or not it is the newest memory around.
+ *   `x-v2`, `x-revised`; `x-2` or `x-2026-03-01` beside `x`) are one note over time. Its latest revision
+ *   (by update time) takes the best score of the family, and the earlier ones keep `revisionDecay` of
+ *   theirs: the current version answers, whether or not it is the newest memory around. Names that differ
+ *   only by a number or a date, without the plain name beside them, are a series (`session-14`, daily
+ *   notes, `standup-2026-03-01`, a chat per day), each note its own.
  */
 import { EPISODE_KIND } from '../documents/document.js';
 import { tokenize } from '../indexing/tokenize.js';
@@ -36,15 +38,15 @@ export interface RefineOptions<R> {
   readonly rescore: (r: R, similarity: number) => number;
 }
 
-/** A name's revision marker: explicit (`-v2`, `-revised`, `-2026-03-01`), or a bare number (`-2`). */
-const MARKED = /-(?:v\d{1,3}|revised|updated|new|final|latest)(?:-\d{1,3})?$|-\d{4}-?\d{2}-?\d{2}$/;
-const NUMBERED = /-\d{1,2}$/;
+/** A name's revision marker: explicit (`-v2`, `-revised`), or a series' (a bare number `-2`, a date `-2026-03-01`). */
+const MARKED = /-(?:v\d{1,3}|revised|updated|new|final|latest)(?:-\d{1,3})?$/;
+const SERIES = /-\d{1,2}$|-\d{4}-?\d{2}-?\d{2}$/;
 
 /**
  * The family a note belongs to across revisions (`dir/name` without its revision marker) and whether
- * the marker is only a number; undefined for an episode or a name without a marker of either kind.
- * A numbered name is a revision only beside its unnumbered original (`x`, `x-2`); alone, `session-15`
- * is one of a series.
+ * the marker is only a number or a date; undefined for an episode. A numbered or dated name is a
+ * revision only beside its plain original (`x`, `x-2`, `x-2026-03-01`); alone, `session-15` and
+ * `jon-nate-2025-05-13` are each one of a series — what a daily note, a standup or a chat per session is.
  */
 export function revisionFamily(
   doc: Pick<StageDoc, 'id' | 'locator' | 'kind'>,
@@ -55,7 +57,7 @@ export function revisionFamily(
   const name = doc.locator.slice(slash + 1).replace(/\.md$/i, '');
   const marked = name.replace(MARKED, '');
   if (marked !== name && marked !== '') return { family: `${dir}${marked}`, numbered: false };
-  const numbered = name.replace(NUMBERED, '');
+  const numbered = name.replace(SERIES, '');
   if (numbered !== name && numbered !== '') return { family: `${dir}${numbered}`, numbered: true };
   return { family: `${dir}${name}`, numbered: false };
 }
@@ -90,7 +92,7 @@ export function refineTop<R extends Scored>(top: readonly R[], options: RefineOp
   }
   const replaced = new Map<R, R>();
   for (const entries of families.values()) {
-    // Numbered names count only beside an original of the family's own name.
+    // Numbered and dated names count only beside an original of the family's own name.
     const original = entries.some((e) => !e.numbered);
     const members = entries.filter((e) => original || !e.numbered).map((e) => e.r);
     if (members.length < 2) continue;
