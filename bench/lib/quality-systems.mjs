@@ -37,6 +37,13 @@ export async function openAgentm(dir, source, embedder) {
     ...(embedder ? { embedder } : {}),
   });
   const built = await index.refresh();
+  // Vectors are computed by their own run (in a session, in the background): without it the hybrid
+  // index would have none, and its rows would be the lexical ones.
+  if (embedder) {
+    const report = await index.embeddings.run();
+    if (report.pending > 0 || report.embedded === 0)
+      throw new Error(`the bench embedder left ${report.pending} of ${built.documents} documents without a vector`);
+  }
   return { index, documents: built.documents };
 }
 
