@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { printable } from '../seam/printable.js';
 
 async function readStdin(): Promise<string> {
@@ -31,6 +31,9 @@ function background(): void {
   const script = process.argv[1];
   if (script === undefined) return;
   try {
+    // Required here, synchronously (the detached child must be started before this process may exit),
+    // and only when a refresh is due: a prompt hook would otherwise load child_process, net and dgram.
+    const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
     const child = spawn(process.execPath, [script, 'reindex', '--background'], {
       detached: true,
       stdio: 'ignore',

@@ -16,8 +16,8 @@
  * not used: recall runs in-process rather than trust an answer another account could forge.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { ConfigData } from '../config/config-file.js';
 import { defaultIndexRoot, indexDirFor } from '../memory/indexing/location.js';
@@ -170,6 +170,10 @@ export async function askRecallService(
   timeoutMs: number,
 ): Promise<RecallResult | undefined> {
   if (!(await isPrivateDir(dir))) return undefined;
+  // No socket, no server (a named pipe on Windows cannot be looked for): answered without loading net,
+  // which costs a hook that answers itself several milliseconds.
+  if (process.platform !== 'win32' && !existsSync(address)) return undefined;
+  const { connect } = await import('node:net');
   return new Promise((resolve) => {
     const socket = connect(address);
     const chunks: Buffer[] = [];

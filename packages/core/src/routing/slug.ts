@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ProjectSlugError } from './errors.js';
@@ -28,10 +27,13 @@ export function slugFromRemoteUrl(url: string): string | undefined {
 }
 
 /** `git -C <root> remote get-url origin`, or undefined (no git, no repo, no origin, 10 s timeout). */
-export function gitOriginUrl(
+export async function gitOriginUrl(
   projectRoot: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<string | undefined> {
+  // Loaded only when git is asked (a project named in .harness/project.json never is): a prompt hook
+  // would otherwise load child_process, net and dgram for nothing.
+  const { execFile } = await import('node:child_process');
   return new Promise((resolve) => {
     execFile(
       'git',

@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline/promises';
 import { printable } from '../../seam/printable.js';
 import { redactSecrets } from '../../text/redact.js';
 import { runHook } from './run-hook.js';
@@ -18,6 +17,8 @@ async function readStdin(): Promise<string> {
 }
 
 async function askOnTerminal(question: string): Promise<boolean> {
+  // Loaded when a question is asked (rare in a hook): every prompt hook would otherwise pay for readline.
+  const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return /^(y|yes)$/i.test((await rl.question(question)).trim());

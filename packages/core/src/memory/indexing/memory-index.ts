@@ -10,7 +10,7 @@ import { MemoryArgumentError } from '../errors.js';
 import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import { LockTimeout } from '../../write-protocol/errors.js';
 import { applyChanges, type ApplyJob } from './apply-changes.js';
-import { startBuildPool, type ReadPool } from './read-pool.js';
+import type { ReadPool } from './read-pool.js';
 import { IndexEmbeddings } from './index-embeddings.js';
 import { KeyFeed } from './feed.js';
 import { IndexFiles, type Persisting } from './index-files.js';
@@ -255,6 +255,9 @@ export class MemoryIndex extends DerivedMaintenance {
    * The walk feeds the readers as it goes (see KeyFeed); postings are inverted in bulk.
    */
   async #rebuild(reason: LoadStatus | 'requested', options: RefreshOptions = {}): Promise<RefreshReport> {
+    // Loaded by a rebuild only: an answer never starts read workers, and worker_threads costs a hook's
+    // process several milliseconds to load.
+    const { startBuildPool } = await import('./read-pool.js');
     const started = beginWalk(this.backend.changeLogPath, this.now());
     const fresh = new IndexState();
     fresh.beginBulk();
