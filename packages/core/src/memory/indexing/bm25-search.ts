@@ -2,13 +2,15 @@
  * Scoring a query over a Bm25Index: field-aware BM25 (BM25F with one saturation per term: the term's
  * frequency in the text, length-normalized, plus a fixed pseudo-frequency for each field it is in —
  * title, slug, tags, headings), term-at-a-time into dense accumulators. A query is a list of concepts
- * (a word of the query, or a feedback term), each with variants (the word's own term, and the longer
- * terms it is a prefix of: `config` → configur, `auth` → authent); a concept scores a document by its
- * best variant, so a document never gains by holding several spellings of one word. Beside the score,
- * each match carries how much of the query it covers (the share of the query's IDF mass it matches),
- * how much it shares with it (that IDF mass in units of the highest IDF this index can give) and how
- * specific its best match is (that word's IDF, in the same unit): what a relevance floor needs to tell
- * "about this" from "shares a common word".
+ * (a word of the query, or a feedback term), each with variants (the word's own term, the longer
+ * terms it is a prefix of: `config` → configur, `auth` → authent, and its synonyms: `hang` → timeout);
+ * a concept scores a document by its best variant, so a document never gains by holding several
+ * spellings of one word. Beside the score, each match carries how much of the query it covers (the
+ * share of the query's IDF mass it matches), how much it shares with it (that IDF mass in units of the
+ * highest IDF this index can give) and how specific its best match is (that word's IDF, in the same
+ * unit): what a relevance floor needs to tell "about this" from "shares a common word". Those three
+ * count the words the user wrote (and their spellings) only: a synonym is a guess at what they meant,
+ * so it ranks a memory (`coordination`) but never lifts it over the floor of what a hook injects.
  */
 import { FIELD_SHIFT, TF_MASK, type PostingStore } from './postings.js';
 import type { TermTable } from './term-table.js';
@@ -29,6 +31,12 @@ export interface ScoredIndex {
 export interface QueryVariant {
   readonly term: string;
   readonly weight: number;
+  /**
+   * A synonym of the word rather than a spelling of it: it scores a document at most at the IDF of the
+   * concept's own spellings (a rare synonym of a common word is no rarer a match), and counts toward
+   * `coordination` only, never toward `coverage`, `evidence` or `specificity`.
+   */
+  readonly synonym?: boolean | undefined;
 }
 
 export interface QueryConcept {
@@ -51,8 +59,13 @@ export interface Matches {
   readonly slots: Int32Array;
   readonly scores: Float64Array;
   readonly count: number;
-  /** Share of the query's IDF mass each match covers, in [0, 1]. */
+  /** Share of the query's IDF mass each match covers with the user's words (and their spellings), in [0, 1]. */
   readonly coverage: Float64Array;
+  /**
+   * The same share with synonyms counted at their weight: what ranking's coordination multiplies by.
+   * The same array as `coverage` when the query has no synonym variant.
+   */
+  readonly coordination: Float64Array;
   /** IDF of the most specific word each match contains, over the highest IDF of this index, in [0, 1]. */
   readonly specificity: Float64Array;
   /**
@@ -70,6 +83,7 @@ const EMPTY: Matches = {
   scores: new Float64Array(0),
   count: 0,
   coverage: new Float64Array(0),
+  coordination: new Float64Array(0),
   specificity: new Float64Array(0),
   evidence: new Float64Array(0),
   concepts: 0,
@@ -85,9 +99,12 @@ export function idf(n: number, df: number): number {
 export class SearchScratch {
   acc = new Float64Array(0);
   cover = new Float64Array(0);
+  /** Coverage credit from synonyms beyond what the user's words gave (coordination − coverage, unscaled). */
+  extra = new Float64Array(0);
   spec = new Float64Array(0);
   best = new Float64Array(0);
   bestWeight = new Float32Array(0);
+  bestTyped = new Float32Array(0);
   touched = new Int32Array(0);
   conceptTouched = new Int32Array(0);
   seen = new Uint8Array(0);
@@ -99,9 +116,11 @@ export class SearchScratch {
     const n = size * 2;
     this.acc = new Float64Array(n);
     this.cover = new Float64Array(n);
+    this.extra = new Float64Array(n);
     this.spec = new Float64Array(n);
     this.best = new Float64Array(n);
     this.bestWeight = new Float32Array(n);
+    this.bestTyped = new Float32Array(n);
     this.touched = new Int32Array(n);
     this.conceptTouched = new Int32Array(n);
     this.seen = new Uint8Array(n);
@@ -146,7 +165,7 @@ export function searchConcepts(
   const n = index.liveCount;
   if (n === 0 || concepts.length === 0) return { ...EMPTY, concepts: concepts.filter((c) => c.counted).length };
   scratch.ensure(index.slotCount);
-  const { acc, cover, spec, best, bestWeight, touched, conceptTouched, seen } = scratch;
+  const { acc, cover, extra, spec, best, bestWeight, bestTyped, touched, conceptTouched, seen } = scratch;
   const live = index.live;
   const norms = inverseNorms(index, scratch, params.b);
   const boosts = fieldBoosts(params.fields);
@@ -159,10 +178,12 @@ export function searchConcepts(
   let found = 0;
   let mass = 0;
   let counted = 0;
+  let synonyms = false;
   for (const concept of concepts.slice(0, 255)) {
     // The concept's IDF (for coverage and specificity): its own term's, else that of the union of its
-    // variants (their document frequencies summed), else that of a word no document holds.
-    const variants: Array<{ id: number; weight: number; idf: number }> = [];
+    // spellings (their document frequencies summed; synonyms are not spellings), else that of a word
+    // no document holds.
+    const variants: Array<{ id: number; weight: number; idf: number; synonym: boolean }> = [];
     let unionDf = 0;
     let ownDf = -1;
     for (const v of concept.variants) {
@@ -170,10 +191,18 @@ export function searchConcepts(
       const df = id < 0 ? 0 : index.documentFrequency(id);
       if (v === concept.variants[0]) ownDf = df;
       if (df === 0) continue;
-      unionDf += df;
-      variants.push({ id, weight: v.weight, idf: idf(n, df) });
+      const synonym = v.synonym === true;
+      if (!synonym) unionDf += df;
+      variants.push({ id, weight: v.weight, idf: idf(n, df), synonym });
     }
     const conceptIdf = ownDf > 0 ? idf(n, ownDf) : idf(n, Math.min(n, unionDf));
+    // A synonym scores at most as the word would: a rare synonym of a common word is no rarer a match,
+    // so a memory holding the user's own word is never outscored by one holding only its synonym, alike.
+    for (const v of variants)
+      if (v.synonym) {
+        synonyms = true;
+        v.idf = Math.min(v.idf, conceptIdf);
+      }
     if (concept.counted) {
       counted++;
       mass += conceptIdf;
@@ -184,6 +213,7 @@ export function searchConcepts(
     // One variant (most words): its score is the concept's, added straight in (no best-of pass).
     const direct = variants.length === 1;
     const credit = concept.counted ? conceptIdf * variants[0]!.weight : 0;
+    const directSynonym = variants[0]!.synonym;
     for (const v of variants) {
       const weight = v.weight * v.idf * (k1 + 1);
       const tail = tails.get(v.id);
@@ -217,6 +247,10 @@ export function searchConcepts(
             }
             acc[slot] = acc[slot]! + concept.weight * s;
             if (credit > 0) {
+              if (directSynonym) {
+                extra[slot] = extra[slot]! + credit;
+                continue;
+              }
               cover[slot] = cover[slot]! + credit;
               if (credit > spec[slot]!) spec[slot] = credit;
             }
@@ -225,6 +259,7 @@ export function searchConcepts(
           if (bestWeight[slot] === 0) conceptTouched[touchedHere++] = slot;
           if (s > best[slot]!) best[slot] = s;
           if (v.weight > bestWeight[slot]!) bestWeight[slot] = v.weight;
+          if (!v.synonym && v.weight > bestTyped[slot]!) bestTyped[slot] = v.weight;
         }
       }
     }
@@ -236,17 +271,24 @@ export function searchConcepts(
       }
       acc[slot] = acc[slot]! + concept.weight * best[slot]!;
       if (concept.counted) {
-        const credit = conceptIdf * bestWeight[slot]!;
-        cover[slot] = cover[slot]! + credit;
-        if (credit > spec[slot]!) spec[slot] = credit;
+        const credit = conceptIdf * bestTyped[slot]!;
+        if (credit > 0) {
+          cover[slot] = cover[slot]! + credit;
+          if (credit > spec[slot]!) spec[slot] = credit;
+        }
+        // What a synonym adds beyond the user's own spellings: ranking's coordination only.
+        if (bestWeight[slot]! > bestTyped[slot]!)
+          extra[slot] = extra[slot]! + conceptIdf * (bestWeight[slot]! - bestTyped[slot]!);
       }
       best[slot] = 0;
       bestWeight[slot] = 0;
+      bestTyped[slot] = 0;
     }
   }
   const outSlots = new Int32Array(count);
   const outScores = new Float64Array(count);
   const coverage = new Float64Array(count);
+  const coordination = synonyms ? new Float64Array(count) : coverage;
   const specificity = new Float64Array(count);
   const evidence = new Float64Array(count);
   for (let i = 0; i < count; i++) {
@@ -254,12 +296,24 @@ export function searchConcepts(
     outSlots[i] = slot;
     outScores[i] = acc[slot]!;
     coverage[i] = mass > 0 ? Math.min(1, cover[slot]! / mass) : 0;
+    if (synonyms) coordination[i] = mass > 0 ? Math.min(1, (cover[slot]! + extra[slot]!) / mass) : 0;
     specificity[i] = Math.min(1, spec[slot]! / idfMax);
     evidence[i] = cover[slot]! / idfMax;
     acc[slot] = 0;
     cover[slot] = 0;
+    extra[slot] = 0;
     spec[slot] = 0;
     seen[slot] = 0;
   }
-  return { slots: outSlots, scores: outScores, count, coverage, specificity, evidence, concepts: counted, found };
+  return {
+    slots: outSlots,
+    scores: outScores,
+    count,
+    coverage,
+    coordination,
+    specificity,
+    evidence,
+    concepts: counted,
+    found,
+  };
 }
