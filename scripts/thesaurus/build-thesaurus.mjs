@@ -177,7 +177,7 @@ ${license}
 // and scripts/thesaurus/software-terms.txt: do not edit; change the sources and run the script.
 // One line per term (the index's analyzer's terms, sorted): the term, then its synonyms, best first.
 
-/** The thesaurus as text: ${lines.length} terms. Parsed on first use (thesaurus.ts). */
+/** The thesaurus as text: ${lines.length} terms, sorted (thesaurus.ts binary-searches it). */
 export const THESAURUS_TABLE = \`${lines.join('\n')}\`;
 `;
 }

@@ -8,6 +8,7 @@ import { queryConcepts, queryWords, SYNONYM_LIMIT } from '../../src/memory/recal
 import { RANKING_DEFAULTS } from '../../src/memory/recall/ranking.js';
 import { recall } from '../../src/memory/recall/recall.js';
 import { THESAURUS, thesaurusFrom } from '../../src/memory/recall/thesaurus.js';
+import { THESAURUS_TABLE } from '../../src/memory/recall/thesaurus-table.js';
 
 const NOW = Date.UTC(2026, 5, 1, 12);
 /** Words no thesaurus knows: documents padded with them differ only where a test says. */
@@ -65,6 +66,24 @@ describe('the shipped thesaurus', () => {
     expect(THESAURUS.synonyms(term(b))).toContain(term(a));
   });
 
+  it('is sorted by term, one line each, so a lookup can binary-search it', () => {
+    const keys = THESAURUS_TABLE.split('\n').map((line) => line.slice(0, line.indexOf(' ')));
+    for (let i = 1; i < keys.length; i++) expect(keys[i - 1]! < keys[i]!).toBe(true);
+  });
+
+  it('finds every line of a table, the first and the last too, and nothing between them', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.stringMatching(/^[a-z0-9]{1,8}$/), { minLength: 1, maxLength: 40 }), (terms) => {
+        const sorted = [...terms].sort();
+        const thesaurus = thesaurusFrom(sorted.map((t) => `${t} ${t}x ${t}y`).join('\n'));
+        for (const t of sorted) expect(thesaurus.synonyms(t)).toEqual([`${t}x`, `${t}y`]);
+        for (const t of sorted)
+          expect(thesaurus.synonyms(`${t}q`)).toEqual(sorted.includes(`${t}q`) ? [`${t}qx`, `${t}qy`] : []);
+        expect(thesaurus.synonyms('')).toEqual([]);
+      }),
+    );
+  });
+
   it('has no entry for a word it does not know, and none for a stop word', () => {
     expect(THESAURUS.synonyms('zorp')).toEqual([]);
     expect(THESAURUS.synonyms('the')).toEqual([]);
@@ -89,7 +108,7 @@ describe('expansion by synonyms', () => {
   });
 
   it('lends at most SYNONYM_LIMIT synonyms to a word, at the synonym weight, never the query’s own words', () => {
-    const many = thesaurusFrom(`pick ${Array.from({ length: 300 }, (_, i) => `syn${i}`).join(' ')} drop\ndrop pick`);
+    const many = thesaurusFrom(`drop pick\npick ${Array.from({ length: 300 }, (_, i) => `syn${i}`).join(' ')} drop`);
     const [pick, drop] = queryConcepts(['pick', 'drop'], vault.bm25, ranking(0.4), many);
     const lent = pick!.variants.filter((v) => v.synonym);
     expect(lent).toHaveLength(SYNONYM_LIMIT);
@@ -171,7 +190,8 @@ describe('expansion and the words the user wrote (properties)', () => {
           const state = stateOf(...docs.map((d, i) => doc(`d${i}`, d.join(' '))));
           const table = new Map<string, Set<string>>();
           for (const [a, b] of pairs) if (a !== b) table.set(a, (table.get(a) ?? new Set()).add(b));
-          const thesaurus = thesaurusFrom([...table].map(([a, bs]) => `${a} ${[...bs].join(' ')}`).join('\n'));
+          const lines = [...table].map(([a, bs]) => `${a} ${[...bs].join(' ')}`);
+          const thesaurus = thesaurusFrom(lines.sort().join('\n'));
           const terms = query.map(term);
           const bm25 = { k1: RANKING_DEFAULTS.k1, b: RANKING_DEFAULTS.b, fields: RANKING_DEFAULTS.fields };
           const plain = state.bm25.searchConcepts(queryConcepts(terms, state.bm25, ranking(0), thesaurus), bm25);
