@@ -60,7 +60,7 @@ export const RANKING_DEFAULTS: RankingParams = Object.freeze({
   fields: Object.freeze([5, 3, 2, 1] as const),
   coverage: 1,
   prefix: 0.7,
-  synonym: 0,
+  synonym: 0.85,
   phrase: 0.3,
   recencyBoost: 0.05,
   revisionDecay: 1,
