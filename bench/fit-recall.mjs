@@ -2,7 +2,7 @@
 // Fits the recall ranking's parameters (issue 19) on the DEV split of bench/recall-quality.mjs — never
 // on test — and prints what it chose, for packages/core/src/memory/recall/ranking.ts and score.ts:
 //   1. the lexical ranking (BM25 k1 and b, the title/slug/tags/headings weights, coverage, prefix,
-//      phrase, the recency prior, revision decay, the episode and global-note weights): coordinate
+//      synonym, phrase, the recency prior, revision decay, the episode and global-note weights): coordinate
 //      ascent, two passes over a grid, maximizing the mean over the sources of nDCG@10 (each generator
 //      counts the same, whatever its number of questions) less half the sum of the classes' shortfalls
 //      against FTS5 on dev;
@@ -14,7 +14,8 @@
 //      right note (a margin over the 90 % goals, for what test holds that dev did not).
 // Run: node bench/fit-recall.mjs (about 15 minutes on 2 idle cores). Same environment as the bench, and
 // FIT_STAGES (default lexical,rm3,fusion,floor), FIT_START (a JSON point of the grid to start from,
-// e.g. what an earlier run chose) and FIT_PASSES (default 2) to redo a part.
+// e.g. what an earlier run chose), FIT_PASSES (default 2) and FIT_ONLY (comma-separated names of the
+// grid: search only those, the rest held where they start) to redo a part.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ const GRID = {
   'fields.3': [0, 0.5, 1, 2],
   coverage: [0, 0.5, 1, 1.5, 2, 3],
   prefix: [0, 0.2, 0.35, 0.5, 0.7],
+  synonym: [0, 0.2, 0.35, 0.5, 0.7, 0.85],
   phrase: [0, 0.05, 0.1, 0.2, 0.3],
   recencyBoost: [0, 0.02, 0.05, 0.1, 0.2],
   revisionDecay: [0.3, 0.5, 0.7, 1],
@@ -93,8 +95,11 @@ try {
   Object.assign(point, JSON.parse(process.env.FIT_START ?? '{}'));
   let best = await score(point);
   console.log(`start ${f(best)} ${JSON.stringify(point)}`);
+  const only = process.env.FIT_ONLY ? new Set(process.env.FIT_ONLY.split(',')) : undefined;
+  for (const name of only ?? []) if (!(name in GRID)) throw new Error(`FIT_ONLY: ${name} is not in the grid`);
   for (let pass = 1; pass <= (stages.has('lexical') ? Number(process.env.FIT_PASSES ?? 2) : 0); pass++) {
     for (const [name, values] of Object.entries(GRID)) {
+      if (only && !only.has(name)) continue;
       for (const value of values) {
         if (value === point[name]) continue;
         const trial = { ...point, [name]: value };

@@ -92,7 +92,7 @@ export function detectionEnv(servers: { ollama?: LocalServer; lmstudio?: LocalSe
   };
 }
 
-/** Two notes for recall by meaning: only the vectors find "car" (no note holds the word). */
+/** Two notes for recall by meaning: only the vectors find "vehicle" (no note holds it, no synonym links it). */
 export async function writeTopicNotes(memoryRoot: string): Promise<void> {
   await mkdir(join(memoryRoot, 'memory', 'reference'), { recursive: true });
   await mkdir(join(memoryRoot, 'memory', 'convention'), { recursive: true });

@@ -8,7 +8,7 @@
  * exactly those of the full pass. Why: a prompt hook in a new process spent most of its answer scoring
  * the 100 000 entries of a word in nearly every note, which cannot decide which note comes first.
  */
-import type { ResolvedConcept, ScoredIndex, Scoring, SearchScratch } from './bm25-query.js';
+import { addCredit, type ResolvedConcept, type ScoredIndex, type Scoring, type SearchScratch } from './bm25-query.js';
 import { FIELD_SHIFT, pageInTerm, TF_MASK } from './postings.js';
 
 /** What the ranking after the search needs exact, and how it scores (see rank.ts). */
@@ -59,13 +59,14 @@ export function prunable(
 
 /** The `keep`-th best lower bound of a weighed score among the documents found (0 when fewer in scope). */
 function threshold(scratch: SearchScratch, count: number, mass: number, prune: Pruning): number {
-  const { acc, cover, touched } = scratch;
+  const { acc, cover, extra, touched } = scratch;
   const lows = new Float64Array(count);
   let m = 0;
   for (let i = 0; i < count; i++) {
     const slot = touched[i]!;
     const w = prune.weight(slot);
-    if (w > 0) lows[m++] = acc[slot]! * coverageFactor(cover[slot]! / mass, prune.gamma) * w;
+    // What ranking multiplies by is coordination (coverage with synonyms at their weight).
+    if (w > 0) lows[m++] = acc[slot]! * coverageFactor((cover[slot]! + extra[slot]!) / mass, prune.gamma) * w;
   }
   if (m < prune.keep) return 0;
   const found = lows.subarray(0, m).sort();
@@ -89,7 +90,7 @@ export function scoreRest(
   from: number,
   scoring: Scoring,
 ): number {
-  const { acc, cover, spec, touched } = scratch;
+  const { acc, touched } = scratch;
   const { lengths, avgLength, b, k1, boosts } = scoring;
   const { block, tails } = index.postings;
   const blockTerms = block.start.length - 1;
@@ -100,6 +101,7 @@ export function scoreRest(
       if (v.id < blockTerms) pageInTerm(block, v.id);
       return {
         weight: v.weight,
+        synonym: v.synonym,
         factor: v.weight * v.idf * (k1 + 1),
         from: v.id < blockTerms ? block.start[v.id]! : 0,
         to: v.id < blockTerms ? block.start[v.id + 1]! : 0,
@@ -111,6 +113,7 @@ export function scoreRest(
       const slot = found[i]!;
       let best = 0;
       let bestWeight = 0;
+      let bestTyped = 0;
       let any = false;
       for (const run of runs) {
         let at = lowerBound(block.slots, run.from, run.to, slot);
@@ -129,14 +132,11 @@ export function scoreRest(
         const s = (run.factor * t) / (k1 + t);
         if (s > best) best = s;
         if (run.weight > bestWeight) bestWeight = run.weight;
+        if (!run.synonym && run.weight > bestTyped) bestTyped = run.weight;
       }
       if (!any) continue;
       acc[slot] = acc[slot]! + concept.weight * best;
-      if (concept.counted) {
-        const credit = concept.conceptIdf * bestWeight;
-        cover[slot] = cover[slot]! + credit;
-        if (credit > spec[slot]!) spec[slot] = credit;
-      }
+      if (concept.counted) addCredit(scratch, slot, concept.conceptIdf, bestWeight, bestTyped);
     }
   }
   return count;

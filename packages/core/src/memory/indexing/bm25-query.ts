@@ -22,6 +22,12 @@ export interface ScoredIndex {
 export interface QueryVariant {
   readonly term: string;
   readonly weight: number;
+  /**
+   * A synonym of the word rather than a spelling of it: it scores a document at most at the IDF of the
+   * concept's own spellings (a rare synonym of a common word is no rarer a match), and counts toward
+   * `coordination` only, never toward `coverage`, `evidence` or `specificity`.
+   */
+  readonly synonym?: boolean | undefined;
 }
 
 export interface QueryConcept {
@@ -48,9 +54,13 @@ export function idf(n: number, df: number): number {
 export class SearchScratch {
   acc = new Float64Array(0);
   cover = new Float64Array(0);
+  /** Coverage credit from synonyms beyond what the user's words gave (coordination − coverage, unscaled). */
+  extra = new Float64Array(0);
   spec = new Float64Array(0);
   best = new Float64Array(0);
   bestWeight = new Float32Array(0);
+  /** The best weight among a concept's spellings (not its synonyms) a document holds. */
+  bestTyped = new Float32Array(0);
   touched = new Int32Array(0);
   conceptTouched = new Int32Array(0);
   seen = new Uint8Array(0);
@@ -60,9 +70,11 @@ export class SearchScratch {
     const n = size * 2;
     this.acc = new Float64Array(n);
     this.cover = new Float64Array(n);
+    this.extra = new Float64Array(n);
     this.spec = new Float64Array(n);
     this.best = new Float64Array(n);
     this.bestWeight = new Float32Array(n);
+    this.bestTyped = new Float32Array(n);
     this.touched = new Int32Array(n);
     this.conceptTouched = new Int32Array(n);
     this.seen = new Uint8Array(n);
@@ -105,14 +117,22 @@ export function scoringOf(index: ScoredIndex, params: Bm25Params): Scoring {
 /** A concept as the index holds it. */
 export interface ResolvedConcept {
   /** The variants the index holds (term id, weight, IDF). */
-  readonly variants: ReadonlyArray<{ readonly id: number; readonly weight: number; readonly idf: number }>;
+  readonly variants: ReadonlyArray<{
+    readonly id: number;
+    readonly weight: number;
+    readonly idf: number;
+    readonly synonym: boolean;
+  }>;
   readonly weight: number;
   readonly counted: boolean;
   /** Its IDF for coverage and specificity. */
   readonly conceptIdf: number;
   /** The most it can add to a document's score (BM25 saturates below `weight·idf·(k1 + 1)`). */
   readonly upper: number;
-  /** The most coverage credit it can give (its IDF times its best variant's weight), 0 when uncounted. */
+  /**
+   * The most coordination credit it can give (its IDF times its best variant's weight, synonyms
+   * included), 0 when uncounted.
+   */
   readonly creditMax: number;
   /** Entries of its variants' posting lists: what scoring it in full reads. */
   readonly postings: number;
@@ -127,15 +147,16 @@ export function resolveConcepts(
   index: ScoredIndex,
   concepts: readonly QueryConcept[],
   k1: number,
-): { resolved: ResolvedConcept[]; mass: number; counted: number; found: number } {
+): { resolved: ResolvedConcept[]; mass: number; counted: number; found: number; synonyms: boolean } {
   const n = index.liveCount;
   const resolved: Array<ResolvedConcept & { order: number }> = [];
   let mass = 0;
   let counted = 0;
   concepts.forEach((concept, order) => {
     // The concept's IDF (for coverage and specificity): its own term's, else that of the union of its
-    // variants (their document frequencies summed), else that of a word no document holds.
-    const variants: Array<{ id: number; weight: number; idf: number }> = [];
+    // spellings (their document frequencies summed; synonyms are not spellings), else that of a word no
+    // document holds.
+    const variants: Array<{ id: number; weight: number; idf: number; synonym: boolean }> = [];
     let unionDf = 0;
     let ownDf = -1;
     let postings = 0;
@@ -144,11 +165,15 @@ export function resolveConcepts(
       const df = id < 0 ? 0 : index.documentFrequency(id);
       if (v === concept.variants[0]) ownDf = df;
       if (df === 0) continue;
-      unionDf += df;
+      const synonym = v.synonym === true;
+      if (!synonym) unionDf += df;
       postings += index.postings.length(id);
-      variants.push({ id, weight: v.weight, idf: idf(n, df) });
+      variants.push({ id, weight: v.weight, idf: idf(n, df), synonym });
     }
     const conceptIdf = ownDf > 0 ? idf(n, ownDf) : idf(n, Math.min(n, unionDf));
+    // A synonym scores at most as the word would: a rare synonym of a common word is no rarer a match,
+    // so a memory holding the user's own word is never outscored by one holding only its synonym, alike.
+    for (const v of variants) if (v.synonym) v.idf = Math.min(v.idf, conceptIdf);
     if (concept.counted) {
       counted++;
       mass += conceptIdf;
@@ -168,5 +193,20 @@ export function resolveConcepts(
     });
   });
   resolved.sort((a, b) => b.upper - a.upper || a.order - b.order);
-  return { resolved, mass, counted, found: resolved.length };
+  const synonyms = resolved.some((c) => c.variants.some((v) => v.synonym));
+  return { resolved, mass, counted, found: resolved.length, synonyms };
+}
+
+/**
+ * A counted concept's coverage credit for a document whose best variant weight is `best`, `typed` the
+ * best among the user's spellings (not synonyms): the spellings' share counts toward coverage (what the
+ * floor reads) and specificity; what a synonym adds beyond it, toward coordination only.
+ */
+export function addCredit(scratch: SearchScratch, slot: number, conceptIdf: number, best: number, typed: number): void {
+  const own = conceptIdf * typed;
+  if (own > 0) {
+    scratch.cover[slot] = scratch.cover[slot]! + own;
+    if (own > scratch.spec[slot]!) scratch.spec[slot] = own;
+  }
+  if (best > typed) scratch.extra[slot] = scratch.extra[slot]! + conceptIdf * (best - typed);
 }

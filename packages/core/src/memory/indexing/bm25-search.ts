@@ -2,16 +2,19 @@
  * Scoring a query over a Bm25Index: field-aware BM25 (BM25F with one saturation per term: the term's
  * frequency in the text, length-normalized, plus a fixed pseudo-frequency for each field it is in —
  * title, slug, tags, headings), term-at-a-time into dense accumulators. A query is a list of concepts
- * (a word of the query, or a feedback term), each with variants (the word's own term, and the longer
- * terms it is a prefix of: `config` → configur, `auth` → authent); a concept scores a document by its
- * best variant, so a document never gains by holding several spellings of one word. Beside the score,
- * each match carries how much of the query it covers (the share of the query's IDF mass it matches),
- * how much it shares with it (that IDF mass in units of the highest IDF this index can give) and how
- * specific its best match is (that word's IDF, in the same unit): what a relevance floor needs to tell
- * "about this" from "shares a common word".
+ * (a word of the query, or a feedback term), each with variants (the word's own term, the longer
+ * terms it is a prefix of: `config` → configur, `auth` → authent, and its synonyms: `hang` → timeout);
+ * a concept scores a document by its best variant, so a document never gains by holding several
+ * spellings of one word. Beside the score, each match carries how much of the query it covers (the
+ * share of the query's IDF mass it matches), how much it shares with it (that IDF mass in units of the
+ * highest IDF this index can give) and how specific its best match is (that word's IDF, in the same
+ * unit): what a relevance floor needs to tell "about this" from "shares a common word". Those three
+ * count the words the user wrote (and their spellings) only: a synonym is a guess at what they meant,
+ * so it ranks a memory (`coordination`) but never lifts it over the floor of what a hook injects.
  */
 import { prunable, scoreRest, type Pruning } from './bm25-prune.js';
 import {
+  addCredit,
   idf,
   resolveConcepts,
   scoringOf,
@@ -31,8 +34,13 @@ export interface Matches {
   readonly slots: Int32Array;
   readonly scores: Float64Array;
   readonly count: number;
-  /** Share of the query's IDF mass each match covers, in [0, 1]. */
+  /** Share of the query's IDF mass each match covers with the user's words (and their spellings), in [0, 1]. */
   readonly coverage: Float64Array;
+  /**
+   * The same share with synonyms counted at their weight: what ranking's coordination multiplies by.
+   * The same array as `coverage` when the query has no synonym variant.
+   */
+  readonly coordination: Float64Array;
   /** IDF of the most specific word each match contains, over the highest IDF of this index, in [0, 1]. */
   readonly specificity: Float64Array;
   /**
@@ -50,6 +58,7 @@ const EMPTY: Matches = {
   scores: new Float64Array(0),
   count: 0,
   coverage: new Float64Array(0),
+  coordination: new Float64Array(0),
   specificity: new Float64Array(0),
   evidence: new Float64Array(0),
   concepts: 0,
@@ -72,7 +81,7 @@ export function searchConcepts(
   const n = index.liveCount;
   if (n === 0 || concepts.length === 0) return { ...EMPTY, concepts: concepts.filter((c) => c.counted).length };
   scratch.ensure(index.slotCount);
-  const { acc, cover, spec, best, bestWeight, touched, conceptTouched, seen } = scratch;
+  const { acc, cover, extra, spec, best, bestWeight, bestTyped, touched, conceptTouched, seen } = scratch;
   const live = index.live;
   const scoring = scoringOf(index, params);
   const { lengths, avgLength, b, boosts, k1 } = scoring;
@@ -80,7 +89,7 @@ export function searchConcepts(
   const blockTerms = block.start.length - 1;
   // The highest IDF a word can have here (a word in one document): specificity's scale.
   const idfMax = idf(n, 1);
-  const { resolved, mass, counted, found } = resolveConcepts(index, concepts.slice(0, 255), k1);
+  const { resolved, mass, counted, found, synonyms } = resolveConcepts(index, concepts.slice(0, 255), k1);
   let count = 0;
   for (let c = 0; c < resolved.length; c++) {
     const concept = resolved[c]!;
@@ -93,6 +102,7 @@ export function searchConcepts(
     // One variant (most words): its score is the concept's, added straight in (no best-of pass).
     const direct = variants.length === 1;
     const credit = concept.counted ? conceptIdf * variants[0]!.weight : 0;
+    const directSynonym = variants[0]!.synonym;
     for (const v of variants) {
       const weight = v.weight * v.idf * (k1 + 1);
       const tail = tails.get(v.id);
@@ -129,6 +139,10 @@ export function searchConcepts(
             }
             acc[slot] = acc[slot]! + concept.weight * s;
             if (credit > 0) {
+              if (directSynonym) {
+                extra[slot] = extra[slot]! + credit;
+                continue;
+              }
               cover[slot] = cover[slot]! + credit;
               if (credit > spec[slot]!) spec[slot] = credit;
             }
@@ -137,6 +151,7 @@ export function searchConcepts(
           if (bestWeight[slot] === 0) conceptTouched[touchedHere++] = slot;
           if (s > best[slot]!) best[slot] = s;
           if (v.weight > bestWeight[slot]!) bestWeight[slot] = v.weight;
+          if (!v.synonym && v.weight > bestTyped[slot]!) bestTyped[slot] = v.weight;
         }
       }
     }
@@ -147,18 +162,16 @@ export function searchConcepts(
         touched[count++] = slot;
       }
       acc[slot] = acc[slot]! + concept.weight * best[slot]!;
-      if (concept.counted) {
-        const credit = conceptIdf * bestWeight[slot]!;
-        cover[slot] = cover[slot]! + credit;
-        if (credit > spec[slot]!) spec[slot] = credit;
-      }
+      if (concept.counted) addCredit(scratch, slot, conceptIdf, bestWeight[slot]!, bestTyped[slot]!);
       best[slot] = 0;
       bestWeight[slot] = 0;
+      bestTyped[slot] = 0;
     }
   }
   const outSlots = new Int32Array(count);
   const outScores = new Float64Array(count);
   const coverage = new Float64Array(count);
+  const coordination = synonyms ? new Float64Array(count) : coverage;
   const specificity = new Float64Array(count);
   const evidence = new Float64Array(count);
   for (let i = 0; i < count; i++) {
@@ -166,12 +179,24 @@ export function searchConcepts(
     outSlots[i] = slot;
     outScores[i] = acc[slot]!;
     coverage[i] = mass > 0 ? Math.min(1, cover[slot]! / mass) : 0;
+    if (synonyms) coordination[i] = mass > 0 ? Math.min(1, (cover[slot]! + extra[slot]!) / mass) : 0;
     specificity[i] = Math.min(1, spec[slot]! / idfMax);
     evidence[i] = cover[slot]! / idfMax;
     acc[slot] = 0;
     cover[slot] = 0;
+    extra[slot] = 0;
     spec[slot] = 0;
     seen[slot] = 0;
   }
-  return { slots: outSlots, scores: outScores, count, coverage, specificity, evidence, concepts: counted, found };
+  return {
+    slots: outSlots,
+    scores: outScores,
+    count,
+    coverage,
+    coordination,
+    specificity,
+    evidence,
+    concepts: counted,
+    found,
+  };
 }

@@ -1,12 +1,13 @@
 /**
  * From a query's text to what the index scores: concepts (each word of the query with its variants —
- * its own term, and the longer terms it is a prefix of), and, when asked, pseudo-relevance feedback
- * terms (RM3) drawn from the best first-pass matches.
+ * its own term, the longer terms it is a prefix of, and its synonyms), and, when asked,
+ * pseudo-relevance feedback terms (RM3) drawn from the best first-pass matches.
  */
-import type { Bm25Index, QueryConcept } from '../indexing/bm25.js';
+import type { Bm25Index, QueryConcept, QueryVariant } from '../indexing/bm25.js';
 import { idf } from '../indexing/bm25-search.js';
 import { tokenize } from '../indexing/tokenize.js';
 import type { RankingParams } from './ranking.js';
+import { THESAURUS, type Thesaurus } from './thesaurus.js';
 
 /** A prefix shared by more terms than this says nothing about the word (`con`). */
 const PREFIX_LIMIT = 16;
@@ -14,6 +15,11 @@ const PREFIX_LIMIT = 16;
 const PREFIX_MIN = 3;
 const PREFIX_MAX = 6;
 const LETTERS = /^[a-z]+$/;
+/**
+ * Synonyms a word lends at most (the thesaurus lists the best first): a common word with many senses
+ * must not turn into dozens of variants, each a posting list read and a chance of a wrong match.
+ */
+export const SYNONYM_LIMIT = 8;
 
 /** The distinct terms of a query's words, in first-seen order. */
 export function queryWords(text: string): string[] {
@@ -21,16 +27,35 @@ export function queryWords(text: string): string[] {
 }
 
 /**
- * The concepts of a query's terms: each term, and (with a prefix weight) the indexed terms it is a
- * prefix of, at that weight — a short word finds the longer one it abbreviates (`auth` → authent).
- * Only terms of 3 to 6 letters are expanded, to at most 16 longer terms.
+ * The concepts of a query's terms: each term, (with a prefix weight) the indexed terms it is a prefix
+ * of, at that weight — a short word finds the longer one it abbreviates (`auth` → authent) — and (with
+ * a synonym weight) its synonyms in `thesaurus`, at that weight, marked as synonyms (they rank, they
+ * never count toward the injection floor). Only terms of 3 to 6 letters are prefix-expanded, to at
+ * most 16 longer terms; a term lends at most SYNONYM_LIMIT synonyms, none the query's own terms or
+ * spellings (a query saying both `stop` and `halt` holds each once).
  */
-export function queryConcepts(terms: readonly string[], index: Bm25Index, params: RankingParams): QueryConcept[] {
+export function queryConcepts(
+  terms: readonly string[],
+  index: Bm25Index,
+  params: RankingParams,
+  thesaurus: Thesaurus = THESAURUS,
+): QueryConcept[] {
+  const own = new Set(terms);
   return terms.map((term) => {
-    const variants = [{ term, weight: 1 }];
+    const variants: QueryVariant[] = [{ term, weight: 1 }];
     if (params.prefix > 0 && term.length >= PREFIX_MIN && term.length <= PREFIX_MAX && LETTERS.test(term)) {
       const ids = index.terms.withPrefix(term, PREFIX_LIMIT);
       if (ids) for (const id of ids) variants.push({ term: index.terms.term(id), weight: params.prefix });
+    }
+    if (params.synonym > 0) {
+      const spelled = new Set(variants.map((v) => v.term));
+      let lent = 0;
+      for (const synonym of thesaurus.synonyms(term)) {
+        if (lent >= SYNONYM_LIMIT) break;
+        if (own.has(synonym) || spelled.has(synonym)) continue;
+        variants.push({ term: synonym, weight: params.synonym, synonym: true });
+        lent++;
+      }
     }
     return { variants, weight: 1, counted: true };
   });

@@ -48,6 +48,8 @@ export interface MatchSet {
   readonly count: number;
   /** Share of the query's IDF mass each match covers (absent: every match covers it all). */
   readonly coverage?: Float64Array | undefined;
+  /** The same with synonyms counted at their weight, for coordination (absent: `coverage`). */
+  readonly coordination?: Float64Array | undefined;
   readonly specificity?: Float64Array | undefined;
   readonly evidence?: Float64Array | undefined;
 }
@@ -199,9 +201,10 @@ function lexical<D>(
     const slot = matches.slots[i]!;
     if (!ok(slot)) continue;
     const coverage = matches.coverage ? matches.coverage[i]! : 1;
-    // Coordination: a memory holding half of the query's IDF mass keeps 0.5^γ of its score.
-    const raw =
-      matches.scores[i]! * (gamma === 0 ? 1 : gamma === 0.5 ? Math.sqrt(coverage) : Math.pow(coverage, gamma));
+    // Coordination: a memory holding half of the query's IDF mass keeps 0.5^γ of its score (a synonym
+    // holds its weight's share of the word's mass; `coverage`, what the floor reads, ignores it).
+    const share = matches.coordination ? matches.coordination[i]! : coverage;
+    const raw = matches.scores[i]! * (gamma === 0 ? 1 : gamma === 0.5 ? Math.sqrt(share) : Math.pow(share, gamma));
     if (!(raw > 0)) continue;
     const j = out.n++;
     out.slots[j] = slot;

@@ -19,6 +19,12 @@ export interface RankingParams {
   readonly coverage: number;
   /** Weight of a longer word a query word is a prefix of (`config` → configuration); 0 turns it off. */
   readonly prefix: number;
+  /**
+   * Weight of a synonym of a query word (the thesaurus: `hang` → timeout, `research` → investigate),
+   * below the word's own; 0 turns expansion by synonyms off. A synonym ranks a memory and never counts
+   * toward the injection floor.
+   */
+  readonly synonym: number;
   /** Relevance gained (as a share) when the title and opening hold the query's words side by side. */
   readonly phrase: number;
   /**
@@ -54,6 +60,7 @@ export const RANKING_DEFAULTS: RankingParams = Object.freeze({
   fields: Object.freeze([5, 3, 2, 1] as const),
   coverage: 1,
   prefix: 0.7,
+  synonym: 0.85,
   phrase: 0.3,
   recencyBoost: 0.05,
   revisionDecay: 1,
@@ -76,6 +83,7 @@ const BOUNDS: Readonly<Record<keyof Omit<RankingParams, 'fields'>, readonly [num
   b: [0, 1],
   coverage: [0, 10],
   prefix: [0, 1],
+  synonym: [0, 1],
   phrase: [0, 1],
   recencyBoost: [0, 0.5],
   revisionDecay: [0, 1],
