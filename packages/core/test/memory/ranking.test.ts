@@ -5,6 +5,7 @@ import { IndexState } from '../../src/memory/indexing/index-state.js';
 import { memoriesToInject } from '../../src/memory/recall/injection.js';
 import { rankDocuments } from '../../src/memory/recall/rank.js';
 import { revisionFamily } from '../../src/memory/recall/rank-stages.js';
+import { nameTerms } from '../../src/memory/recall/query-plan.js';
 import { RANKING_DEFAULTS } from '../../src/memory/recall/ranking.js';
 import { recall, type RecallItem } from '../../src/memory/recall/recall.js';
 
@@ -329,5 +330,45 @@ describe('the injection floor', () => {
       memoriesToInject((await recall({ state }, { text, now: NOW, k: 25 })).items, 5).map((i) => i.id);
     expect(await inject('thanks! that looks good to me')).toEqual([]);
     expect(await inject('how often does the vault lock heartbeat refresh?')).toEqual(['memory/fix/lock.md']);
+  });
+});
+
+describe('names in a question', () => {
+  it.each([
+    ['When did Caroline go to the LGBTQ support group?', ['carolin', 'lgbtq']],
+    ['How do we tune Postgres for CI?', ['postgr', 'ci']],
+    ['Which league did Aisha join?', ['aisha']],
+    ['What did we decide. Redis or Memcached?', ['memcach']],
+    ['thanks, looks good', []],
+    ['Run the tests once more', []],
+  ])(
+    'reads the names of %j as %j (a capital that opens a sentence is no name, a word in capitals is)',
+    (text, terms) => {
+      expect([...nameTerms(text)]).toEqual(terms);
+    },
+  );
+
+  it("puts the note of the person asked about above another person's note about the same thing", async () => {
+    // Six people chat; the name asked about is in a sixth of the notes, the other note's word in one.
+    const people = ['marcus', 'yuki', 'aisha', 'rosa', 'owen', 'nate'];
+    const state = stateOf(
+      doc(
+        'memory/reference/yuki-2025-03-01-04.md',
+        'Yuki: Presented a conference talk about climate policy, people asked so many questions after.',
+      ),
+      doc(
+        'memory/reference/marcus-2025-02-11-07.md',
+        'Marcus: I gave a workshop on climate policy today and my hands only shook a little.',
+      ),
+      ...people.flatMap((p) =>
+        Array.from({ length: 20 }, (_, i) =>
+          doc(`memory/reference/${p}-2025-01-${String(i + 1).padStart(2, '0')}-01.md`, `${p}: about the weekend ${i}`),
+        ),
+      ),
+    );
+    const question = 'When did Marcus give the climate policy presentation?';
+    expect((await ids(state, question))[0]).toBe('memory/reference/marcus-2025-02-11-07.md');
+    // Weighed as any other word, the name loses to the rarer word the other note shares.
+    expect((await ids(state, question, { ranking: { names: 1 } }))[0]).toBe('memory/reference/yuki-2025-03-01-04.md');
   });
 });

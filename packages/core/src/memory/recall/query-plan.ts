@@ -21,6 +21,22 @@ const LETTERS = /^[a-z]+$/;
  */
 export const SYNONYM_LIMIT = 8;
 
+/**
+ * The terms of the names in a query: words written with a capital that do not open a sentence
+ * ("When did *Caroline* go…", "how do we tune *Postgres*"), and words in capitals (`CI`, `LGBTQ`).
+ * A person, a place, a tool: what the answer must be about, however common the word in the vault.
+ */
+export function nameTerms(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(^|[.!?]\s+|\s|["'(\[])(\p{Lu}[\p{L}\p{N}]*)/gu)) {
+    const opensSentence = m.index === 0 || /[.!?]\s+$/.test(m[1]!) || text.slice(0, m.index).trim() === '';
+    const word = m[2]!;
+    if (opensSentence && !/^\p{Lu}[\p{Lu}\p{N}]+$/u.test(word)) continue;
+    for (const term of tokenize(word)) out.add(term);
+  }
+  return out;
+}
+
 /** The distinct terms of a query's words, in first-seen order. */
 export function queryWords(text: string): string[] {
   return [...new Set(tokenize(text))];
@@ -39,6 +55,7 @@ export function queryConcepts(
   index: Bm25Index,
   params: RankingParams,
   thesaurus: Thesaurus = THESAURUS,
+  names: ReadonlySet<string> = new Set(),
 ): QueryConcept[] {
   const own = new Set(terms);
   return terms.map((term) => {
@@ -57,7 +74,7 @@ export function queryConcepts(
         lent++;
       }
     }
-    return { variants, weight: 1, counted: true };
+    return { variants, weight: names.has(term) ? params.names : 1, counted: true };
   });
 }
 

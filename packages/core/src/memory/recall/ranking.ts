@@ -25,6 +25,11 @@ export interface RankingParams {
    * toward the injection floor.
    */
   readonly synonym: number;
+  /**
+   * Weight of a name in the query (a capitalized word that does not open a sentence, or one in
+   * capitals: a person, a place, a tool) against its other words: 1 weighs it as any word.
+   */
+  readonly names: number;
   /** Relevance gained (as a share) when the title and opening hold the query's words side by side. */
   readonly phrase: number;
   /**
@@ -61,6 +66,7 @@ export const RANKING_DEFAULTS: RankingParams = Object.freeze({
   coverage: 1,
   prefix: 0.7,
   synonym: 0.85,
+  names: 3,
   phrase: 0.3,
   recencyBoost: 0.05,
   revisionDecay: 1,
@@ -84,6 +90,7 @@ const BOUNDS: Readonly<Record<keyof Omit<RankingParams, 'fields'>, readonly [num
   coverage: [0, 10],
   prefix: [0, 1],
   synonym: [0, 1],
+  names: [0, 5],
   phrase: [0, 1],
   recencyBoost: [0, 0.5],
   revisionDecay: [0, 1],

@@ -8,7 +8,7 @@ import { cosine } from '../similarity.js';
 import { RECALL_DEFAULTS } from './score.js';
 import { makeSnippet } from './snippet.js';
 import { rankingParams, type RankingParams, type RecallFormula } from './ranking.js';
-import { feedbackConcepts, queryConcepts, queryWords } from './query-plan.js';
+import { feedbackConcepts, nameTerms, queryConcepts, queryWords } from './query-plan.js';
 
 /** A recall request. Durations and `now` are milliseconds. */
 export interface RecallQuery {
@@ -122,7 +122,10 @@ export async function recall(source: RecallSource, query: RecallQuery): Promise<
   }
   const params = options.params;
   const bm25 = { k1: params.k1, b: params.b, fields: params.fields };
-  let concepts = terms.length > 0 ? queryConcepts(terms, state.bm25, params) : [];
+  let concepts =
+    terms.length > 0
+      ? queryConcepts(terms, state.bm25, params, undefined, params.names !== 1 ? nameTerms(text) : undefined)
+      : [];
   const view = state.rankView();
   const prune = pruningFor(view, { ...options, terms }, params.coverage, cosines !== undefined);
   let matches = concepts.length > 0 ? state.bm25.searchConcepts(concepts, bm25, prune) : undefined;
