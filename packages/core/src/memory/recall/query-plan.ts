@@ -28,7 +28,7 @@ export const SYNONYM_LIMIT = 8;
  */
 export function nameTerms(text: string): Set<string> {
   const out = new Set<string>();
-  for (const m of text.matchAll(/(^|[.!?]\s+|\s|["'(\[])(\p{Lu}[\p{L}\p{N}]*)/gu)) {
+  for (const m of text.matchAll(/(^|[.!?]\s+|\s|["'([])(\p{Lu}[\p{L}\p{N}]*)/gu)) {
     const opensSentence = m.index === 0 || /[.!?]\s+$/.test(m[1]!) || text.slice(0, m.index).trim() === '';
     const word = m[2]!;
     if (opensSentence && !/^\p{Lu}[\p{Lu}\p{N}]+$/u.test(word)) continue;
