@@ -1,4 +1,14 @@
-import { constants, existsSync, mkdirSync, realpathSync, statSync, unlinkSync, type Dirent } from 'node:fs';
+import {
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  realpathSync,
+  statSync,
+  unlinkSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
 import { lstat, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { StorageBackend, type RemoveOptions, type WriteOptions } from '../seam/backend.js';
@@ -91,7 +101,11 @@ export abstract class FsBackend extends StorageBackend {
 
   /** The absolute path of a locator. Internal to the backend: it never crosses the seam. */
   protected pathOf(locator: Locator): string {
-    return locator.isRoot ? this.root : join(this.root, ...locator.parts);
+    if (locator.isRoot) return this.root;
+    // A key is normalized (no empty, `.` or `..` segment): on POSIX it joins the root as it is, without
+    // the split and the normalizing join a walk of 100 000 notes paid per note.
+    if (sep === '/') return this.root.endsWith('/') ? this.root + locator.key : `${this.root}/${locator.key}`;
+    return join(this.root, ...locator.parts);
   }
 
   /** How the subclass lands a write (lock, CAS, atomic rename). */
@@ -252,16 +266,43 @@ export abstract class FsBackend extends StorageBackend {
         this.#assertLinkInside(locator, path, 'read');
         st = await stat(path);
       }
-      return Object.freeze({
-        locator,
-        isDir: st.isDirectory(),
-        size: st.isDirectory() ? 0 : st.size,
-        mtimeMs: st.mtimeMs,
-        identity: `${st.dev}:${st.ino}`,
-        isLink,
-      });
+      return infoOf(locator, st, isLink);
     } catch (error) {
       if (isAbsent(error)) throw new NotFoundError(locator.key);
+      throw error;
+    }
+  }
+
+  /**
+   * The seam's optional `infoMany`: what `info` says of each (undefined when absent), stat-ed
+   * synchronously a batch at a time. A walk of 100 000 notes through `info` made a promise, a thread-pool
+   * round trip and a Stats object per note — most of a refresh's garbage, and so of a session's peak
+   * memory; a batch blocks the event loop for a few hundred stats at most.
+   */
+  override async infoMany(locators: readonly Locator[]): Promise<Array<Info | undefined>> {
+    const out: Array<Info | undefined> = [];
+    for (let i = 0; i < locators.length; i++) {
+      if (i > 0 && i % INFO_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+      out.push(this.#infoNow(locators[i]!));
+    }
+    return out;
+  }
+
+  #infoNow(locator: Locator): Info | undefined {
+    const path = this.pathOf(locator);
+    let st: Stats | undefined;
+    try {
+      st = lstatSync(path, { throwIfNoEntry: false });
+      if (st === undefined) return undefined;
+      const isLink = st.isSymbolicLink();
+      if (isLink) {
+        this.#assertLinkInside(locator, path, 'read');
+        st = statSync(path, { throwIfNoEntry: false });
+        if (st === undefined) return undefined;
+      }
+      return infoOf(locator, st, isLink);
+    } catch (error) {
+      if (isAbsent(error)) return undefined;
       throw error;
     }
   }
@@ -291,6 +332,22 @@ export abstract class FsBackend extends StorageBackend {
   protected async assertInsideRoot(locator: Locator, path: string): Promise<void> {
     assertWithin(locator.key, realpathOfNearest(path), this.realRoot);
   }
+}
+
+/** Stats made per `infoMany` batch before the event loop gets a turn. */
+const INFO_BATCH = 256;
+
+/** The seam's `Info` of a stat (`isLink`: the locator is a link, `st` its target's). */
+function infoOf(locator: Locator, st: Stats, isLink: boolean): Info {
+  const isDir = st.isDirectory();
+  return Object.freeze({
+    locator,
+    isDir,
+    size: isDir ? 0 : st.size,
+    mtimeMs: st.mtimeMs,
+    identity: `${st.dev}:${st.ino}`,
+    isLink,
+  });
 }
 
 /** Throws `PathEscapeError` unless `real` is `realRoot` or inside it. */

@@ -71,6 +71,32 @@ const segment = fc.oneof(
 const key = fc.array(segment, { maxLength: 8 }).map((parts) => parts.join('/'));
 
 describe('normalization properties', () => {
+  it('gives a child the key normalizing the joined keys would give, or refuses it alike', () => {
+    fc.assert(
+      fc.property(key, key, (parent, name) => {
+        let base: Locator;
+        try {
+          base = new Locator(parent);
+        } catch {
+          return true;
+        }
+        const joined = () => new Locator(`${base.key}/${name}`).key;
+        let want: string | InvalidLocatorError;
+        try {
+          want = joined();
+        } catch (error) {
+          want = error as InvalidLocatorError;
+        }
+        if (want instanceof InvalidLocatorError) {
+          expect(() => base.child(name)).toThrow(InvalidLocatorError);
+          return true;
+        }
+        return base.child(name).key === want;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('is idempotent', () => {
     fc.assert(
       fc.property(key, (k) => {

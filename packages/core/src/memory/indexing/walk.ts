@@ -124,14 +124,16 @@ export async function walkSources(
       }
       candidates.push(child);
     }
-    const infos = await mapLimit(candidates, WALK_CONCURRENCY, async (child) => {
-      try {
-        return await backend.info(child);
-      } catch (error) {
-        if (error instanceof NotFoundError) return undefined; // deleted while we walked
-        throw error;
-      }
-    });
+    const infos = backend.infoMany
+      ? await backend.infoMany(candidates)
+      : await mapLimit(candidates, WALK_CONCURRENCY, async (child) => {
+          try {
+            return await backend.info(child);
+          } catch (error) {
+            if (error instanceof NotFoundError) return undefined; // deleted while we walked
+            throw error;
+          }
+        });
     const found: SourceFile[] = deferred;
     for (const info of infos) {
       if (!info) continue;

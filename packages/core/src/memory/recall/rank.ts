@@ -95,20 +95,34 @@ interface Candidates {
   readonly evidence: Float64Array;
 }
 
-function candidates(capacity: number): Candidates {
-  return {
-    n: 0,
-    slots: new Int32Array(capacity),
-    relevance: new Float64Array(capacity),
-    raw: new Float64Array(capacity),
-    coverage: new Float64Array(capacity),
-    specificity: new Float64Array(capacity),
-    evidence: new Float64Array(capacity),
-  };
+/**
+ * Candidate arrays of at least `capacity`, from one of two pools (`lexical`, and `fused`, which holds
+ * a lexical set while it builds its own) reused across queries: a query on a common word has 100 000
+ * candidates, and six fresh arrays of them per recall were garbage a long session's memory peaked on.
+ * rankDocuments is synchronous and keeps nothing of them, so one set per pool is enough.
+ */
+function candidates(capacity: number, pool: 'lexical' | 'fused' = 'lexical'): Candidates {
+  let c = pools[pool];
+  if (c === undefined || c.slots.length < capacity) {
+    const size = Math.max(capacity, 1024);
+    c = pools[pool] = {
+      n: 0,
+      slots: new Int32Array(size),
+      relevance: new Float64Array(size),
+      raw: new Float64Array(size),
+      coverage: new Float64Array(size),
+      specificity: new Float64Array(size),
+      evidence: new Float64Array(size),
+    };
+  }
+  c.n = 0;
+  return c;
 }
 
+const pools: { lexical?: Candidates; fused?: Candidates } = {};
+
 /**
- * Ranks documents for recall. Pure. Candidates are the lexical matches (when the query has words),
+ * Ranks documents for recall. Pure (its candidate arrays are reused, never shared). Candidates are the lexical matches (when the query has words),
  * fused by reciprocal rank with every in-scope document that has a cosine (when the query has a
  * vector: no calibration of BM25 against cosines is needed), or every in-scope document (no words, no
  * vector: recency alone). A match's lexical score is its field-aware BM25 times coverage^γ (a memory
@@ -193,6 +207,8 @@ function lexical<D>(
   if (!matches) {
     const out = candidates(view.size);
     for (let slot = 0; slot < view.size; slot++) if (ok(slot)) out.slots[out.n++] = slot;
+    // Pooled arrays hold the last query's values: no words, no relevance.
+    for (const a of [out.relevance, out.raw, out.coverage, out.specificity, out.evidence]) a.fill(0, 0, out.n);
     return out;
   }
   const out = candidates(matches.count);
@@ -252,17 +268,17 @@ function fused<D>(
   });
   let max = 0;
   for (const e of fusedBy.values()) if (e.score > max) max = e.score;
-  const out = candidates(fusedBy.size);
+  const out = candidates(fusedBy.size, 'fused');
   for (const [slot, e] of fusedBy) {
     const j = out.n++;
     out.slots[j] = slot;
     out.relevance[j] = max > 0 ? e.score / max : 0;
-    if (e.lexical >= 0) {
-      out.raw[j] = lex.raw[e.lexical]!;
-      out.coverage[j] = lex.coverage[e.lexical]!;
-      out.specificity[j] = lex.specificity[e.lexical]!;
-      out.evidence[j] = lex.evidence[e.lexical]!;
-    }
+    // Found by meaning alone: no lexical figures (pooled arrays hold the last query's).
+    const lexical = e.lexical >= 0;
+    out.raw[j] = lexical ? lex.raw[e.lexical]! : 0;
+    out.coverage[j] = lexical ? lex.coverage[e.lexical]! : 0;
+    out.specificity[j] = lexical ? lex.specificity[e.lexical]! : 0;
+    out.evidence[j] = lexical ? lex.evidence[e.lexical]! : 0;
   }
   return out;
 }
