@@ -79,7 +79,8 @@ function coverageFactor(coverage: number, gamma: number): number {
 
 /**
  * Adds concepts `from…` to the `count` documents found (and only to them), as the full pass would:
- * each concept's best variant, its coverage credit. Returns the count (unchanged: nothing new is found).
+ * each concept's best variant, its coverage credit (and a content word's evidence). Returns the count
+ * (unchanged: nothing new is found).
  */
 export function scoreRest(
   index: ScoredIndex,
@@ -89,7 +90,7 @@ export function scoreRest(
   from: number,
   scoring: Scoring,
 ): number {
-  const { acc, cover, spec, touched } = scratch;
+  const { acc, cover, held, words, touched } = scratch;
   const { lengths, avgLength, b, k1, boosts } = scoring;
   const { block, tails } = index.postings;
   const blockTerms = block.start.length - 1;
@@ -135,7 +136,10 @@ export function scoreRest(
       if (concept.counted) {
         const credit = concept.conceptIdf * bestWeight;
         cover[slot] = cover[slot]! + credit;
-        if (credit > spec[slot]!) spec[slot] = credit;
+        if (concept.content) {
+          held[slot] = held[slot]! + credit;
+          words[slot] = words[slot]! + 1;
+        }
       }
     }
   }

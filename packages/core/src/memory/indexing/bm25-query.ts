@@ -30,6 +30,11 @@ export interface QueryConcept {
   readonly weight: number;
   /** Whether it counts toward coverage (the user's words do, feedback terms do not). */
   readonly counted: boolean;
+  /**
+   * Whether it is a content word, not a function word or chatter (default: when counted): what a match's
+   * `evidence` and `words` count, for the injection floor.
+   */
+  readonly content?: boolean | undefined;
 }
 
 export interface Bm25Params {
@@ -48,7 +53,8 @@ export function idf(n: number, df: number): number {
 export class SearchScratch {
   acc = new Float64Array(0);
   cover = new Float64Array(0);
-  spec = new Float64Array(0);
+  held = new Float64Array(0);
+  words = new Uint8Array(0);
   best = new Float64Array(0);
   bestWeight = new Float32Array(0);
   touched = new Int32Array(0);
@@ -60,7 +66,8 @@ export class SearchScratch {
     const n = size * 2;
     this.acc = new Float64Array(n);
     this.cover = new Float64Array(n);
-    this.spec = new Float64Array(n);
+    this.held = new Float64Array(n);
+    this.words = new Uint8Array(n);
     this.best = new Float64Array(n);
     this.bestWeight = new Float32Array(n);
     this.touched = new Int32Array(n);
@@ -108,7 +115,9 @@ export interface ResolvedConcept {
   readonly variants: ReadonlyArray<{ readonly id: number; readonly weight: number; readonly idf: number }>;
   readonly weight: number;
   readonly counted: boolean;
-  /** Its IDF for coverage and specificity. */
+  /** Whether a match's evidence and words count it (a counted content word). */
+  readonly content: boolean;
+  /** Its IDF for coverage and evidence. */
   readonly conceptIdf: number;
   /** The most it can add to a document's score (BM25 saturates below `weight·idf·(k1 + 1)`). */
   readonly upper: number;
@@ -133,7 +142,7 @@ export function resolveConcepts(
   let mass = 0;
   let counted = 0;
   concepts.forEach((concept, order) => {
-    // The concept's IDF (for coverage and specificity): its own term's, else that of the union of its
+    // The concept's IDF (for coverage and evidence): its own term's, else that of the union of its
     // variants (their document frequencies summed), else that of a word no document holds.
     const variants: Array<{ id: number; weight: number; idf: number }> = [];
     let unionDf = 0;
@@ -160,6 +169,7 @@ export function resolveConcepts(
       variants,
       weight: concept.weight,
       counted: concept.counted,
+      content: concept.counted && concept.content !== false,
       conceptIdf,
       upper,
       creditMax,

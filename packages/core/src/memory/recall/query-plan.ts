@@ -6,6 +6,7 @@
 import type { Bm25Index, QueryConcept } from '../indexing/bm25.js';
 import { idf } from '../indexing/bm25-search.js';
 import { tokenize } from '../indexing/tokenize.js';
+import { isFunctionTerm } from './function-words.js';
 import type { RankingParams } from './ranking.js';
 
 /** A prefix shared by more terms than this says nothing about the word (`con`). */
@@ -23,7 +24,8 @@ export function queryWords(text: string): string[] {
 /**
  * The concepts of a query's terms: each term, and (with a prefix weight) the indexed terms it is a
  * prefix of, at that weight — a short word finds the longer one it abbreviates (`auth` → authent).
- * Only terms of 3 to 6 letters are expanded, to at most 16 longer terms.
+ * Only terms of 3 to 6 letters are expanded, to at most 16 longer terms. A function word or chatter
+ * (function-words.ts) ranks like any word but is no content word: the injection floor does not count it.
  */
 export function queryConcepts(terms: readonly string[], index: Bm25Index, params: RankingParams): QueryConcept[] {
   return terms.map((term) => {
@@ -32,7 +34,7 @@ export function queryConcepts(terms: readonly string[], index: Bm25Index, params
       const ids = index.terms.withPrefix(term, PREFIX_LIMIT);
       if (ids) for (const id of ids) variants.push({ term: index.terms.term(id), weight: params.prefix });
     }
-    return { variants, weight: 1, counted: true };
+    return { variants, weight: 1, counted: true, content: !isFunctionTerm(term) };
   });
 }
 

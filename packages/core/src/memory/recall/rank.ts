@@ -35,10 +35,10 @@ export interface Ranked<D> {
   readonly cosine: number | undefined;
   /** Share of the query's IDF mass the memory matches (0 without words). */
   readonly coverage: number;
-  /** IDF of its most specific matching word over the index's highest (0 without words). */
-  readonly specificity: number;
-  /** IDF mass of the query's words it holds, in units of the index's highest IDF (0 without words). */
+  /** IDF mass of the query's content words it holds, in units of the index's highest IDF (0 without words). */
   readonly evidence: number;
+  /** How many of the query's content words it holds (0 without words). */
+  readonly words: number;
 }
 
 /** Lexical matches of a query by slot. `undefined` = no words in the query (rank by recency). */
@@ -48,8 +48,8 @@ export interface MatchSet {
   readonly count: number;
   /** Share of the query's IDF mass each match covers (absent: every match covers it all). */
   readonly coverage?: Float64Array | undefined;
-  readonly specificity?: Float64Array | undefined;
   readonly evidence?: Float64Array | undefined;
+  readonly words?: Uint8Array | undefined;
 }
 
 /** Candidates kept for the final stages (phrase credit, revisions) beyond the k returned. */
@@ -89,8 +89,8 @@ interface Candidates {
   readonly relevance: Float64Array;
   readonly raw: Float64Array;
   readonly coverage: Float64Array;
-  readonly specificity: Float64Array;
   readonly evidence: Float64Array;
+  readonly words: Uint8Array;
 }
 
 function candidates(capacity: number): Candidates {
@@ -100,8 +100,8 @@ function candidates(capacity: number): Candidates {
     relevance: new Float64Array(capacity),
     raw: new Float64Array(capacity),
     coverage: new Float64Array(capacity),
-    specificity: new Float64Array(capacity),
     evidence: new Float64Array(capacity),
+    words: new Uint8Array(capacity),
   };
 }
 
@@ -165,8 +165,8 @@ export function rankDocuments<D extends RankDoc & StageDoc>(
       bm25: c.raw[i]!,
       cosine: cosines ? cosines[slot] : undefined,
       coverage: c.coverage[i]!,
-      specificity: c.specificity[i]!,
       evidence: c.evidence[i]!,
+      words: c.words[i]!,
       updatedMs,
     });
   }
@@ -207,8 +207,8 @@ function lexical<D>(
     out.slots[j] = slot;
     out.raw[j] = raw;
     out.coverage[j] = coverage;
-    out.specificity[j] = matches.specificity ? matches.specificity[i]! : 0;
     out.evidence[j] = matches.evidence ? matches.evidence[i]! : 0;
+    out.words[j] = matches.words ? matches.words[i]! : 0;
     if (raw > max) max = raw;
   }
   for (let j = 0; j < out.n; j++) out.relevance[j] = Math.min(1, out.raw[j]! / max);
@@ -257,8 +257,8 @@ function fused<D>(
     if (e.lexical >= 0) {
       out.raw[j] = lex.raw[e.lexical]!;
       out.coverage[j] = lex.coverage[e.lexical]!;
-      out.specificity[j] = lex.specificity[e.lexical]!;
       out.evidence[j] = lex.evidence[e.lexical]!;
+      out.words[j] = lex.words[e.lexical]!;
     }
   }
   return out;
