@@ -9,9 +9,10 @@
 //   2. pseudo-relevance feedback (RM3): the best setting on dev, printed beside "off" (the bench judges
 //      it on test);
 //   3. reciprocal rank fusion's k, over the indexes with the bench's stand-in vectors;
-//   4. the injection floor: the strictest floor that keeps answerable prompts' right notes, among those
+//   4. the injection floor (content words held, their evidence, the share of the best): among the floors
 //      that leave ≥ 93 % of unanswerable dev prompts empty-handed and ≥ 93 % of answerable ones with a
-//      right note (a margin over the 90 % goals, for what test holds that dev did not).
+//      right note (a margin over the 90 % goals, for what test holds that dev did not), and no source
+//      below 90 % on either, the one injecting the most right notes and fewest wrong (lib/fit-floor.mjs).
 // Run: node bench/fit-recall.mjs (about 15 minutes on 2 idle cores). Same environment as the bench, and
 // FIT_STAGES (default lexical,rm3,fusion,floor), FIT_START (a JSON point of the grid to start from,
 // e.g. what an earlier run chose), FIT_PASSES (default 2) and FIT_ONLY (comma-separated names of the
@@ -19,11 +20,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { memoriesToInject, RANKING_DEFAULTS, RECALL_DEFAULTS, recall } from '@agentm/core/memory';
-import { injectionFigures } from './lib/quality-metrics.mjs';
+import { RANKING_DEFAULTS, RECALL_DEFAULTS } from '@agentm/core/memory';
+import { fitFloor } from './lib/fit-floor.mjs';
 import { closeSplit, prepareSplit, scoreAgentm, scoreReferences } from './lib/quality-run.mjs';
-import { enabledSources, NOW } from './lib/quality-sources.mjs';
-import { keyOf } from './lib/quality-systems.mjs';
+import { enabledSources } from './lib/quality-sources.mjs';
 
 const GRID = {
   k1: [0.6, 0.9, 1.2, 1.6, 2.2],
@@ -147,42 +147,20 @@ try {
   }
   console.log(`RRF k chosen: ${fusion.k}`);
 
-  // 4. The injection floor: one recall per prompt, every floor applied to it.
-  const prompts = [];
-  const results = [];
-  for (const s of stages.has('floor') ? sources : [])
-    for (const p of s.prompts) {
-      prompts.push(p);
-      results.push((await recall(s.index, { text: p.text, project: p.project, k: 25, now: NOW, ...chosen })).items);
-    }
-  const inject = (floor) =>
-    results.map((items) => {
-      const kept = memoriesToInject(items, 5, floor);
-      return { keys: kept.map(keyOf), titles: kept.map((i) => i.title) };
-    });
-  const unfloored = inject({ coverage: 0, evidence: 0, specificity: 0, relative: 0 });
-  let floor;
-  let fallback;
-  for (const coverage of [0, 0.1, 0.2, 0.3, 0.4, 0.5])
-    for (const evidence of [0, 0.5, 0.75, 1, 1.25, 1.5, 2])
-      for (let s = 4; s <= 18; s++)
-        for (const relative of [0, 0.3, 0.5, 0.7]) {
-          const trial = { coverage, evidence, specificity: s / 20, relative };
-          const m = injectionFigures(prompts, inject(trial), unfloored);
-          const value = (m.hit + m.precision) / 2;
-          if (m.silent >= 0.93 && m.still >= 0.93 && (!floor || value > floor.value)) floor = { ...trial, value, m };
-          const worst = Math.min(m.silent, m.still);
-          if (!fallback || worst > fallback.worst) fallback = { ...trial, worst, m };
-        }
-  const pick = floor ?? fallback;
-  if (prompts.length > 0)
+  // 4. The injection floor: one recall per prompt, every floor of a grid applied to it (lib/fit-floor.mjs).
+  if (stages.has('floor')) {
+    const fit = await fitFloor(sources, chosen);
     console.log(
-      `\ninjection floor chosen: ${JSON.stringify({ coverage: pick.coverage, evidence: pick.evidence, specificity: pick.specificity, relative: pick.relative })}${floor ? '' : ' (no floor met both 93 % marks on dev: the best worst case)'}`,
+      `\ninjection floor chosen: ${JSON.stringify(fit.floor)}${fit.met ? '' : ' (no floor met the marks on dev: the best worst case)'}`,
     );
-  if (prompts.length > 0)
-    console.log(
-      `  dev: silent ${f(pick.m.silent)}, hit ${f(pick.m.hit)}, still ${f(pick.m.still)}, precision ${f(pick.m.precision)}, duplicates ${pick.m.duplicates}`,
-    );
+    const line = (name, m) =>
+      console.log(
+        `  ${name.padEnd(13)} unanswerable → nothing ${f(m.silent)} of ${m.unanswerable}, still ${f(m.still)} of ${m.reachable}, ` +
+          `hit ${f(m.hit)}, injected relevant ${f(m.precision)}, duplicates ${m.duplicates}`,
+      );
+    for (const [name, m] of Object.entries(fit.bySource)) line(name, m);
+    line('all (dev)', fit.all);
+  }
   await closeSplit(sources);
 } finally {
   await rm(dir, { recursive: true, force: true });

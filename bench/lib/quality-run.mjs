@@ -86,7 +86,7 @@ export async function scoreReferences(dir, sources) {
 export async function scoreInjection(sources, { floor, extra = {} } = {}) {
   const out = {};
   const all = { prompts: [], injected: [], unfloored: [] };
-  const none = { coverage: 0, evidence: 0, specificity: 0, relative: 0 };
+  const none = { words: 0, evidence: 0, relative: 0 };
   for (const s of sources) {
     const injected = await injections(s.index, s.prompts, { floor, extra });
     const unfloored = await injections(s.index, s.prompts, { floor: none, extra });

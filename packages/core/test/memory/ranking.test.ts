@@ -2,12 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type IndexDocument } from '../../src/memory/documents/document.js';
 import { IndexState } from '../../src/memory/indexing/index-state.js';
-import { memoriesToInject } from '../../src/memory/recall/injection.js';
 import { rankDocuments } from '../../src/memory/recall/rank.js';
 import { revisionFamily } from '../../src/memory/recall/rank-stages.js';
 import { nameTerms } from '../../src/memory/recall/query-plan.js';
 import { RANKING_DEFAULTS } from '../../src/memory/recall/ranking.js';
-import { recall, type RecallItem } from '../../src/memory/recall/recall.js';
+import { recall } from '../../src/memory/recall/recall.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -274,65 +273,6 @@ describe('reciprocal rank fusion', () => {
     );
   });
 });
-
-describe('the injection floor', () => {
-  const item = (id: string, over: Partial<RecallItem> = {}): RecallItem => ({
-    id,
-    locator: id,
-    owner: '',
-    kind: 'fix',
-    title: id,
-    snippet: '',
-    tags: [],
-    alwaysLoad: false,
-    createdMs: NOW,
-    updatedMs: NOW,
-    similarity: 1,
-    recency: 1,
-    score: 1,
-    coverage: 1,
-    specificity: 1,
-    evidence: 2,
-    ...over,
-  });
-
-  it('injects nothing for memories that share only a common word with the prompt, or too little of it', () => {
-    const floor = { coverage: 0.3, evidence: 1, specificity: 0.5, relative: 0.5 };
-    const weak = [item('a', { specificity: 0.2 }), item('b', { coverage: 0.2 }), item('c', { evidence: 0.6 })];
-    expect(memoriesToInject(weak, 5, floor)).toEqual([]);
-  });
-
-  it('never injects a memory or a title twice, nor an always-load note, and keeps within a share of the best', () => {
-    const floor = { coverage: 0.3, evidence: 1, specificity: 0.5, relative: 0.5 };
-    const got = memoriesToInject(
-      [
-        item('a', { score: 1 }),
-        item('a', { score: 0.9 }),
-        item('b', { title: 'A ', score: 0.8 }),
-        item('c', { alwaysLoad: true, score: 0.8 }),
-        item('d', { score: 0.7 }),
-        item('e', { score: 0.4 }),
-      ],
-      5,
-      floor,
-    );
-    expect(got.map((i) => i.id)).toEqual(['a', 'd']);
-  });
-
-  it('gives a prompt of chit-chat nothing and a question its note, on a real index', async () => {
-    const state = stateOf(
-      doc('memory/fix/lock.md', `The vault lock heartbeat refreshes every five seconds. ${FILLER}`),
-      ...Array.from({ length: 30 }, (_, i) =>
-        doc(`memory/fix/n${i}.md`, `Thanks, that looks good. ${FILLER} note ${i}`),
-      ),
-    );
-    const inject = async (text: string) =>
-      memoriesToInject((await recall({ state }, { text, now: NOW, k: 25 })).items, 5).map((i) => i.id);
-    expect(await inject('thanks! that looks good to me')).toEqual([]);
-    expect(await inject('how often does the vault lock heartbeat refresh?')).toEqual(['memory/fix/lock.md']);
-  });
-});
-
 describe('names in a question', () => {
   it.each([
     ['When did Caroline go to the LGBTQ support group?', ['carolin', 'lgbtq']],

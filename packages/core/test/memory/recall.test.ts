@@ -95,7 +95,8 @@ describe('recall', () => {
     for (const i of r.items)
       expect(i.score).toBeCloseTo(i.similarity * (1 + phrase) * (1 + recencyBoost * i.recency), 12);
     for (const i of r.items) expect(i.coverage).toBe(1);
-    expect(strong.specificity).toBeGreaterThan(0);
+    expect(strong.words).toBe(2);
+    expect(strong.evidence).toBeGreaterThan(0);
   });
 
   it('a window excludes memories older than it', async () => {

@@ -80,7 +80,8 @@ function coverageFactor(coverage: number, gamma: number): number {
 
 /**
  * Adds concepts `from…` to the `count` documents found (and only to them), as the full pass would:
- * each concept's best variant, its coverage credit. Returns the count (unchanged: nothing new is found).
+ * each concept's best variant, its coverage credit (and a content word's evidence). Returns the count
+ * (unchanged: nothing new is found).
  */
 export function scoreRest(
   index: ScoredIndex,
@@ -136,7 +137,7 @@ export function scoreRest(
       }
       if (!any) continue;
       acc[slot] = acc[slot]! + concept.weight * best;
-      if (concept.counted) addCredit(scratch, slot, concept.conceptIdf, bestWeight, bestTyped);
+      if (concept.counted) addCredit(scratch, slot, concept, bestWeight, bestTyped);
     }
   }
   return count;

@@ -25,7 +25,7 @@ export interface QueryVariant {
   /**
    * A synonym of the word rather than a spelling of it: it scores a document at most at the IDF of the
    * concept's own spellings (a rare synonym of a common word is no rarer a match), and counts toward
-   * `coordination` only, never toward `coverage`, `evidence` or `specificity`.
+   * `coordination` only, never toward `coverage`, `evidence` or `words`.
    */
   readonly synonym?: boolean | undefined;
 }
@@ -36,6 +36,11 @@ export interface QueryConcept {
   readonly weight: number;
   /** Whether it counts toward coverage (the user's words do, feedback terms do not). */
   readonly counted: boolean;
+  /**
+   * Whether it is a content word, not a function word or chatter (default: when counted): what a match's
+   * `evidence` and `words` count, for the injection floor.
+   */
+  readonly content?: boolean | undefined;
 }
 
 export interface Bm25Params {
@@ -56,7 +61,9 @@ export class SearchScratch {
   cover = new Float64Array(0);
   /** Coverage credit from synonyms beyond what the user's words gave (coordination − coverage, unscaled). */
   extra = new Float64Array(0);
-  spec = new Float64Array(0);
+  /** IDF mass of the content words a document holds (the user's own spellings), and how many. */
+  held = new Float64Array(0);
+  words = new Uint8Array(0);
   best = new Float64Array(0);
   bestWeight = new Float32Array(0);
   /** The best weight among a concept's spellings (not its synonyms) a document holds. */
@@ -71,7 +78,8 @@ export class SearchScratch {
     this.acc = new Float64Array(n);
     this.cover = new Float64Array(n);
     this.extra = new Float64Array(n);
-    this.spec = new Float64Array(n);
+    this.held = new Float64Array(n);
+    this.words = new Uint8Array(n);
     this.best = new Float64Array(n);
     this.bestWeight = new Float32Array(n);
     this.bestTyped = new Float32Array(n);
@@ -125,7 +133,9 @@ export interface ResolvedConcept {
   }>;
   readonly weight: number;
   readonly counted: boolean;
-  /** Its IDF for coverage and specificity. */
+  /** Whether a match's evidence and words count it (a counted content word). */
+  readonly content: boolean;
+  /** Its IDF for coverage and evidence. */
   readonly conceptIdf: number;
   /** The most it can add to a document's score (BM25 saturates below `weight·idf·(k1 + 1)`). */
   readonly upper: number;
@@ -153,7 +163,7 @@ export function resolveConcepts(
   let mass = 0;
   let counted = 0;
   concepts.forEach((concept, order) => {
-    // The concept's IDF (for coverage and specificity): its own term's, else that of the union of its
+    // The concept's IDF (for coverage and evidence): its own term's, else that of the union of its
     // spellings (their document frequencies summed; synonyms are not spellings), else that of a word no
     // document holds.
     const variants: Array<{ id: number; weight: number; idf: number; synonym: boolean }> = [];
@@ -185,6 +195,7 @@ export function resolveConcepts(
       variants,
       weight: concept.weight,
       counted: concept.counted,
+      content: concept.counted && concept.content !== false,
       conceptIdf,
       upper,
       creditMax,
@@ -199,14 +210,25 @@ export function resolveConcepts(
 
 /**
  * A counted concept's coverage credit for a document whose best variant weight is `best`, `typed` the
- * best among the user's spellings (not synonyms): the spellings' share counts toward coverage (what the
- * floor reads) and specificity; what a synonym adds beyond it, toward coordination only.
+ * best among the user's spellings (not synonyms): the spellings' share counts toward coverage and, for
+ * a content word, toward the evidence and words the injection floor reads; what a synonym adds beyond
+ * it, toward coordination only.
  */
-export function addCredit(scratch: SearchScratch, slot: number, conceptIdf: number, best: number, typed: number): void {
+export function addCredit(
+  scratch: SearchScratch,
+  slot: number,
+  concept: Pick<ResolvedConcept, 'conceptIdf' | 'content'>,
+  best: number,
+  typed: number,
+): void {
+  const conceptIdf = concept.conceptIdf;
   const own = conceptIdf * typed;
   if (own > 0) {
     scratch.cover[slot] = scratch.cover[slot]! + own;
-    if (own > scratch.spec[slot]!) scratch.spec[slot] = own;
+    if (concept.content) {
+      scratch.held[slot] = scratch.held[slot]! + own;
+      scratch.words[slot] = scratch.words[slot]! + 1;
+    }
   }
   if (best > typed) scratch.extra[slot] = scratch.extra[slot]! + conceptIdf * (best - typed);
 }

@@ -7,10 +7,11 @@
  * a concept scores a document by its best variant, so a document never gains by holding several
  * spellings of one word. Beside the score, each match carries how much of the query it covers (the
  * share of the query's IDF mass it matches), how much it shares with it (that IDF mass in units of the
- * highest IDF this index can give) and how specific its best match is (that word's IDF, in the same
- * unit): what a relevance floor needs to tell "about this" from "shares a common word". Those three
- * count the words the user wrote (and their spellings) only: a synonym is a guess at what they meant,
- * so it ranks a memory (`coordination`) but never lifts it over the floor of what a hook injects.
+ * highest IDF this index can give), counting the content words only — not function words or chatter —
+ * and how many content words that is: what a relevance floor needs to tell "about this" from "shares a
+ * common word". Those count the words the user wrote (and their spellings) only: a synonym is a guess
+ * at what they meant, so it ranks a memory (`coordination`) but never lifts it over the floor of what
+ * a hook injects.
  */
 import { prunable, scoreRest, type Pruning } from './bm25-prune.js';
 import {
@@ -41,13 +42,13 @@ export interface Matches {
    * The same array as `coverage` when the query has no synonym variant.
    */
   readonly coordination: Float64Array;
-  /** IDF of the most specific word each match contains, over the highest IDF of this index, in [0, 1]. */
-  readonly specificity: Float64Array;
   /**
-   * The IDF mass of the query's words each match contains, in units of the highest IDF of this index
-   * (two rare words shared ≈ 2; one common word ≈ 0.2): what it shares, whatever the query's length.
+   * The IDF mass of the query's content words each match contains, in units of the highest IDF of this
+   * index (two rare words shared ≈ 2; one common word ≈ 0.2): what it shares, whatever the query's length.
    */
   readonly evidence: Float64Array;
+  /** How many of the query's content words each match contains. */
+  readonly words: Uint8Array;
   /** The query's counted concepts, and how many the index holds at all. */
   readonly concepts: number;
   readonly found: number;
@@ -59,8 +60,8 @@ const EMPTY: Matches = {
   count: 0,
   coverage: new Float64Array(0),
   coordination: new Float64Array(0),
-  specificity: new Float64Array(0),
   evidence: new Float64Array(0),
+  words: new Uint8Array(0),
   concepts: 0,
   found: 0,
 };
@@ -81,13 +82,13 @@ export function searchConcepts(
   const n = index.liveCount;
   if (n === 0 || concepts.length === 0) return { ...EMPTY, concepts: concepts.filter((c) => c.counted).length };
   scratch.ensure(index.slotCount);
-  const { acc, cover, extra, spec, best, bestWeight, bestTyped, touched, conceptTouched, seen } = scratch;
+  const { acc, cover, extra, held, words, best, bestWeight, bestTyped, touched, conceptTouched, seen } = scratch;
   const live = index.live;
   const scoring = scoringOf(index, params);
   const { lengths, avgLength, b, boosts, k1 } = scoring;
   const { block, tails } = index.postings;
   const blockTerms = block.start.length - 1;
-  // The highest IDF a word can have here (a word in one document): specificity's scale.
+  // The highest IDF a word can have here (a word in one document): evidence's unit.
   const idfMax = idf(n, 1);
   const { resolved, mass, counted, found, synonyms } = resolveConcepts(index, concepts.slice(0, 255), k1);
   let count = 0;
@@ -97,7 +98,7 @@ export function searchConcepts(
       count = scoreRest(index, scratch, count, resolved, c, scoring);
       break;
     }
-    const { variants, conceptIdf } = concept;
+    const { variants, conceptIdf, content } = concept;
     let touchedHere = 0;
     // One variant (most words): its score is the concept's, added straight in (no best-of pass).
     const direct = variants.length === 1;
@@ -144,7 +145,10 @@ export function searchConcepts(
                 continue;
               }
               cover[slot] = cover[slot]! + credit;
-              if (credit > spec[slot]!) spec[slot] = credit;
+              if (content) {
+                held[slot] = held[slot]! + credit;
+                words[slot] = words[slot]! + 1;
+              }
             }
             continue;
           }
@@ -162,7 +166,7 @@ export function searchConcepts(
         touched[count++] = slot;
       }
       acc[slot] = acc[slot]! + concept.weight * best[slot]!;
-      if (concept.counted) addCredit(scratch, slot, conceptIdf, bestWeight[slot]!, bestTyped[slot]!);
+      if (concept.counted) addCredit(scratch, slot, concept, bestWeight[slot]!, bestTyped[slot]!);
       best[slot] = 0;
       bestWeight[slot] = 0;
       bestTyped[slot] = 0;
@@ -172,20 +176,21 @@ export function searchConcepts(
   const outScores = new Float64Array(count);
   const coverage = new Float64Array(count);
   const coordination = synonyms ? new Float64Array(count) : coverage;
-  const specificity = new Float64Array(count);
   const evidence = new Float64Array(count);
+  const matchedWords = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
     const slot = touched[i]!;
     outSlots[i] = slot;
     outScores[i] = acc[slot]!;
     coverage[i] = mass > 0 ? Math.min(1, cover[slot]! / mass) : 0;
     if (synonyms) coordination[i] = mass > 0 ? Math.min(1, (cover[slot]! + extra[slot]!) / mass) : 0;
-    specificity[i] = Math.min(1, spec[slot]! / idfMax);
-    evidence[i] = cover[slot]! / idfMax;
+    evidence[i] = held[slot]! / idfMax;
+    matchedWords[i] = words[slot]!;
     acc[slot] = 0;
     cover[slot] = 0;
     extra[slot] = 0;
-    spec[slot] = 0;
+    held[slot] = 0;
+    words[slot] = 0;
     seen[slot] = 0;
   }
   return {
@@ -194,8 +199,8 @@ export function searchConcepts(
     count,
     coverage,
     coordination,
-    specificity,
     evidence,
+    words: matchedWords,
     concepts: counted,
     found,
   };

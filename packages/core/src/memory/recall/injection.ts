@@ -3,28 +3,27 @@
  * each once. Nothing rather than noise — a prompt that only shares a common word with the vault
  * ("thanks, looks good", "run the tests again") gets no memory. Pure.
  *
- * The floor is scale-free, so it carries from one vault to another (IDFs are taken in units of the
- * highest IDF the index can give, so a threshold means the same in a vault of 500 notes and of
- * 100 000): a memory must hold enough of the prompt's words by their rarity (`evidence`: about one
- * per rare word, far less per common one, however long the prompt), its most specific matching word
- * must be rare enough (`specificity`), it must match some share of the prompt's IDF mass (`coverage`:
- * words the vault has never seen count against it — "how does quicksort pick a pivot"), and after the
- * first, each must score within a share of the best (`relative`).
+ * The floor: a memory must hold at least two of the prompt's content words (function words and chatter
+ * — "how", "three", "thanks", "look" — are not content: function-words.ts), whose IDFs add up to enough
+ * of the highest IDF the index can give (`evidence`), and after the first, each must score within a
+ * share of the best (`relative`). Two words, because one shared word is what a near-miss has ("write
+ * a haiku about deploys", "translate this error message into French"), and a note that holds two of
+ * the prompt's words together rarely does so by chance; enough of their rarity, because two common words
+ * ("fix" and "error") still say little. Words the vault has never seen do not count for or against
+ * it: a prompt is often mostly filler ("before we continue: …"), and an off-topic question ("how does
+ * quicksort pick a pivot") is answered by no note holding two of its words. Scale-free: the evidence is
+ * in units of the index's highest IDF, so a threshold means the same in a vault of 500 notes and of
+ * 100 000 (in evidence e, a chance co-occurrence of the words is expected in about N^(1 − e) notes).
  */
 import type { RecallItem } from './recall.js';
 import { INJECTION_FLOOR, type InjectionFloor } from './ranking.js';
 
-/** Whether an item clears the floor's absolute parts (coverage, evidence and specificity). */
+/** Whether an item clears the floor's absolute parts (content words held, and their evidence). */
 export function clearsFloor(
-  item: Pick<RecallItem, 'coverage' | 'evidence' | 'specificity' | 'similarity'>,
+  item: Pick<RecallItem, 'evidence' | 'words' | 'similarity'>,
   floor: InjectionFloor,
 ): boolean {
-  return (
-    item.similarity > 0 &&
-    item.coverage >= floor.coverage &&
-    item.evidence >= floor.evidence &&
-    item.specificity >= floor.specificity
-  );
+  return item.similarity > 0 && item.words >= floor.words && item.evidence >= floor.evidence;
 }
 
 /** A title as a person reads it, for telling two memories of the same title apart. */

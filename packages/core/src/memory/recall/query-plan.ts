@@ -6,6 +6,7 @@
 import type { Bm25Index, QueryConcept, QueryVariant } from '../indexing/bm25.js';
 import { idf } from '../indexing/bm25-search.js';
 import { tokenize } from '../indexing/tokenize.js';
+import { isFunctionTerm } from './function-words.js';
 import type { RankingParams } from './ranking.js';
 import { THESAURUS, type Thesaurus } from './thesaurus.js';
 
@@ -48,7 +49,8 @@ export function queryWords(text: string): string[] {
  * a synonym weight) its synonyms in `thesaurus`, at that weight, marked as synonyms (they rank, they
  * never count toward the injection floor). Only terms of 3 to 6 letters are prefix-expanded, to at
  * most 16 longer terms; a term lends at most SYNONYM_LIMIT synonyms, none the query's own terms or
- * spellings (a query saying both `stop` and `halt` holds each once).
+ * spellings (a query saying both `stop` and `halt` holds each once). A function word or chatter
+ * (function-words.ts) ranks like any word but is no content word: the injection floor does not count it.
  */
 export function queryConcepts(
   terms: readonly string[],
@@ -74,7 +76,7 @@ export function queryConcepts(
         lent++;
       }
     }
-    return { variants, weight: names.has(term) ? params.names : 1, counted: true };
+    return { variants, weight: names.has(term) ? params.names : 1, counted: true, content: !isFunctionTerm(term) };
   });
 }
 

@@ -35,10 +35,10 @@ export interface Ranked<D> {
   readonly cosine: number | undefined;
   /** Share of the query's IDF mass the memory matches (0 without words). */
   readonly coverage: number;
-  /** IDF of its most specific matching word over the index's highest (0 without words). */
-  readonly specificity: number;
-  /** IDF mass of the query's words it holds, in units of the index's highest IDF (0 without words). */
+  /** IDF mass of the query's content words it holds, in units of the index's highest IDF (0 without words). */
   readonly evidence: number;
+  /** How many of the query's content words it holds (0 without words). */
+  readonly words: number;
 }
 
 /** Lexical matches of a query by slot. `undefined` = no words in the query (rank by recency). */
@@ -50,8 +50,8 @@ export interface MatchSet {
   readonly coverage?: Float64Array | undefined;
   /** The same with synonyms counted at their weight, for coordination (absent: `coverage`). */
   readonly coordination?: Float64Array | undefined;
-  readonly specificity?: Float64Array | undefined;
   readonly evidence?: Float64Array | undefined;
+  readonly words?: Uint8Array | undefined;
 }
 
 /** Candidates kept for the final stages (phrase credit, revisions) beyond the k returned. */
@@ -91,8 +91,8 @@ interface Candidates {
   readonly relevance: Float64Array;
   readonly raw: Float64Array;
   readonly coverage: Float64Array;
-  readonly specificity: Float64Array;
   readonly evidence: Float64Array;
+  readonly words: Uint8Array;
 }
 
 /**
@@ -111,8 +111,8 @@ function candidates(capacity: number, pool: 'lexical' | 'fused' = 'lexical'): Ca
       relevance: new Float64Array(size),
       raw: new Float64Array(size),
       coverage: new Float64Array(size),
-      specificity: new Float64Array(size),
       evidence: new Float64Array(size),
+      words: new Uint8Array(size),
     };
   }
   c.n = 0;
@@ -181,8 +181,8 @@ export function rankDocuments<D extends RankDoc & StageDoc>(
       bm25: c.raw[i]!,
       cosine: cosines ? cosines[slot] : undefined,
       coverage: c.coverage[i]!,
-      specificity: c.specificity[i]!,
       evidence: c.evidence[i]!,
+      words: c.words[i]!,
       updatedMs,
     });
   }
@@ -208,7 +208,7 @@ function lexical<D>(
     const out = candidates(view.size);
     for (let slot = 0; slot < view.size; slot++) if (ok(slot)) out.slots[out.n++] = slot;
     // Pooled arrays hold the last query's values: no words, no relevance.
-    for (const a of [out.relevance, out.raw, out.coverage, out.specificity, out.evidence]) a.fill(0, 0, out.n);
+    for (const a of [out.relevance, out.raw, out.coverage, out.evidence, out.words]) a.fill(0, 0, out.n);
     return out;
   }
   const out = candidates(matches.count);
@@ -226,8 +226,8 @@ function lexical<D>(
     out.slots[j] = slot;
     out.raw[j] = raw;
     out.coverage[j] = coverage;
-    out.specificity[j] = matches.specificity ? matches.specificity[i]! : 0;
     out.evidence[j] = matches.evidence ? matches.evidence[i]! : 0;
+    out.words[j] = matches.words ? matches.words[i]! : 0;
     if (raw > max) max = raw;
   }
   for (let j = 0; j < out.n; j++) out.relevance[j] = Math.min(1, out.raw[j]! / max);
@@ -277,8 +277,8 @@ function fused<D>(
     const lexical = e.lexical >= 0;
     out.raw[j] = lexical ? lex.raw[e.lexical]! : 0;
     out.coverage[j] = lexical ? lex.coverage[e.lexical]! : 0;
-    out.specificity[j] = lexical ? lex.specificity[e.lexical]! : 0;
     out.evidence[j] = lexical ? lex.evidence[e.lexical]! : 0;
+    out.words[j] = lexical ? lex.words[e.lexical]! : 0;
   }
   return out;
 }

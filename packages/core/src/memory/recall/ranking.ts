@@ -49,12 +49,10 @@ export interface RankingParams {
 
 /** The relevance floor of what a hook injects (see injection.ts). */
 export interface InjectionFloor {
-  /** Least share of the query's IDF mass a memory must match. */
-  readonly coverage: number;
-  /** Least IDF mass of the query's words it must hold, in units of the index's highest IDF. */
+  /** Least number of the prompt's content words (not function words or chatter) a memory must hold. */
+  readonly words: number;
+  /** Least IDF mass of those words it must hold, in units of the index's highest IDF. */
   readonly evidence: number;
-  /** Least specificity of its most specific matching word (IDF over the highest IDF of the index). */
-  readonly specificity: number;
   /** Least score, as a share of the best injected memory's. */
   readonly relative: number;
 }
@@ -77,9 +75,8 @@ export const RANKING_DEFAULTS: RankingParams = Object.freeze({
 });
 
 export const INJECTION_FLOOR: InjectionFloor = Object.freeze({
-  coverage: 0,
-  evidence: 1,
-  specificity: 0.6,
+  words: 2,
+  evidence: 0.8,
   relative: 0.5,
 });
 

@@ -63,13 +63,14 @@ export interface RecallItem {
   readonly score: number;
   /** Share of the query's IDF mass this memory matches, in [0, 1] (0 without words). */
   readonly coverage: number;
-  /** How specific its most specific matching word is (IDF over the index's highest), in [0, 1]. */
-  readonly specificity: number;
   /**
-   * How much it shares with the query: the IDF mass of the query's words it holds, in units of the
-   * index's highest IDF (≈ 1 per rare word, far less per common one), whatever the query's length.
+   * How much it shares with the query: the IDF mass of the query's content words (not function words
+   * or chatter) it holds, in units of the index's highest IDF (≈ 1 per rare word, far less per common
+   * one), whatever the query's length.
    */
   readonly evidence: number;
+  /** How many of the query's content words it holds. */
+  readonly words: number;
 }
 
 export interface RecallResult {
@@ -182,8 +183,8 @@ function toItem(r: Ranked<StoredDoc>, terms: readonly string[]): RecallItem {
     recency: r.recency,
     score: r.score,
     coverage: r.coverage,
-    specificity: r.specificity,
     evidence: r.evidence,
+    words: r.words,
   };
 }
 
