@@ -53,8 +53,9 @@ try {
   const dump = [];
   for (const s of sources) {
     for (const p of s.prompts) {
-      const items = (await recall(s.index, { text: p.text, project: p.project, k: 25, now: NOW })).items;
-      const injected = new Set(memoriesToInject(items, 5, INJECTION_FLOOR));
+      const result = await recall(s.index, { text: p.text, project: p.project, k: 25, now: NOW });
+      const items = result.items;
+      const injected = new Set(memoriesToInject(items, 5, INJECTION_FLOOR, result.contentWords));
       const top = memoriesToInject(items, 5, { words: 0, evidence: 0, relative: 0 });
       const answerable = p.judgments.size > 0;
       const reachable = top.some((i) => gradeOf(p, keyOf(i)) > 0);

@@ -49,12 +49,12 @@ export async function fitFloor(sources, extra = {}) {
   for (const s of sources) {
     const results = [];
     for (const p of s.prompts)
-      results.push((await recall(s.index, { text: p.text, project: p.project, k: 25, now: NOW, ...extra })).items);
+      results.push(await recall(s.index, { text: p.text, project: p.project, k: 25, now: NOW, ...extra }));
     runs.push({ name: s.name, prompts: s.prompts, results });
   }
   const inject = (results, floor) =>
-    results.map((items) => {
-      const kept = memoriesToInject(items, 5, floor);
+    results.map((result) => {
+      const kept = memoriesToInject(result.items, 5, floor, result.contentWords);
       return { keys: kept.map(keyOf), titles: kept.map((i) => i.title) };
     });
   const unfloored = runs.map((r) => inject(r.results, NONE));

@@ -130,7 +130,7 @@ export async function injections(index, prompts, { floor, extra = {}, k = 5 } = 
   const out = [];
   for (const p of prompts) {
     const result = await recall(index, { text: p.text, project: p.project, k: k + 20, now: NOW, ...extra });
-    const items = memoriesToInject(result.items, k, floor);
+    const items = memoriesToInject(result.items, k, floor, result.contentWords);
     out.push({ keys: items.map(keyOf), titles: items.map((i) => i.title), all: result.items });
   }
   return out;

@@ -176,8 +176,10 @@ function vault(): IndexState {
 
 describe('the injection floor on a vault of moderately common words', () => {
   const state = vault();
-  const inject = async (text: string) =>
-    memoriesToInject((await recall({ state }, { text, now: NOW, k: 25 })).items, 5).map((i) => i.id);
+  const inject = async (text: string) => {
+    const result = await recall({ state }, { text, now: NOW, k: 25 });
+    return memoriesToInject(result.items, 5, undefined, result.contentWords).map((i) => i.id);
+  };
 
   it.each([
     ['how did we fix the csv export timeout?', 'memory/fix/csv-export-times-out.md'],
@@ -200,6 +202,13 @@ describe('the injection floor on a vault of moderately common words', () => {
     'lgtm, ship it',
   ])('a prompt no note answers gets nothing: "%s"', async (text) => {
     expect(await inject(text)).toEqual([]);
+  });
+
+  it('asks a query of one content word to hold that one, as rare as the evidence says', async () => {
+    // `recall-here --query spelling`, a one-word prompt: two words cannot be held, so one rare enough is.
+    expect(await inject('spelling?')).toEqual(['memory/convention/spelling.md']);
+    // A word in many notes says too little alone.
+    expect(await inject('export')).toEqual([]);
   });
 
   it('counts content words only: "how many" and "once more" add neither words nor evidence', async () => {

@@ -39,7 +39,7 @@ export async function userPromptSubmit(ctx: HookContext): Promise<HookAnswer> {
   const k = promptK(ctx.env);
   const result = await ctx.ws.recall({ text: prompt, project: slug, k: k + 20 });
   for (const w of result.warnings) ctx.warn(`agentm: ${w}`);
-  const items = memoriesToInject(result.items, k);
+  const items = memoriesToInject(result.items, k, undefined, result.contentWords);
   return {
     stdout: additionalContextOutput('UserPromptSubmit', renderPromptMemories(items, ctx.ws.localRoot)),
     note: result.servedBy !== undefined ? `recalled by ${result.servedBy}` : 'recalled in this process',

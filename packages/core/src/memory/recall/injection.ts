@@ -34,13 +34,17 @@ function titleKey(title: string): string {
 /**
  * The memories to inject, best first: at most `k` of `items` (a recall's, best first) that clear the
  * floor, within `floor.relative` of the best one's score, never an always-load note (the session
- * start gave those), never the same memory or the same title twice.
+ * start gave those), never the same memory or the same title twice. `contentWords`: the query's
+ * (`RecallResult.contentWords`) — a query of one content word ("okapi", `recall-here --query ci`) asks
+ * a memory to hold that one, as rare as the floor's evidence says, not two it cannot have.
  */
 export function memoriesToInject(
   items: readonly RecallItem[],
   k: number,
   floor: InjectionFloor = INJECTION_FLOOR,
+  contentWords?: number,
 ): RecallItem[] {
+  if (contentWords !== undefined) floor = { ...floor, words: Math.min(floor.words, Math.max(1, contentWords)) };
   const out: RecallItem[] = [];
   const ids = new Set<string>();
   const titles = new Set<string>();

@@ -51,7 +51,8 @@ export async function phaseRecall(source: RecallSource, request: PhaseRecallRequ
     formula: request.formula,
   });
   // Asked about something, give only what bears on it (the injection floor): nothing rather than noise.
-  const items = result.mode === 'recency' ? result.items : memoriesToInject(result.items, k);
+  const items =
+    result.mode === 'recency' ? result.items : memoriesToInject(result.items, k, undefined, result.contentWords);
   const always = source.state
     .alwaysLoadDocs()
     .filter((d) => inScope(d, { project: request.project, kinds: undefined, window: 0, now }));

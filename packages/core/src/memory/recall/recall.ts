@@ -8,6 +8,7 @@ import { cosine } from '../similarity.js';
 import { RECALL_DEFAULTS } from './score.js';
 import { makeSnippet } from './snippet.js';
 import { rankingParams, type RankingParams, type RecallFormula } from './ranking.js';
+import { isFunctionTerm } from './function-words.js';
 import { feedbackConcepts, nameTerms, queryConcepts, queryWords } from './query-plan.js';
 
 /** A recall request. Durations and `now` are milliseconds. */
@@ -79,6 +80,11 @@ export interface RecallResult {
   readonly mode: 'hybrid' | 'lexical' | 'recency';
   /** Degradations (a provider that failed): recall still answered, lexically. */
   readonly warnings: string[];
+  /**
+   * Content words of the query (not function words or chatter, known to the vault or not): what the
+   * injection floor asks a memory to hold two of, or the one there is (see `memoriesToInject`).
+   */
+  readonly contentWords?: number | undefined;
   /** The process that answered, when a recall server did (`agentm mcp, pid 123`); absent: this one. */
   readonly servedBy?: string | undefined;
 }
@@ -151,6 +157,7 @@ export async function recall(source: RecallSource, query: RecallQuery): Promise<
   const ranked = rankDocuments(view, matches, cosines, { ...options, terms });
   return {
     items: ranked.map((r) => toItem(r, terms)),
+    contentWords: terms.filter((t) => !isFunctionTerm(t)).length,
     mode: cosines ? 'hybrid' : terms.length > 0 ? 'lexical' : 'recency',
     warnings,
   };
