@@ -34,7 +34,7 @@ import { cliTerminal } from './ui/cli-terminal.js';
 export type { CliIo } from './context.js';
 
 /** Every command, one registration function per file under commands/. */
-const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
+const COMMANDS: readonly Register[] = [
   registerDoctor,
   registerConfig,
   registerRepos,
@@ -58,15 +58,60 @@ const COMMANDS: ReadonlyArray<(program: Command, ctx: CliContext) => void> = [
   registerCompletion,
 ];
 
-/** Builds the `agentm` program. Each action sets `ctx.exitCode`. */
-export function buildProgram(ctx: CliContext): Command {
+type Register = (program: Command, ctx: CliContext) => void;
+
+/**
+ * The registration that declares each top-level command but completion's, which completes from all of
+ * them (test/cli-command-table.test.ts holds it to the program's commands): a run of one command
+ * registers only its own. Declaring all 30 commands and
+ * their options costs a new process ~9 ms — most of what a prompt hook's `agentm recall` spends beyond
+ * answering.
+ */
+export const COMMAND_REGISTRATIONS: Readonly<Record<string, Register>> = {
+  doctor: registerDoctor,
+  config: registerConfig,
+  repos: registerRepos,
+  'read-state': registerStateFiles,
+  'write-state': registerStateFiles,
+  plans: registerStateFiles,
+  switch: registerStateFiles,
+  save: registerSave,
+  'recall-here': registerProcessSeam,
+  'state-path': registerProcessSeam,
+  'offer-save-here': registerProcessSeam,
+  evolve: registerEvolve,
+  run: registerRun,
+  approve: registerApprove,
+  plan: registerPlan,
+  trace: registerTrace,
+  replay: registerReplay,
+  eval: registerEval,
+  recall: registerRecall,
+  reindex: registerReindex,
+  export: registerTransfer,
+  import: registerTransfer,
+  consolidate: registerConsolidate,
+  mcp: registerAgents,
+  hook: registerAgents,
+  retry: registerRetry,
+  init: registerInit,
+  // Not the completion commands: they complete from every command.
+};
+
+/**
+ * Builds the `agentm` program. Each action sets `ctx.exitCode`. `command`: the command being run, when
+ * it is one: only its registration runs (the program's help, a mistyped command and its suggestion
+ * need every command, and get them).
+ */
+export function buildProgram(ctx: CliContext, command?: string): Command {
   const program = new Command('agentm')
     .description('AgentM: durable, synced memory and plan state for AI coding agents')
     .version(coreVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: ctx.io.out, writeErr: ctx.io.err })
     .showHelpAfterError('(run agentm --help for usage)');
-  for (const register of COMMANDS) register(program, ctx);
+  const only = command !== undefined && Object.hasOwn(COMMAND_REGISTRATIONS, command) ? command : undefined;
+  for (const register of only !== undefined ? [COMMAND_REGISTRATIONS[only]!] : COMMANDS) register(program, ctx);
   addHelpExamples(program);
   // Subcommands inherit the exit override, so a usage error anywhere becomes exit 2, not a throw.
   for (const command of program.commands)
@@ -97,7 +142,7 @@ export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<num
     outRaw: rawIo.outRaw ?? rawIo.out,
   };
   const ctx: CliContext = { io, term: cliTerminal(rawIo, redacted.secrets), exitCode: EXIT_OK };
-  const program = buildProgram(ctx);
+  const program = buildProgram(ctx, argv[0]);
   try {
     // Bare `agentm` is a request for help, not a mistake: the help on stdout, exit 0 (as git and cargo).
     if (argv.length === 0) {
