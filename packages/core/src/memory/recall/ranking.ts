@@ -58,14 +58,14 @@ export interface InjectionFloor {
 }
 
 export const RANKING_DEFAULTS: RankingParams = Object.freeze({
-  k1: 0.6,
+  k1: 0.9,
   b: 0.3,
-  fields: Object.freeze([5, 3, 2, 1] as const),
+  fields: Object.freeze([5, 5, 2, 1] as const),
   coverage: 1,
   prefix: 0.7,
   synonym: 0.85,
   names: 3,
-  phrase: 0.3,
+  phrase: 0.2,
   recencyBoost: 0.05,
   revisionDecay: 1,
   feedbackTerms: 0,
