@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type IndexDocument } from '../../src/memory/documents/document.js';
 import { IndexState } from '../../src/memory/indexing/index-state.js';
+import { tokenize } from '../../src/memory/indexing/tokenize.js';
 import { rankDocuments } from '../../src/memory/recall/rank.js';
-import { revisionFamily } from '../../src/memory/recall/rank-stages.js';
-import { nameTerms } from '../../src/memory/recall/query-plan.js';
+import { phraseShare, revisionFamily } from '../../src/memory/recall/rank-stages.js';
+import { nameTerms, queryWords } from '../../src/memory/recall/query-plan.js';
 import { RANKING_DEFAULTS } from '../../src/memory/recall/ranking.js';
 import { recall } from '../../src/memory/recall/recall.js';
 
@@ -310,5 +311,47 @@ describe('names in a question', () => {
     expect((await ids(state, question))[0]).toBe('memory/reference/marcus-2025-02-11-07.md');
     // Weighed as any other word, the name loses to the rarer word the other note shares.
     expect((await ids(state, question, { ranking: { names: 1 } }))[0]).toBe('memory/reference/yuki-2025-03-01-04.md');
+  });
+});
+
+describe('phrase credit', () => {
+  /** The definition: the share of the query's neighbouring pairs found side by side, in either order. */
+  const reference = (terms: readonly string[], text: string) => {
+    if (terms.length < 2) return 0;
+    const tokens = tokenize(text);
+    const pairs = new Set<string>();
+    for (let i = 1; i < tokens.length; i++)
+      pairs.add(`${tokens[i - 1]} ${tokens[i]}`).add(`${tokens[i]} ${tokens[i - 1]}`);
+    let found = 0;
+    for (let i = 1; i < terms.length; i++) if (pairs.has(`${terms[i - 1]} ${terms[i]}`)) found++;
+    return found / (terms.length - 1);
+  };
+  const word = fc.constantFrom(
+    'Lock',
+    'locks',
+    'vault',
+    'the',
+    'Sync',
+    'timeout',
+    'getUserById',
+    'café',
+    'ναί',
+    'x2',
+    'user',
+  );
+
+  it('is the share of the query’s neighbouring pairs found side by side, whatever the text', () => {
+    fc.assert(
+      fc.property(
+        fc.array(word, { maxLength: 30 }),
+        fc.array(word, { maxLength: 5 }),
+        fc.constantFrom(' ', ', ', '\n', '-'),
+        (text, query, sep) => {
+          const terms = queryWords(query.join(' '));
+          expect(phraseShare(terms, text.join(sep))).toBe(reference(terms, text.join(sep)));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

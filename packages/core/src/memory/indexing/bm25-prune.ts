@@ -60,17 +60,37 @@ export function prunable(
 /** The `keep`-th best lower bound of a weighed score among the documents found (0 when fewer in scope). */
 function threshold(scratch: SearchScratch, count: number, mass: number, prune: Pruning): number {
   const { acc, cover, extra, touched } = scratch;
-  const lows = new Float64Array(count);
+  // The `keep` largest in a min-heap (its root the keep-th largest): no sort of every document found.
+  const keep = prune.keep;
+  const heap = new Float64Array(keep);
   let m = 0;
   for (let i = 0; i < count; i++) {
     const slot = touched[i]!;
     const w = prune.weight(slot);
+    if (w <= 0) continue;
     // What ranking multiplies by is coordination (coverage with synonyms at their weight).
-    if (w > 0) lows[m++] = acc[slot]! * coverageFactor((cover[slot]! + extra[slot]!) / mass, prune.gamma) * w;
+    const low = acc[slot]! * coverageFactor((cover[slot]! + extra[slot]!) / mass, prune.gamma) * w;
+    if (m < keep) {
+      let at = m++;
+      while (at > 0 && heap[(at - 1) >> 1]! > low) {
+        heap[at] = heap[(at - 1) >> 1]!;
+        at = (at - 1) >> 1;
+      }
+      heap[at] = low;
+    } else if (low > heap[0]!) {
+      let at = 0;
+      for (;;) {
+        const l = 2 * at + 1;
+        if (l >= keep) break;
+        const c = l + 1 < keep && heap[l + 1]! < heap[l]! ? l + 1 : l;
+        if (heap[c]! >= low) break;
+        heap[at] = heap[c]!;
+        at = c;
+      }
+      heap[at] = low;
+    }
   }
-  if (m < prune.keep) return 0;
-  const found = lows.subarray(0, m).sort();
-  return found[m - prune.keep]!;
+  return m < keep ? 0 : heap[0]!;
 }
 
 function coverageFactor(coverage: number, gamma: number): number {

@@ -10,7 +10,7 @@
  *   notes, `standup-2026-03-01`, a chat per day), each note its own.
  */
 import { EPISODE_KIND } from '../documents/document.js';
-import { tokenize } from '../indexing/tokenize.js';
+import { TermScanner } from '../indexing/term-scanner.js';
 
 /** What the stages read of a document. */
 export interface StageDoc {
@@ -62,18 +62,45 @@ export function revisionFamily(
   return { family: `${dir}${name}`, numbered: false };
 }
 
+/**
+ * Terms of the titles and openings phrase credit reads, by id, and the scanner that finds them (the
+ * index's fast tokenizer: a surface form is stemmed once per process, not once per answer). Started
+ * over past PHRASE_TERMS terms, so a long-lived server's dictionary stays bounded.
+ */
+const PHRASE_TERMS = 200_000;
+let phraseIds = new Map<string, number>();
+const internPhraseTerm = (term: string) => {
+  let id = phraseIds.get(term);
+  if (id === undefined) phraseIds.set(term, (id = phraseIds.size));
+  return id;
+};
+let phraseScanner = new TermScanner(internPhraseTerm);
+
 /** Share of the query's neighbouring term pairs that stand side by side (either order) in `text`. */
 export function phraseShare(terms: readonly string[], text: string): number {
   if (terms.length < 2) return 0;
-  const tokens = tokenize(text);
-  const pairs = new Set<string>();
-  for (let i = 1; i < tokens.length; i++) {
-    pairs.add(`${tokens[i - 1]} ${tokens[i]}`);
-    pairs.add(`${tokens[i]} ${tokens[i - 1]}`);
+  if (phraseIds.size > PHRASE_TERMS) {
+    phraseIds = new Map();
+    phraseScanner = new TermScanner(internPhraseTerm);
   }
-  let found = 0;
-  for (let i = 1; i < terms.length; i++) if (pairs.has(`${terms[i - 1]} ${terms[i]}`)) found++;
-  return found / (terms.length - 1);
+  // Pairs as one number (two ids below 2^21: exact in a double), both orders.
+  const pair = (a: number, b: number) => a * 2_097_152 + b;
+  const ids = terms.map(internPhraseTerm);
+  const wanted = new Map<number, number>();
+  for (let i = 1; i < ids.length; i++) {
+    wanted.set(pair(ids[i - 1]!, ids[i]!), i);
+    wanted.set(pair(ids[i]!, ids[i - 1]!), i);
+  }
+  const seen = new Set<number>();
+  let previous = -1;
+  phraseScanner.scan(text, (id) => {
+    if (previous >= 0) {
+      const at = wanted.get(pair(previous, id));
+      if (at !== undefined) seen.add(at);
+    }
+    previous = id;
+  });
+  return seen.size / (terms.length - 1);
 }
 
 /** Applies the phrase credit and the revision rule to ranked candidates (best first); returns them re-sorted. */
