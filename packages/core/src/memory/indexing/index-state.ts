@@ -18,6 +18,7 @@ import { SupersededKeys } from './supersession.js';
 import { columnRankView } from './column-rank-view.js';
 import { previewOf, searchableFields } from './searchable.js';
 import { TermScanner } from './term-scanner.js';
+import type { KnownFiles } from './refresh-plan.js';
 import type { SnapshotFile } from './snapshot-pages.js';
 
 export type { StoredDoc } from './doc-store.js';
@@ -99,15 +100,16 @@ export class IndexState {
     return this.#idMap().get(id);
   }
 
-  /** The mtime and size of each file, by key (what a refresh compares with a walk), decoding nothing else. */
-  fileStats(): { get(key: string): { mtimeMs: number; size: number } | undefined; keys(): Iterable<string> } {
+  /** The files as rows, for comparing a walk with (see `planWalk`). */
+  knownFiles(): KnownFiles {
     const t = this.fileTable;
     return {
-      get: (key) => {
-        const row = t.row(key);
-        return row === undefined ? undefined : { mtimeMs: t.mtime.data[row]!, size: t.size.data[row]! };
-      },
-      keys: () => Array.from(t.liveRows(), (row) => t.keys.get(row)!),
+      row: (key) => t.row(key),
+      mtime: (row) => t.mtime.data[row]!,
+      size: (row) => t.size.data[row]!,
+      rows: t.rows,
+      live: (row) => t.live.data[row] === 1,
+      key: (row) => t.keys.get(row)!,
     };
   }
 

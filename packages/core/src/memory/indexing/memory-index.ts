@@ -26,7 +26,7 @@ import {
 } from './index-types.js';
 import { scanChanges } from './catch-up.js';
 import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
-import { planRefresh } from './refresh-plan.js';
+import { planWalk } from './refresh-plan.js';
 import type { VectorCache } from './vectors.js';
 import { walkSources, walkWarnings, type WalkResult } from './walk.js';
 import { beginWalk, marksChange, revalidationDue, walkMarks, type SourceMarks } from './source-marks.js';
@@ -231,10 +231,7 @@ export class MemoryIndex extends DerivedMaintenance {
     started: ReturnType<typeof beginWalk>,
     options: RefreshOptions,
   ): Promise<RefreshReport> {
-    const plan = planRefresh(
-      this.#state.fileStats(),
-      walk.files.map((f) => ({ key: f.locator.key, mtimeMs: f.mtimeMs, size: f.size })),
-    );
+    const plan = planWalk(this.#state.knownFiles(), walk.files);
     const report = await this.#apply(
       {
         state: this.#state,

@@ -20,6 +20,7 @@ export function stringHash(text: string): number {
 }
 
 const encoder = new TextEncoder();
+let scratch = new Uint8Array(256);
 
 /**
  * The hash table of `strings` (string i stored as i + 1; 0 is empty): a power of two at least twice
@@ -41,7 +42,9 @@ export function hashTable(strings: ArrayLike<string>): Int32Array {
 /** The index of `text` among packed strings through their table, or −1. */
 export function lookup(packed: PackedStrings, table: Int32Array, text: string): number {
   const mask = table.length - 1;
-  const bytes = encoder.encode(text);
+  // Encoded into one buffer reused across lookups: a walk of 100 000 notes looks up every file's key.
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3 + 64);
+  const bytes = scratch.subarray(0, encoder.encodeInto(text, scratch).written);
   const { blob, offsets } = packed;
   for (let at = stringHash(text) & mask; ; at = (at + 1) & mask) {
     pageIn(table, at, at + 1);
