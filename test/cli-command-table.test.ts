@@ -2,11 +2,11 @@
 // every top-level command the full program has, each with the registration that declares it, or a command
 // would run without its options, or not at all.
 import { describe, expect, it } from 'vitest';
-import { Command } from 'commander';
 import { buildProgram, COMMAND_REGISTRATIONS } from '../packages/core/src/cli/program.js';
 import type { CliContext } from '../packages/core/src/cli/context.js';
 
 const ctx = { io: { out: () => {}, err: () => {}, env: {} }, term: {}, exitCode: 0 } as unknown as CliContext;
+type Command = ReturnType<typeof buildProgram>;
 const names = (program: Command) => program.commands.map((c) => c.name());
 
 describe('the command table', () => {

@@ -1,4 +1,4 @@
-import type { FileEntry } from './index-state.js';
+import type { FileEntry } from './file-table.js';
 
 /** The facts a walk gives about one source file. */
 export interface SeenFile {
