@@ -25,7 +25,8 @@ import { TermTable } from './term-table.js';
 // 4: Porter stemming and camel-case identifiers split (tokenize.ts); postings carry field flags (title,
 //    slug, tags, headings) beside the text's term frequency; a made-up title is no field.
 // 5: source marks (change-log cursor, folder mtimes, last walk) in the header and `marks` journal ops.
-export const INDEX_SCHEMA_VERSION = 5;
+// 6: the terms' order (`terms.order`), for prefix matches without reading the whole dictionary.
+export const INDEX_SCHEMA_VERSION = 6;
 const MAGIC = Buffer.from('AGMIDX\n\0', 'latin1');
 const PREFIX = MAGIC.length + 8;
 
@@ -99,6 +100,7 @@ export function encodeSnapshot(state: IndexState, meta: SnapshotMeta): Iterable<
     ['terms.offsets', bytes(parts.terms.offsets)],
     ['terms.blob', parts.terms.blob],
     ['terms.table', bytes(parts.terms.table)],
+    ['terms.order', bytes(parts.terms.order)],
     ['postings.start', bytes(parts.block.start)],
     ['postings.slots', bytes(parts.block.slots)],
     ['postings.tfs', bytes(parts.block.tfs)],
@@ -196,6 +198,7 @@ export function openSnapshot(
     const head = readHead(headBytes, size);
     const end = size - 32;
     if (options.verify !== false) verifyStreaming(file, end);
+    file.region(head.base, Math.max(head.base, end));
     return assemble(head, end, (position, length) => file.section(position, length), file);
   } catch (error) {
     file.close();
@@ -298,7 +301,12 @@ function assemble(
     firstSlot: i32('files.firstSlot'),
     docCount: i32('files.docCount'),
   };
-  const terms: FrozenTerms = { blob: u8('terms.blob'), offsets: u32('terms.offsets'), table: i32('terms.table') };
+  const terms: FrozenTerms = {
+    blob: u8('terms.blob'),
+    offsets: u32('terms.offsets'),
+    table: i32('terms.table'),
+    order: i32('terms.order'),
+  };
   const block = { start: i32('postings.start'), slots: i32('postings.slots'), tfs: u16('postings.tfs') };
   const lengths = u32('docs.length');
   check(header, docs, files, terms, block, lengths);
@@ -331,6 +339,7 @@ function check(
     (files.keyTable.length & (files.keyTable.length - 1)) === 0 &&
     files.keyTable.length > header.files &&
     terms.offsets.length === header.terms + 1 &&
+    terms.order.length === header.terms &&
     block.start.length === header.terms + 1 &&
     block.start[header.terms] === block.slots.length &&
     block.tfs.length === block.slots.length &&
