@@ -33,31 +33,6 @@ import { cliTerminal } from './ui/cli-terminal.js';
 
 export type { CliIo } from './context.js';
 
-/** Every command, one registration function per file under commands/. */
-const COMMANDS: readonly Register[] = [
-  registerDoctor,
-  registerConfig,
-  registerRepos,
-  registerStateFiles,
-  registerSave,
-  registerProcessSeam,
-  registerEvolve,
-  registerRun,
-  registerApprove,
-  registerPlan,
-  registerTrace,
-  registerReplay,
-  registerEval,
-  registerRecall,
-  registerReindex,
-  registerTransfer,
-  registerConsolidate,
-  registerAgents,
-  registerRetry,
-  registerInit,
-  registerCompletion,
-];
-
 type Register = (program: Command, ctx: CliContext) => void;
 
 /**
@@ -97,6 +72,9 @@ export const COMMAND_REGISTRATIONS: Readonly<Record<string, Register>> = {
   init: registerInit,
   // Not the completion commands: they complete from every command.
 };
+
+/** Every command, one registration function per file under commands/, in the help's order. */
+const COMMANDS: readonly Register[] = [...new Set(Object.values(COMMAND_REGISTRATIONS)), registerCompletion];
 
 /**
  * Builds the `agentm` program. Each action sets `ctx.exitCode`. `command`: the command being run, when
