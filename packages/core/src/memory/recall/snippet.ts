@@ -1,4 +1,4 @@
-import { tokenize, wordTerms } from '../indexing/tokenize.js';
+import { isCamel, tokenize, wordTerms } from '../indexing/tokenize.js';
 
 const ASCII = /^[\x00-\x7f]*$/;
 /** Terms of words seen in snippets before (stemming each word of every snippet is a noticeable share of a recall). */
@@ -23,11 +23,16 @@ export function makeSnippet(text: string, terms: readonly string[], width = 160)
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= width) return flat;
   const wanted = new Set(terms);
+  // Porter's stem of a word begins with the word's first letter, so an ASCII word (not an identifier,
+  // whose parts start inside it) whose first letter begins no wanted term yields none: it is not stemmed.
+  const initials = new Set(terms.map((term) => term[0]));
   let at = -1;
   if (wanted.size > 0) {
     const word = /[\p{L}\p{N}]{2,}/gu;
     for (let m = word.exec(flat); m; m = word.exec(flat)) {
-      if (termsOfWord(m[0]).some((term) => wanted.has(term))) {
+      const w = m[0];
+      if (!initials.has(w[0]!.toLowerCase()) && ASCII.test(w) && !isCamel(w)) continue;
+      if (termsOfWord(w).some((term) => wanted.has(term))) {
         at = m.index;
         break;
       }
