@@ -1,19 +1,74 @@
+import { fstatSync, read, writeSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { printable } from '../../seam/printable.js';
 import { redactSecrets } from '../../text/redact.js';
 import { runHook } from './run-hook.js';
 
 /** The most hook input read (Claude Code's payloads are a few kilobytes; a prompt may be long). */
 const MAX_INPUT_BYTES = 8 * 1024 * 1024;
+const readAsync = promisify(read);
 
+/**
+ * Whether fd 0 is certainly not a terminal, known from `fstat` alone: a pipe, a socket (how Node and
+ * libuv hand a child its stdin) or a file. `process.stdin` would answer too, but on a pipe or a socket it
+ * loads `net` and builds a socket first: a tenth of a prompt hook's own time.
+ */
+function stdinIsNoTerminal(): boolean {
+  try {
+    const stat = fstatSync(0);
+    return stat.isFIFO() || stat.isSocket() || stat.isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Claude Code's input: fd 0 read to its end directly (see `stdinIsNoTerminal`); through `process.stdin`
+ * when the descriptor will not be read that way (non-blocking: EAGAIN), from where it left off.
+ */
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of process.stdin) {
-    size += (chunk as Buffer).length;
+  const take = (chunk: Buffer) => {
+    size += chunk.length;
     if (size > MAX_INPUT_BYTES) throw new Error(`the hook input is larger than ${MAX_INPUT_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
+    chunks.push(chunk);
+  };
+  let direct = stdinIsNoTerminal();
+  while (direct) {
+    const buffer = Buffer.allocUnsafe(64 * 1024);
+    try {
+      const { bytesRead } = await readAsync(0, buffer, 0, buffer.length, null);
+      if (bytesRead === 0) return Buffer.concat(chunks).toString('utf8');
+      take(buffer.subarray(0, bytesRead));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      direct = false;
+    }
   }
+  for await (const chunk of process.stdin) take(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The answer written to fd 1 directly (as `readStdin` reads: no `net`, no socket for a pipe); the rest
+ * through `process.stdout` if the descriptor would block (EAGAIN). Whether `process.stdout` was used.
+ */
+function writeOut(text: string, state: { stream: boolean }): void {
+  let rest = Buffer.from(text, 'utf8');
+  while (!state.stream && rest.length > 0) {
+    try {
+      rest = rest.subarray(writeSync(1, rest));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // The reader went away (EPIPE): nobody is left to answer, and that is not the hook's failure.
+      if (code === 'EPIPE') return;
+      if (code !== 'EAGAIN') throw error;
+      state.stream = true;
+      process.stdout.on('error', () => undefined);
+    }
+  }
+  if (rest.length > 0) process.stdout.write(rest);
 }
 
 async function askOnTerminal(question: string): Promise<boolean> {
@@ -41,20 +96,31 @@ export async function runHookProcess(
   args: readonly string[],
   version: string,
   background?: () => void,
+  /** Called once the answer is flushed, just before the process exits (starts what `background` asked for). */
+  atExit?: () => void,
 ): Promise<never> {
-  const terminal = process.stdin.isTTY === true;
+  const terminal = !stdinIsNoTerminal() && process.stdin.isTTY === true;
+  const stdout = { stream: false };
+  let told = false;
   await runHook(args[0], {
     env: process.env,
     cwd: process.cwd(),
-    out: (text) => void process.stdout.write(text),
+    out: (text) => writeOut(text, stdout),
     // Problems go to the session's terminal and transcript: no escape sequences, no key-shaped strings.
-    err: (text) => void process.stderr.write(printable(redactSecrets(text))),
+    err: (text) => {
+      // A closed stderr is ignored: there is nobody left to tell.
+      if (!told) process.stderr.on('error', () => undefined);
+      told = true;
+      process.stderr.write(printable(redactSecrets(text)));
+    },
     readInput: terminal ? async () => undefined : readStdin,
     confirm: terminal ? askOnTerminal : undefined,
     startedAt: 0,
     version,
     background,
   });
-  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  // A stream is made by its getter: flush only those a write made.
+  await Promise.all([...(stdout.stream ? [flushed(process.stdout)] : []), ...(told ? [flushed(process.stderr)] : [])]);
+  atExit?.();
   process.exit(0);
 }
