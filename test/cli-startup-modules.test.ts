@@ -54,12 +54,14 @@ async function modulesLoaded(args: string[], options: { home: string; env?: Node
     child.stdin.end(options.stdin ?? '');
   });
   const inputs = bundleInputs();
-  const loaded = (await readFile(log, 'utf8'))
-    .split('\n')
-    .filter(Boolean)
+  const lines = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+  const loaded = lines
+    .filter((line) => line.startsWith('file:'))
     .flatMap((url) => inputs.get(fileURLToPath(url)) ?? [fileURLToPath(url)])
     .map((path) => relative(CORE, path).split('\\').join('/'));
-  return { code, loaded };
+  /** Node's public built-in modules the process loaded (`node:net`), whoever required them. */
+  const builtins = new Set(lines.filter((line) => line.startsWith('node:')));
+  return { code, loaded, builtins };
 }
 
 /** What a module family's paths look like, bundled or not. */
@@ -154,6 +156,26 @@ describe('what a command loads at start-up', () => {
       'the postgres driver',
     ] as const)
       expect(seen.has(family), `a hook loads ${family}`).toBe(false);
+  });
+
+  it('a prompt hook over a built index makes no socket for its input and answer (fds 0 and 1 directly)', async () => {
+    const v = await vault();
+    // No walk due (one ran just now, the next in an hour), and the project bound (no `git remote` asked):
+    // nothing else starts a process either.
+    await mkdir(join(v.home, '.harness'), { recursive: true });
+    await writeFile(join(v.home, '.harness', 'project.json'), JSON.stringify({ vault_project: 'demo' }));
+    expect((await runAgentm(['config', 'set', 'memory.index.revalidate_after', '1h'], v)).code).toBe(0);
+    expect((await runAgentm(['reindex'], v)).code).toBe(0);
+    const stdin = JSON.stringify({
+      hook_event_name: 'UserPromptSubmit',
+      session_id: 's1',
+      cwd: v.home,
+      prompt: 'why is the build flaky',
+    });
+    const { code, builtins } = await modulesLoaded(['hook', 'user-prompt-submit'], { ...v, stdin });
+    expect(code).toBe(0);
+    expect(builtins.has('node:fs')).toBe(true);
+    expect(builtins.has('node:net'), 'the hook loaded net (a socket for a pipe)').toBe(false);
   });
 
   it('the postgres driver is loaded by a command on a postgres store, and only there', async () => {
