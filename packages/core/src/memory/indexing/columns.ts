@@ -154,6 +154,37 @@ export class StringRows {
     return out;
   }
 
+  /**
+   * The rows `i` for which `keep(i)` holds, by the folder they are directly in (the text before their last
+   * `/`, `""` for none), for the folders of `folders` only: one pass over the rows, whatever the number
+   * of folders. Frozen rows are matched on their bytes and only the matches decoded.
+   */
+  byFolder(folders: ReadonlySet<string>, keep: (i: number) => boolean): Map<string, number[]> {
+    const out = new Map<string, number[]>([...folders].map((folder) => [folder, []]));
+    if (folders.size === 0) return out;
+    // A folder's UTF-8 bytes read as Latin-1: a string made from the bytes without decoding them.
+    const wanted = new Map([...folders].map((folder) => [Buffer.from(folder, 'utf8').toString('latin1'), folder]));
+    this.#pageInAll();
+    const blob = this.#blob;
+    const offsets = this.#offsets;
+    if (blob !== undefined && offsets !== undefined) {
+      const bytes = Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
+      for (let i = 0; i < this.frozenCount; i++) {
+        const start = offsets[i]!;
+        const slash = bytes.lastIndexOf(0x2f, offsets[i + 1]! - 1);
+        const folder = wanted.get(slash < start ? '' : bytes.toString('latin1', start, slash));
+        if (folder !== undefined && keep(i)) out.get(folder)!.push(i);
+      }
+    }
+    this.#added.forEach((row, j) => {
+      if (row === undefined) return;
+      const slash = row.lastIndexOf('/');
+      const rows = out.get(slash < 0 ? '' : row.slice(0, slash));
+      if (rows !== undefined && keep(this.frozenCount + j)) rows.push(this.frozenCount + j);
+    });
+    return out;
+  }
+
   set(i: number, value: string | undefined): void {
     if (i < this.frozenCount) throw new Error('a frozen row cannot change');
     this.#added[i - this.frozenCount] = value;

@@ -76,6 +76,14 @@ export class FileTable {
     return this.keys.withPrefix(prefix, deep, (row) => this.live.data[row] === 1).map((row) => this.keys.get(row)!);
   }
 
+  /**
+   * The live rows directly in each folder of `folders` (`""`: the root), in one pass over the keys,
+   * decoding none (see StringRows.byFolder).
+   */
+  rowsInFolders(folders: Iterable<string>): Map<string, number[]> {
+    return this.keys.byFolder(new Set(folders), (row) => this.live.data[row] === 1);
+  }
+
   /** Number of live files. */
   get count(): number {
     return this.#count;
