@@ -11,6 +11,7 @@ import type { Info } from '../../src/seam/info.js';
 import type { Locator } from '../../src/seam/locator.js';
 import { MemoryIndex } from '../../src/memory/indexing/memory-index.js';
 import { RACY } from '../../src/memory/indexing/source-marks.js';
+import { racyFoldersAgain } from '../../src/memory/indexing/catch-up.js';
 import { note, testToDocument } from './helpers.js';
 
 /** A store whose backend counts `info` and `list` calls: an answer must not stat every note. */
@@ -129,6 +130,39 @@ describe('MemoryIndex.refreshChanges: the answer path', () => {
     await utimes(folder, mtime, mtime); // the folder's mtime did not move
     await s.index.refreshChanges();
     expect(ids(s.index)).toContain('memory/reference/same-tick.md');
+  });
+
+  it('an answer that lists racy folders again and finds them still racy persists nothing', async () => {
+    const s = await store();
+    const walkedMs = s.index.marks.walkedMs!;
+    const journal = join(s.index.dir, 'journal.log');
+    const before = await readFile(journal, 'utf8').catch(() => '');
+    // Listed again at the instant the build's walk began: still too soon after the folders changed.
+    const fresh = await s.open(() => walkedMs);
+    s.counts.list = 0;
+    const report = await fresh.refreshChanges();
+    expect(s.counts.list).toBeGreaterThan(0);
+    expect(report.read).toBe(0);
+    expect(await readFile(journal, 'utf8').catch(() => '')).toBe(before);
+    expect(Object.values(fresh.marks.folders ?? {})).toContain(RACY);
+  });
+
+  it('a walk lists its racy folders again once the racy window has passed, so that answers need not', async () => {
+    const s = await store();
+    const marks = s.index.marks;
+    expect(Object.values(marks.folders ?? {})).toContain(RACY);
+    const source = (now: number) => ({ backend: s.backend, layout: s.index.layout, now });
+    // Still inside the window after the walk began: listing them again would not settle them.
+    expect(await racyFoldersAgain(s.index.state, marks, source(marks.walkedMs! + 1_000))).toBeUndefined();
+    const settled = await racyFoldersAgain(s.index.state, marks, source(Date.now() + 60_000));
+    expect(settled?.read).toEqual([]);
+    expect(Object.values(settled?.marks.folders ?? {})).not.toContain(RACY);
+    expect(Object.keys(settled?.marks.folders ?? {}).sort()).toEqual(
+      Object.entries(marks.folders ?? {})
+        .filter(([, mark]) => mark === RACY)
+        .map(([key]) => key)
+        .sort(),
+    );
   });
 
   it('walks when its place in the change log is lost (the log moved on two generations)', async () => {

@@ -6,7 +6,7 @@ import type { MemoryLayout } from '../documents/layout.js';
 import { checkFolders } from './folder-check.js';
 import type { IndexState } from './index-state.js';
 import { probeSources } from './probe-sources.js';
-import type { MarksDelta, SourceMarks } from './source-marks.js';
+import { RACY, RACY_WINDOW_MS, type MarksDelta, type SourceMarks } from './source-marks.js';
 
 /** What an answer must do to catch up: the files to read and remove, and the marks that brings the index to. */
 export interface CaughtUp {
@@ -46,7 +46,13 @@ export async function scanChanges(
   const probed = await probeSources(source.backend, source.layout, state.files, locators, { force: true });
   const remove = [...new Set([...folders.gone, ...probed.gone])];
   const cursorMoved = logged.cursor.id !== marks.changes.id || logged.cursor.offset !== marks.changes.offset;
-  const foldersMoved = Object.keys(folders.folders).length > 0;
+  // A folder listed again changes the marks only when its mark or its conflict copies did (one listed too
+  // soon again stays racy: nothing to persist for it).
+  const foldersMoved =
+    Object.entries(folders.folders).some(([key, mark]) => marks.folders?.[key] !== mark) ||
+    Object.entries(folders.conflicts).some(
+      ([key, names]) => JSON.stringify(marks.conflicts?.[key] ?? []) !== JSON.stringify(names ?? []),
+    );
   return {
     read: probed.plan.read,
     infos: probed.infos,
@@ -58,4 +64,22 @@ export async function scanChanges(
     },
     empty: probed.plan.read.length === 0 && remove.length === 0 && !cursorMoved && !foldersMoved,
   };
+}
+
+/**
+ * After a full walk: what `scanChanges` finds when some folder was listed too soon after it changed to
+ * trust its mtime (RACY: a walk begun right after a sync, a clone or a bulk write), so that those folders
+ * are listed once more now, by the walk, rather than by every answer until the next walk. Undefined when
+ * no folder is racy, or nothing is to apply.
+ */
+export async function racyFoldersAgain(
+  state: IndexState,
+  marks: SourceMarks,
+  source: { backend: StorageBackend; layout: MemoryLayout; now: number },
+): Promise<CaughtUp | undefined> {
+  // Listed again less than the racy window after the walk began, a folder it found racy would still be.
+  if (!Object.values(marks.folders ?? {}).includes(RACY)) return undefined;
+  if (marks.walkedMs === undefined || source.now - marks.walkedMs < RACY_WINDOW_MS) return undefined;
+  const found = await scanChanges(state, marks, source);
+  return found?.empty === false ? found : undefined;
 }

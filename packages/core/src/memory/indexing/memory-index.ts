@@ -24,7 +24,7 @@ import {
   type RefreshOptions,
   type RefreshReport,
 } from './index-types.js';
-import { scanChanges } from './catch-up.js';
+import { racyFoldersAgain, scanChanges } from './catch-up.js';
 import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
 import { planWalk } from './refresh-plan.js';
 import type { VectorCache } from './vectors.js';
@@ -125,9 +125,17 @@ export class MemoryIndex extends DerivedMaintenance {
 
   /** Brings the index up to date with the notes: incremental, or a full rebuild when the index was unusable. */
   refresh(options: RefreshOptions = {}): Promise<RefreshReport> {
-    return this.#locked(async () =>
-      this.loadStatus === 'loaded' ? this.#incremental(options) : this.#rebuild(this.loadStatus, options),
-    );
+    return this.#locked(async () => {
+      const report =
+        this.loadStatus === 'loaded' ? await this.#incremental(options) : await this.#rebuild(this.loadStatus, options);
+      const racy = await racyFoldersAgain(this.#state, this.marks, this.#source());
+      if (racy)
+        await this.#apply(
+          { state: this.#state, ...racy, conflictCopies: [] },
+          { marks: racy.marks, persist: true, journalOnly: true },
+        );
+      return report;
+    });
   }
 
   /** Re-reads just these locators (a watcher or a save path knows what changed). */
@@ -175,8 +183,7 @@ export class MemoryIndex extends DerivedMaintenance {
   async refreshChanges(options: RefreshOptions = {}): Promise<RefreshReport> {
     // A store with a change feed (a database) is caught up from its cursor by `refresh` itself.
     if (this.loadStatus !== 'loaded' || this.backend.changeFeed) return this.refresh(options);
-    const scan = () =>
-      scanChanges(this.#state, this.marks, { backend: this.backend, layout: this.layout, now: this.now() });
+    const scan = () => scanChanges(this.#state, this.marks, this.#source());
     const first = await scan();
     if (first === undefined) return this.refresh(options);
     if (first.empty) return nothingChanged(this.#state.docs.size);
@@ -209,6 +216,11 @@ export class MemoryIndex extends DerivedMaintenance {
    */
   revalidationDue(afterMs: number): boolean {
     return this.loadStatus === 'loaded' && revalidationDue(this.marks, this.now(), afterMs);
+  }
+
+  /** What a catch-up reads the sources through, now. */
+  #source() {
+    return { backend: this.backend, layout: this.layout, now: this.now() };
   }
 
   async #incremental(options: RefreshOptions = {}): Promise<RefreshReport> {
