@@ -55,6 +55,8 @@ async function afterSudo() {
     const r = await runAgentm(args, { home, env });
     expect(r.code, r.stderr).toBe(0);
   }
+  // A note written since (a sync, an editor): the next recall has something to catch up with and persist.
+  await writeFile(join(vault, 'memory', 'fix', 'later.md'), '---\ntype: fix\nstatus: active\n---\n\nhello again\n');
   for (const dir of [home, vault, repo]) await chownTree(dir);
   // The user's own directory holds the root-owned cache, as ~/.cache/agentm after `sudo agentm` does.
   await chown(base, NOBODY, NOBODY);

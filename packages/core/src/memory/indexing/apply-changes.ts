@@ -39,6 +39,24 @@ export interface AppliedChanges {
   readonly touched: number;
 }
 
+/** What `job` did, as a refresh reports it: `read` files read, `documents` in the index after it. */
+export function jobReport(job: ApplyJob, read: number, applied: AppliedChanges, documents: number): RefreshReport {
+  const { indexed, touched, errors } = applied;
+  const { rebuilt, unchanged, conflictCopies } = job;
+  return {
+    rebuilt,
+    read,
+    indexed,
+    touched,
+    removed: job.remove.length,
+    unchanged,
+    documents,
+    conflictCopies,
+    errors,
+    warnings: [],
+  };
+}
+
 /**
  * Applies a refresh plan to the in-memory state: removes `remove`, reads `read` (a file whose hash did
  * not change only gets its new mtime), maps each changed file to documents and indexes them. Returns

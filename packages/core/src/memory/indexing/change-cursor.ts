@@ -6,6 +6,10 @@ import { isTempName } from '../../write-protocol/atomic-write.js';
 import { recognizeConflictName } from '../../write-protocol/conflict-names.js';
 import { classifySource, shouldDescend, sourceRoots, type MemoryLayout } from '../documents/layout.js';
 import type { StorageBackend } from '../../seam/backend.js';
+import type { Info } from '../../seam/info.js';
+import { KeyFeed } from './feed.js';
+import type { IndexProgress } from './index-types.js';
+import { infosOf } from './probe-sources.js';
 import { walkSources, type SourceFile, type WalkOptions, type WalkResult } from './walk.js';
 
 /**
@@ -109,4 +113,33 @@ export function listSources(
       () => undefined,
     ),
   };
+}
+
+/**
+ * A cold build's listing: every source found is pushed to `feed` (the readers take them as they come,
+ * while the walk goes on) with its stats in `infos`; `walking` settles with the walk and closes the feed.
+ * With `deferInfo` (read workers, which stat the notes themselves) the walk stats only what may be a folder.
+ */
+export function feedingListing(
+  backend: StorageBackend,
+  layout: MemoryLayout,
+  deferInfo: boolean,
+  onProgress?: (progress: IndexProgress) => void,
+) {
+  const feed = new KeyFeed();
+  if (onProgress)
+    feed.onTake = (done, total, closed) => onProgress({ phase: 'reading', done, total, totalKnown: closed });
+  const infos = new Map<string, Info>();
+  const listing = listSources(
+    backend,
+    layout,
+    (files) => {
+      for (const [key, info] of infosOf(files)) infos.set(key, info);
+      feed.push(files.map((f) => f.locator.key));
+    },
+    { deferFileInfo: deferInfo },
+  );
+  const walking = listing.walk.finally(() => feed.close());
+  walking.catch(() => undefined); // the caller's to handle; never an unhandled rejection meanwhile
+  return { feed, infos, listing, walking };
 }

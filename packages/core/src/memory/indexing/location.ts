@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join, relative, isAbsolute } from 'node:path';
 import { contentHash } from '../../write-protocol/content-hash.js';
 import { realpathLoose } from '../../write-protocol/vault-lock.js';
-import { IndexLocationError } from '../errors.js';
+import { IndexLocationError, MemoryArgumentError } from '../errors.js';
 
 /** `$XDG_CACHE_HOME/agentm/index` when XDG_CACHE_HOME is non-empty, else `~/.cache/agentm/index`. */
 export function defaultIndexRoot(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
@@ -37,4 +37,26 @@ export function assertOutside(dir: string, memoryRoot: string): void {
   if (isStoreUrl(memoryRoot)) return;
   const rel = relative(realpathLoose(memoryRoot), realpathLoose(dir));
   if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) throw new IndexLocationError(dir, memoryRoot);
+}
+
+/**
+ * Where the index of `options` lives: the memory root it indexes and its directory (outside that root).
+ * Throws `MemoryArgumentError` when the backend names no root.
+ */
+export function indexPlace(options: {
+  readonly memoryRoot?: string | undefined;
+  readonly backend: { readonly localRoot?: string | undefined; readonly storeId?: string | undefined };
+  readonly indexDir?: string | undefined;
+  readonly indexRoot?: string | undefined;
+  readonly env?: NodeJS.ProcessEnv | undefined;
+}): { root: string; dir: string } {
+  const root = options.memoryRoot ?? options.backend.localRoot ?? options.backend.storeId;
+  if (typeof root !== 'string' || root === '') {
+    throw new MemoryArgumentError(
+      'the memory index needs the memory root path (options.memoryRoot): this backend has no local root or store id',
+    );
+  }
+  const dir = options.indexDir ?? indexDirFor(root, options.indexRoot ?? defaultIndexRoot(options.env));
+  assertOutside(dir, root);
+  return { root, dir };
 }

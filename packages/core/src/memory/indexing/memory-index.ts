@@ -1,5 +1,4 @@
 import type { StorageBackend } from '../../seam/backend.js';
-import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
 import { DerivedMaintenance, Tier } from '../../seam/tiers.js';
 import { withVaultLock } from '../../write-protocol/vault-lock.js';
@@ -9,7 +8,7 @@ import type { DocumentLimits } from '../documents/source-documents.js';
 import { MemoryArgumentError } from '../errors.js';
 import type { EmbeddingProvider } from '../../providers/embeddings.js';
 import { LockTimeout } from '../../write-protocol/errors.js';
-import { applyChanges, type ApplyJob } from './apply-changes.js';
+import { applyChanges, jobReport, type ApplyJob } from './apply-changes.js';
 import type { ReadPool } from './read-pool.js';
 import { IndexEmbeddings } from './index-embeddings.js';
 import { KeyFeed } from './feed.js';
@@ -24,14 +23,21 @@ import {
   type RefreshOptions,
   type RefreshReport,
 } from './index-types.js';
-import { racyFoldersAgain, scanChanges } from './catch-up.js';
-import { assertOutside, defaultIndexRoot, indexDirFor } from './location.js';
+import { racyFoldersAgain, scanChanges, type CaughtUp } from './catch-up.js';
+import { indexPlace } from './location.js';
 import { planWalk } from './refresh-plan.js';
 import type { VectorCache } from './vectors.js';
 import { walkSources, walkWarnings, type WalkResult } from './walk.js';
 import { beginWalk, marksChange, revalidationDue, walkMarks, type SourceMarks } from './source-marks.js';
 import { infosOf, probeSources, progressFeed } from './probe-sources.js';
-import { listSources, readChanges, readCursor, sourcesOfListing, writeCursor } from './change-cursor.js';
+import {
+  feedingListing,
+  listSources,
+  readChanges,
+  readCursor,
+  sourcesOfListing,
+  writeCursor,
+} from './change-cursor.js';
 
 /**
  * The device-local memory index (LOCAL_INDEX tier): BM25 postings and document metadata derived
@@ -65,14 +71,7 @@ export class MemoryIndex extends DerivedMaintenance {
 
   /** Opens (loads) the index of a memory root. Never walks the notes; call `refresh()` for that. */
   static async open(options: MemoryIndexOptions): Promise<MemoryIndex> {
-    const root = options.memoryRoot ?? options.backend.localRoot ?? options.backend.storeId;
-    if (typeof root !== 'string' || root === '') {
-      throw new MemoryArgumentError(
-        'the memory index needs the memory root path (options.memoryRoot): this backend has no local root or store id',
-      );
-    }
-    const dir = options.indexDir ?? indexDirFor(root, options.indexRoot ?? defaultIndexRoot(options.env));
-    assertOutside(dir, root);
+    const { root, dir } = indexPlace(options);
     const index = new MemoryIndex(options, root, dir);
     index.#state = await index.#files.load();
     if (options.embedder) index.#embeddings = await IndexEmbeddings.open(index, options.embedder);
@@ -129,11 +128,7 @@ export class MemoryIndex extends DerivedMaintenance {
       const report =
         this.loadStatus === 'loaded' ? await this.#incremental(options) : await this.#rebuild(this.loadStatus, options);
       const racy = await racyFoldersAgain(this.#state, this.marks, this.#source());
-      if (racy)
-        await this.#apply(
-          { state: this.#state, ...racy, conflictCopies: [] },
-          { marks: racy.marks, persist: true, journalOnly: true },
-        );
+      if (racy) await this.#applyCaughtUp(racy, true);
       return report;
     });
   }
@@ -187,11 +182,6 @@ export class MemoryIndex extends DerivedMaintenance {
     const first = await scan();
     if (first === undefined) return this.refresh(options);
     if (first.empty) return nothingChanged(this.#state.docs.size);
-    const apply = (found: NonNullable<typeof first>, persist: boolean) =>
-      this.#apply(
-        { state: this.#state, ...found, conflictCopies: [] },
-        { marks: found.marks, persist, journalOnly: true },
-      );
     try {
       // Scanned again under the lock: another process may have caught up (or rebuilt) meanwhile.
       const report = await this.#locked(async () => {
@@ -200,13 +190,13 @@ export class MemoryIndex extends DerivedMaintenance {
           ? undefined
           : found.empty
             ? nothingChanged(this.#state.docs.size)
-            : apply(found, true);
+            : this.#applyCaughtUp(found, true);
       }, 0);
       return report ?? (await this.refresh(options));
     } catch (error) {
       if (!(error instanceof LockTimeout)) throw error;
       // Another process holds the index (a background walk): answer from memory, persist nothing.
-      return apply(first, false);
+      return this.#applyCaughtUp(first, false);
     }
   }
 
@@ -216,6 +206,12 @@ export class MemoryIndex extends DerivedMaintenance {
    */
   revalidationDue(afterMs: number): boolean {
     return this.loadStatus === 'loaded' && revalidationDue(this.marks, this.now(), afterMs);
+  }
+
+  /** Applies what a catch-up found: a journal entry (never a new snapshot) when persisted. */
+  #applyCaughtUp(found: CaughtUp, persist: boolean): Promise<RefreshReport> {
+    const job = { state: this.#state, ...found, conflictCopies: [] };
+    return this.#apply(job, { marks: found.marks, persist, journalOnly: true });
   }
 
   /** What a catch-up reads the sources through, now. */
@@ -270,24 +266,9 @@ export class MemoryIndex extends DerivedMaintenance {
     const started = beginWalk(this.backend.changeLogPath, this.now());
     const fresh = new IndexState();
     fresh.beginBulk();
-    const feed = new KeyFeed();
     const onProgress = options.onProgress;
-    if (onProgress)
-      feed.onTake = (done, total, closed) => onProgress({ phase: 'reading', done, total, totalKnown: closed });
-    const infos = new Map<string, Info>();
     this.#pool = startBuildPool(this.#options, this.backend.localRoot, this.layout, this.limits);
-    // Read workers stat the notes themselves: the walk lists directories and stats only what may be one.
-    const listing = listSources(
-      this.backend,
-      this.layout,
-      (files) => {
-        for (const [key, info] of infosOf(files)) infos.set(key, info);
-        feed.push(files.map((f) => f.locator.key));
-      },
-      { deferFileInfo: this.#pool !== undefined },
-    );
-    const walking = listing.walk.finally(() => feed.close());
-    walking.catch(() => undefined); // handled below (through #apply); never an unhandled rejection meanwhile
+    const { feed, infos, listing, walking } = feedingListing(this.backend, this.layout, !!this.#pool, onProgress);
     // Once every file is applied (and the walk is done: a walk that fails must not leave a partial
     // snapshot behind), the postings are inverted and the fresh state swapped in, before persisting.
     // Not earlier: recall keeps the old state until then, and every add stays in bulk mode.
@@ -355,10 +336,8 @@ export class MemoryIndex extends DerivedMaintenance {
     }
   }
 
-  async #applyUnsafe(
-    { state, read, infos, remove, unchanged, conflictCopies, rebuilt, beforePersist, onProgress }: ApplyJob,
-    persisting: Persisting,
-  ): Promise<RefreshReport> {
+  async #applyUnsafe(job: ApplyJob, persisting: Persisting): Promise<RefreshReport> {
+    const { state, read, infos, remove, rebuilt } = job;
     const count = read instanceof KeyFeed ? read.total : read.length;
     const source = {
       backend: this.backend,
@@ -368,24 +347,11 @@ export class MemoryIndex extends DerivedMaintenance {
       limits: this.limits,
     };
     const collect = { ops: rebuilt === undefined, fresh: false };
-    const { ops, errors, indexed, touched } = await applyChanges(state, { read, remove, infos }, source, collect);
-    onProgress?.({ phase: 'saving', done: count, total: count, totalKnown: true });
-    await beforePersist?.();
-    await this.#files.record(this.#state, ops, rebuilt !== undefined, persisting);
-    const documents = this.#state.docs.size;
-    const removed = remove.length;
-    return {
-      rebuilt,
-      read: count,
-      indexed,
-      touched,
-      removed,
-      unchanged,
-      documents,
-      conflictCopies,
-      errors,
-      warnings: [],
-    };
+    const applied = await applyChanges(state, { read, remove, infos }, source, collect);
+    job.onProgress?.({ phase: 'saving', done: count, total: count, totalKnown: true });
+    await job.beforePersist?.();
+    await this.#files.record(this.#state, applied.ops, rebuilt !== undefined, persisting);
+    return jobReport(job, count, applied, this.#state.docs.size);
   }
 
   /** Reloads from disk if another process changed the index. Cheap (two stats) when nothing changed. */
