@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module';
+import { flushed } from '../seam/flushed.js';
 import { printable } from '../seam/printable.js';
 
 async function readStdin(): Promise<string> {
@@ -95,7 +96,6 @@ process.exitCode = await runCli(argv, {
 // for and exits, not after V8 has finished the compiles it queued in the background and freed a heap that
 // held the index (tens of milliseconds of every `agentm recall` at 100 000 notes).
 if (oneShot) {
-  const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
   await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   startBackground();
   process.exit();

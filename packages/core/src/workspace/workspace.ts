@@ -15,25 +15,21 @@ import type { MemoryLayout } from '../memory/documents/layout.js';
 import { memoryLayoutFromConfig } from '../memory/documents/layout-config.js';
 import type { MemoryIndex } from '../memory/indexing/memory-index.js';
 import type { ConsolidationProgress, ConsolidationReport } from '../memory/consolidation/consolidate.js';
-import type { RefreshOptions } from '../memory/indexing/index-types.js';
 // The note services (and YAML with them) are imported when a note is filed, not by a recall or a hook.
 import type { ResolvedVocabulary } from '../memory/notes/resolve-vocabulary.js';
 import type { EvolvedNote, EvolveNoteInput } from '../memory/notes/evolve.js';
 import type { FiledNote, FileNoteInput, NoteFiling, NoteScope } from './note-services.js';
 import type { PhaseRecallRequest, PhaseRecallResult } from '../memory/recall/phase-recall-shell.js';
 import type { RecallQuery, RecallResult } from '../memory/recall/recall.js';
+import type { FreshnessOptions } from './memory-services.js';
 import type { HarnessServices } from './harness-services.js';
 import type { CopyOptions, CopyReport } from './store-copy.js';
 import type { DoctorCheck, DoctorOptions } from './doctor/check.js';
 import type { HomePlanFiles } from './plan-home.js';
 import type { PlanListing } from './plan-listing.js';
 import type { PlanSwitch, StepUpdateOutcome, WorkspaceStepUpdate } from './plan-services.js';
-import {
-  askServiceFor,
-  serviceKeyFor,
-  type RecallServiceKey,
-  type RecallServiceSubject,
-} from '../recall-service/client.js';
+import type { RecallServiceKey } from '../recall-service/client.js';
+import { askServedRecall, servedIndexKey } from './served-recall.js';
 import type { WorkspaceContext } from './context.js';
 import { configProviders, type ProviderSource, type WorkspaceOptions } from './options.js';
 import { resolveWorkspaceProject } from './workspace-project.js';
@@ -210,20 +206,10 @@ export class Workspace implements WorkspaceContext {
    * change log and the folders, see `recallIn`). Provider failures degrade to lexical recall and come
    * back as warnings, with the refresh's.
    */
-  async recall(
-    query: RecallQuery,
-    options: {
-      refresh?: boolean;
-      onProgress?: RefreshOptions['onProgress'];
-      /** Like `onProgress`, but only while the index is being built (a first recall), not refreshed. */
-      onBuildProgress?: RefreshOptions['onProgress'];
-      /** On a terminal: embed every note before the first hybrid recall, telling how far it is. */
-      onEmbedProgress?: RefreshOptions['onProgress'];
-    } = {},
-  ): Promise<RecallResult> {
+  async recall(query: RecallQuery, options: Omit<FreshnessOptions, 'revalidate'> = {}): Promise<RecallResult> {
     const service = this.#options.index?.service;
     if (service !== undefined) {
-      const served = await this.#askRecallService(query, service.version);
+      const served = await askServedRecall(this, this.#options.index, query, service.version);
       if (served) return served;
     }
     const { recallIn } = await import('./memory-services.js');
@@ -232,24 +218,7 @@ export class Workspace implements WorkspaceContext {
 
   /** What identifies the index a recall server of AgentM `version` must hold (see recall-service/client.ts). */
   recallServiceKey(version: string): RecallServiceKey | undefined {
-    return serviceKeyFor(this.#serviceSubject(), version);
-  }
-
-  /** The recall server's answer, when one runs for this index and this recall is lexical; else undefined. */
-  async #askRecallService(query: RecallQuery, version: string): Promise<RecallResult | undefined> {
-    if (this.#options.index?.embeddings !== false && (await this.embedder()) !== undefined) return undefined;
-    return askServiceFor(this.#serviceSubject(), version, query);
-  }
-
-  #serviceSubject(): RecallServiceSubject {
-    return {
-      root: this.localRoot,
-      env: this.host.env as NodeJS.ProcessEnv,
-      home: this.host.home,
-      indexRoot: this.#options.index?.root,
-      layout: this.layout,
-      config: this.config,
-    };
+    return servedIndexKey(this, this.#options.index, version);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { fstatSync, read, writeSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { flushed } from '../../seam/flushed.js';
 import { printable } from '../../seam/printable.js';
 import { redactSecrets } from '../../text/redact.js';
 import { runHook } from './run-hook.js';
@@ -80,10 +81,6 @@ async function askOnTerminal(question: string): Promise<boolean> {
   } finally {
     rl.close();
   }
-}
-
-function flushed(stream: NodeJS.WriteStream): Promise<void> {
-  return new Promise((resolve) => stream.write('', () => resolve()));
 }
 
 /**
