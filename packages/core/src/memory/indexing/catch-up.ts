@@ -77,8 +77,8 @@ export async function racyFoldersAgain(
   marks: SourceMarks,
   source: { backend: StorageBackend; layout: MemoryLayout; now: number },
 ): Promise<CaughtUp | undefined> {
-  // Listed again less than the racy window after the walk began, a folder it found racy would still be.
   if (!Object.values(marks.folders ?? {}).includes(RACY)) return undefined;
+  // Listed again less than the racy window after the walk began, a folder it found racy would still be.
   if (marks.walkedMs === undefined || source.now - marks.walkedMs < RACY_WINDOW_MS) return undefined;
   const found = await scanChanges(state, marks, source);
   return found?.empty === false ? found : undefined;
