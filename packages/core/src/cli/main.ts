@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { flushed } from '../seam/flushed.js';
 import { printable } from '../seam/printable.js';
+import { baselineCodeFirst, EXITS_WHEN_ANSWERED } from './one-shot.js';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -10,6 +11,9 @@ async function readStdin(): Promise<string> {
 }
 
 const argv = process.argv.slice(2);
+const hook = argv[0] === 'hook' && argv.length <= 2 && !argv[1]?.startsWith('-');
+const oneShot = hook || EXITS_WHEN_ANSWERED.has(argv[0] ?? '');
+if (oneShot) baselineCodeFirst();
 
 /**
  * The background refresh of the memory index, `agentm reindex --background`, in a detached process (the
@@ -19,10 +23,9 @@ const argv = process.argv.slice(2);
  * may go on for long after, start it at once.
  */
 let backgroundWanted = false;
-let deferBackground = true;
 const background = (): void => {
   backgroundWanted = true;
-  if (!deferBackground) startBackground();
+  if (!oneShot) startBackground();
 };
 
 /** Starts the background refresh if an answer asked for it; synchronous, so this process may exit next. */
@@ -50,7 +53,7 @@ function startBackground(): void {
 
 // A Claude Code hook is on the session's critical path (300-500 ms budgets): it skips the command table,
 // loads only its handler, and exits as soon as its answer is written.
-if (argv[0] === 'hook' && argv.length <= 2 && !argv[1]?.startsWith('-')) {
+if (hook) {
   const { runHookProcess } = await import('../agents/hooks/hook-process.js');
   const { coreVersion } = await import('./version.js');
   await runHookProcess(argv.slice(1), coreVersion(), background, startBackground);
@@ -70,9 +73,7 @@ process.stderr.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 // Imported here, not statically: a hook must not load every command first.
-const { runCli, EXITS_WHEN_ANSWERED } = await import('./program.js');
-const oneShot = EXITS_WHEN_ANSWERED.has(argv[0] ?? '');
-deferBackground = oneShot;
+const { runCli } = await import('./program.js');
 process.exitCode = await runCli(argv, {
   out: (text) => process.stdout.write(text),
   outRaw: (text) => process.stdout.write(process.stdout.isTTY ? printable(text) : text),

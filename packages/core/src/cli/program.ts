@@ -74,12 +74,6 @@ export const COMMAND_REGISTRATIONS: Readonly<Record<string, Register>> = {
 };
 
 /** Every command, one registration function per file under commands/, in the help's order. */
-/**
- * Commands whose action awaits all of their work (a read: the index refreshed, the answer printed; a due
- * walk runs in a detached process): the process exits as soon as their output is flushed.
- */
-export const EXITS_WHEN_ANSWERED: ReadonlySet<string> = new Set(['recall', 'recall-here']);
-
 const COMMANDS: readonly Register[] = [...new Set(Object.values(COMMAND_REGISTRATIONS)), registerCompletion];
 
 /**
