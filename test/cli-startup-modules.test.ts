@@ -100,8 +100,10 @@ describe('what a command loads at start-up', () => {
   });
 
   it('agentm --help loads the command table and nothing a command runs: no yaml, harness, MCP SDK, providers or store', async () => {
-    const { code, loaded } = await modulesLoaded(['--help'], { home: await tempDir() });
+    const { code, loaded, builtins } = await modulesLoaded(['--help'], { home: await tempDir() });
     expect(code).toBe(0);
+    // commander requires child_process for executable subcommands: the bundle defers it to first use.
+    expect(builtins.has('node:child_process'), '--help loaded child_process').toBe(false);
     const seen = families(loaded);
     expect(seen.has('the command table')).toBe(true);
     for (const family of [
@@ -129,10 +131,15 @@ describe('what a command loads at start-up', () => {
 
   it('a recall over an index built before, with nothing changed since, reads no note and loads no YAML parser', async () => {
     const v = await vault();
+    // No walk due (the next in an hour), and the project bound (no `git remote` asked): nothing starts a process.
+    await mkdir(join(v.home, '.harness'), { recursive: true });
+    await writeFile(join(v.home, '.harness', 'project.json'), JSON.stringify({ vault_project: 'demo' }));
+    expect((await runAgentm(['config', 'set', 'memory.index.revalidate_after', '1h'], v)).code).toBe(0);
     expect((await runAgentm(['reindex'], v)).code).toBe(0);
-    const { code, loaded } = await modulesLoaded(['recall', 'flaky build'], v);
+    const { code, loaded, builtins } = await modulesLoaded(['recall', 'flaky build'], v);
     expect(code).toBe(0);
     expect(families(loaded).has('yaml'), 'the answer loaded yaml').toBe(false);
+    expect(builtins.has('node:child_process'), 'the answer loaded child_process').toBe(false);
   });
 
   it('a prompt hook skips the command table and loads neither the harness, the MCP SDK nor the prompts', async () => {

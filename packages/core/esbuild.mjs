@@ -19,6 +19,24 @@ import { build } from 'esbuild';
 import { rollup } from 'rollup';
 
 const outdir = 'dist/cli-bundle';
+
+/**
+ * commander requires node:child_process as it loads, for subcommands that are executables of their own
+ * (agentm has none), and child_process brings net and dgram: ~6 ms of every command's start-up. Its
+ * require gets a stand-in that loads the module when a property is first read.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer) ? { path: 'node:child_process', namespace: 'lazy' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
 // Real path: rollup names modules by it, and the metafile's paths must match (a symlinked tmp on macOS).
 const chunks = realpathSync(mkdtempSync(join(tmpdir(), 'agentm-cli-chunks-')));
 try {
@@ -32,6 +50,7 @@ try {
     target: 'node20',
     metafile: true,
     logLevel: 'warning',
+    plugins: [lazyChildProcess],
     // Bundled CommonJS dependencies call require() for Node's modules; an ES module has none of its own.
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
