@@ -59,7 +59,7 @@ export function prunable(
 
 /** The `keep`-th best lower bound of a weighed score among the documents found (0 when fewer in scope). */
 function threshold(scratch: SearchScratch, count: number, mass: number, prune: Pruning): number {
-  const { acc, cover, extra, touched } = scratch;
+  const { at, acc, cover, extra, touched } = scratch;
   // The `keep` largest in a min-heap (its root the keep-th largest): no sort of every document found.
   const keep = prune.keep;
   const heap = new Float64Array(keep);
@@ -68,8 +68,9 @@ function threshold(scratch: SearchScratch, count: number, mass: number, prune: P
     const slot = touched[i]!;
     const w = prune.weight(slot);
     if (w <= 0) continue;
+    const p = at[slot]! - 1;
     // What ranking multiplies by is coordination (coverage with synonyms at their weight).
-    const low = acc[slot]! * coverageFactor((cover[slot]! + extra[slot]!) / mass, prune.gamma) * w;
+    const low = acc[p]! * coverageFactor((cover[p]! + extra[p]!) / mass, prune.gamma) * w;
     if (m < keep) {
       let at = m++;
       while (at > 0 && heap[(at - 1) >> 1]! > low) {
@@ -111,7 +112,7 @@ export function scoreRest(
   from: number,
   scoring: Scoring,
 ): number {
-  const { acc, touched } = scratch;
+  const { at, acc, touched } = scratch;
   const { lengths, avgLength, b, k1, boosts } = scoring;
   const { block, tails } = index.postings;
   const blockTerms = block.start.length - 1;
@@ -156,8 +157,9 @@ export function scoreRest(
         if (!run.synonym && run.weight > bestTyped) bestTyped = run.weight;
       }
       if (!any) continue;
-      acc[slot] = acc[slot]! + concept.weight * best;
-      if (concept.counted) addCredit(scratch, slot, concept, bestWeight, bestTyped);
+      const p = at[slot]! - 1;
+      acc[p] = acc[p]! + concept.weight * best;
+      if (concept.counted) addCredit(scratch, p, concept, bestWeight, bestTyped);
     }
   }
   return count;

@@ -55,8 +55,18 @@ export function idf(n: number, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
-/** Per-index scratch, grown with the index and reused across queries (a query allocates its results only). */
+/**
+ * Per-index scratch, reused across queries (a query allocates its results only). A document's sums live
+ * in compact arrays, at the place `at` gives its slot (place + 1; 0: none yet), in the order documents
+ * are first met: a query touches memory in proportion to the documents it matches, not to the index. Why:
+ * a new process (a prompt hook) pays for every page of fresh memory it writes, and a dozen arrays of
+ * 100 000 slots each, written at a few thousand scattered slots, were ~1 000 such pages.
+ */
 export class SearchScratch {
+  /** Per slot: its place in the arrays below, plus one; 0 when the query has not met it. */
+  at = new Int32Array(0);
+  /** Places handed out (this query's). */
+  placed = 0;
   acc = new Float64Array(0);
   cover = new Float64Array(0);
   /** Coverage credit from synonyms beyond what the user's words gave (coordination − coverage, unscaled). */
@@ -68,13 +78,22 @@ export class SearchScratch {
   bestWeight = new Float32Array(0);
   /** The best weight among a concept's spellings (not its synonyms) a document holds. */
   bestTyped = new Float32Array(0);
+  /** Whether the document is in `touched` yet. */
+  listed = new Uint8Array(0);
+  /** Slots in the order they were listed: the order of the matches. */
   touched = new Int32Array(0);
+  /** Slots met by the concept being scored (several variants: its best one is added after). */
   conceptTouched = new Int32Array(0);
-  seen = new Uint8Array(0);
 
-  ensure(size: number): void {
-    if (this.acc.length >= size) return;
-    const n = size * 2;
+  /**
+   * Room for `slots` slots and `places` documents met (at most the query's posting entries, at most the
+   * slots). Arrays are replaced only when too small; they are zero wherever a query left them (see
+   * `release`).
+   */
+  ensure(slots: number, places: number): void {
+    if (this.at.length < slots) this.at = new Int32Array(slots * 2);
+    if (this.acc.length >= places) return;
+    const n = Math.max(places, this.acc.length * 2, 64);
     this.acc = new Float64Array(n);
     this.cover = new Float64Array(n);
     this.extra = new Float64Array(n);
@@ -83,9 +102,28 @@ export class SearchScratch {
     this.best = new Float64Array(n);
     this.bestWeight = new Float32Array(n);
     this.bestTyped = new Float32Array(n);
+    this.listed = new Uint8Array(n);
     this.touched = new Int32Array(n);
     this.conceptTouched = new Int32Array(n);
-    this.seen = new Uint8Array(n);
+  }
+
+  /** The place of `slot`, handed out when the query meets it first. */
+  place(slot: number): number {
+    const at = this.at[slot]!;
+    if (at !== 0) return at - 1;
+    this.at[slot] = ++this.placed;
+    return this.placed - 1;
+  }
+
+  /** Zeroes what the query wrote for `slot` (listed, at `place`), for the next query. */
+  release(slot: number, place: number): void {
+    this.acc[place] = 0;
+    this.cover[place] = 0;
+    this.extra[place] = 0;
+    this.held[place] = 0;
+    this.words[place] = 0;
+    this.listed[place] = 0;
+    this.at[slot] = 0;
   }
 }
 
@@ -209,14 +247,14 @@ export function resolveConcepts(
 }
 
 /**
- * A counted concept's coverage credit for a document whose best variant weight is `best`, `typed` the
+ * A counted concept's coverage credit for a document (at `place`) whose best variant weight is `best`, `typed` the
  * best among the user's spellings (not synonyms): the spellings' share counts toward coverage and, for
  * a content word, toward the evidence and words the injection floor reads; what a synonym adds beyond
  * it, toward coordination only.
  */
 export function addCredit(
   scratch: SearchScratch,
-  slot: number,
+  place: number,
   concept: Pick<ResolvedConcept, 'conceptIdf' | 'content'>,
   best: number,
   typed: number,
@@ -224,11 +262,11 @@ export function addCredit(
   const conceptIdf = concept.conceptIdf;
   const own = conceptIdf * typed;
   if (own > 0) {
-    scratch.cover[slot] = scratch.cover[slot]! + own;
+    scratch.cover[place] = scratch.cover[place]! + own;
     if (concept.content) {
-      scratch.held[slot] = scratch.held[slot]! + own;
-      scratch.words[slot] = scratch.words[slot]! + 1;
+      scratch.held[place] = scratch.held[place]! + own;
+      scratch.words[place] = scratch.words[place]! + 1;
     }
   }
-  if (best > typed) scratch.extra[slot] = scratch.extra[slot]! + conceptIdf * (best - typed);
+  if (best > typed) scratch.extra[place] = scratch.extra[place]! + conceptIdf * (best - typed);
 }

@@ -81,16 +81,18 @@ export function searchConcepts(
 ): Matches {
   const n = index.liveCount;
   if (n === 0 || concepts.length === 0) return { ...EMPTY, concepts: concepts.filter((c) => c.counted).length };
-  scratch.ensure(index.slotCount);
-  const { acc, cover, extra, held, words, best, bestWeight, bestTyped, touched, conceptTouched, seen } = scratch;
-  const live = index.live;
   const scoring = scoringOf(index, params);
   const { lengths, avgLength, b, boosts, k1 } = scoring;
+  const { resolved, mass, counted, found, synonyms } = resolveConcepts(index, concepts.slice(0, 255), k1);
+  // Documents met: at most the entries of the posting lists scored, at most every slot.
+  const entries = resolved.reduce((sum, c) => sum + c.postings, 0);
+  scratch.ensure(index.slotCount, Math.min(index.slotCount, entries));
+  const { at, acc, cover, extra, held, words, best, bestWeight, bestTyped, touched, conceptTouched, listed } = scratch;
+  const live = index.live;
   const { block, tails } = index.postings;
   const blockTerms = block.start.length - 1;
   // The highest IDF a word can have here (a word in one document): evidence's unit.
   const idfMax = idf(n, 1);
-  const { resolved, mass, counted, found, synonyms } = resolveConcepts(index, concepts.slice(0, 255), k1);
   let count = 0;
   for (let c = 0; c < resolved.length; c++) {
     const concept = resolved[c]!;
@@ -133,43 +135,50 @@ export function searchConcepts(
           const norm = 1 - b + (b * lengths[slot]!) / avgLength;
           const t = (value & TF_MASK) * (norm > 0 ? 1 / norm : 0) + boosts[value >>> FIELD_SHIFT]!;
           const s = (weight * t) / (k1 + t);
+          // The document's place (inlined `scratch.place`: this loop runs once per posting entry).
+          let p = at[slot]! - 1;
+          if (p < 0) {
+            p = scratch.placed++;
+            at[slot] = p + 1;
+          }
           if (direct) {
-            if (seen[slot] === 0) {
-              seen[slot] = 1;
+            if (listed[p] === 0) {
+              listed[p] = 1;
               touched[count++] = slot;
             }
-            acc[slot] = acc[slot]! + concept.weight * s;
+            acc[p] = acc[p]! + concept.weight * s;
             if (credit > 0) {
               if (directSynonym) {
-                extra[slot] = extra[slot]! + credit;
+                extra[p] = extra[p]! + credit;
                 continue;
               }
-              cover[slot] = cover[slot]! + credit;
+              cover[p] = cover[p]! + credit;
               if (content) {
-                held[slot] = held[slot]! + credit;
-                words[slot] = words[slot]! + 1;
+                held[p] = held[p]! + credit;
+                words[p] = words[p]! + 1;
               }
             }
             continue;
           }
-          if (bestWeight[slot] === 0) conceptTouched[touchedHere++] = slot;
-          if (s > best[slot]!) best[slot] = s;
-          if (v.weight > bestWeight[slot]!) bestWeight[slot] = v.weight;
-          if (!v.synonym && v.weight > bestTyped[slot]!) bestTyped[slot] = v.weight;
+          if (bestWeight[p] === 0) conceptTouched[touchedHere++] = slot;
+          if (s > best[p]!) best[p] = s;
+          if (v.weight > bestWeight[p]!) bestWeight[p] = v.weight;
+          if (!v.synonym && v.weight > bestTyped[p]!) bestTyped[p] = v.weight;
         }
       }
     }
     for (let j = 0; j < touchedHere; j++) {
       const slot = conceptTouched[j]!;
-      if (seen[slot] === 0) {
-        seen[slot] = 1;
+      const p = at[slot]! - 1;
+      if (listed[p] === 0) {
+        listed[p] = 1;
         touched[count++] = slot;
       }
-      acc[slot] = acc[slot]! + concept.weight * best[slot]!;
-      if (concept.counted) addCredit(scratch, slot, concept, bestWeight[slot]!, bestTyped[slot]!);
-      best[slot] = 0;
-      bestWeight[slot] = 0;
-      bestTyped[slot] = 0;
+      acc[p] = acc[p]! + concept.weight * best[p]!;
+      if (concept.counted) addCredit(scratch, p, concept, bestWeight[p]!, bestTyped[p]!);
+      best[p] = 0;
+      bestWeight[p] = 0;
+      bestTyped[p] = 0;
     }
   }
   const outSlots = new Int32Array(count);
@@ -180,19 +189,16 @@ export function searchConcepts(
   const matchedWords = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
     const slot = touched[i]!;
+    const p = at[slot]! - 1;
     outSlots[i] = slot;
-    outScores[i] = acc[slot]!;
-    coverage[i] = mass > 0 ? Math.min(1, cover[slot]! / mass) : 0;
-    if (synonyms) coordination[i] = mass > 0 ? Math.min(1, (cover[slot]! + extra[slot]!) / mass) : 0;
-    evidence[i] = held[slot]! / idfMax;
-    matchedWords[i] = words[slot]!;
-    acc[slot] = 0;
-    cover[slot] = 0;
-    extra[slot] = 0;
-    held[slot] = 0;
-    words[slot] = 0;
-    seen[slot] = 0;
+    outScores[i] = acc[p]!;
+    coverage[i] = mass > 0 ? Math.min(1, cover[p]! / mass) : 0;
+    if (synonyms) coordination[i] = mass > 0 ? Math.min(1, (cover[p]! + extra[p]!) / mass) : 0;
+    evidence[i] = held[p]! / idfMax;
+    matchedWords[i] = words[p]!;
+    scratch.release(slot, p);
   }
+  scratch.placed = 0;
   return {
     slots: outSlots,
     scores: outScores,
