@@ -79,6 +79,16 @@ const FAMILIES = {
 } as const;
 type Family = keyof typeof FAMILIES;
 
+/** What neither a plain recall nor a prompt hook loads: their answer needs none of it. */
+const NOT_ON_THE_ANSWER_PATH = [
+  'the command table',
+  'the MCP SDK',
+  'zod',
+  'the prompts library',
+  'the harness',
+  'the postgres driver',
+] as const;
+
 const families = (loaded: readonly string[]) =>
   new Set((Object.keys(FAMILIES) as Family[]).filter((f) => loaded.some((path) => FAMILIES[f].test(path))));
 
@@ -119,14 +129,23 @@ describe('what a command loads at start-up', () => {
       expect(seen.has(family), `--help loads ${family}`).toBe(false);
   });
 
-  it('a recall loads the workspace but not the harness, the MCP SDK or the prompts', async () => {
+  it('a recall loads the workspace but not the command table, the harness, the MCP SDK or the prompts', async () => {
     const v = await vault();
-    const { code, loaded } = await modulesLoaded(['recall', 'flaky build'], v);
+    const { code, loaded } = await modulesLoaded(['recall', 'flaky build', '--json'], v);
     expect(code).toBe(0);
     const seen = families(loaded);
     expect(seen.has('the workspace')).toBe(true);
-    for (const family of ['the MCP SDK', 'zod', 'the prompts library', 'the harness', 'the postgres driver'] as const)
-      expect(seen.has(family), `a recall loads ${family}`).toBe(false);
+    for (const family of NOT_ON_THE_ANSWER_PATH) expect(seen.has(family), `a recall loads ${family}`).toBe(false);
+  });
+
+  it('a recall that asks for help, or mistypes an option, is read by the command table', async () => {
+    const v = await vault();
+    const help = await modulesLoaded(['recall', '--help'], v);
+    expect(help.code).toBe(0);
+    expect(families(help.loaded).has('the command table')).toBe(true);
+    const typo = await modulesLoaded(['recall', 'flaky build', '--jsn'], v);
+    expect(typo.code).toBe(2);
+    expect(families(typo.loaded).has('the command table')).toBe(true);
   });
 
   it('a recall over an index built before, with nothing changed since, reads no note and loads no YAML parser', async () => {
@@ -154,15 +173,7 @@ describe('what a command loads at start-up', () => {
     expect(code).toBe(0);
     const seen = families(loaded);
     expect(seen.has('the workspace')).toBe(true);
-    for (const family of [
-      'the command table',
-      'the MCP SDK',
-      'zod',
-      'the prompts library',
-      'the harness',
-      'the postgres driver',
-    ] as const)
-      expect(seen.has(family), `a hook loads ${family}`).toBe(false);
+    for (const family of NOT_ON_THE_ANSWER_PATH) expect(seen.has(family), `a hook loads ${family}`).toBe(false);
   });
 
   it('a prompt hook over a built index makes no socket for its input and answer (fds 0 and 1 directly)', async () => {

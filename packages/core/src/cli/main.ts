@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { flushed } from '../seam/flushed.js';
 import { printable } from '../seam/printable.js';
+import type { CliIo } from './context.js';
 import { baselineCodeFirst, EXITS_WHEN_ANSWERED } from './one-shot.js';
 
 async function readStdin(): Promise<string> {
@@ -72,9 +73,10 @@ process.stderr.on('error', (error: NodeJS.ErrnoException) => {
   if (!isEpipe(error)) throw error;
 });
 
-// Imported here, not statically: a hook must not load every command first.
-const { runCli } = await import('./program.js');
-process.exitCode = await runCli(argv, {
+// Imported here, not statically: a hook must not load every command first; nor a plain `agentm recall`.
+const plain = argv[0] === 'recall' ? (await import('./recall-argv.js')).plainRecall(argv.slice(1)) : undefined;
+const run = plain ? (_: readonly string[], io: CliIo) => plain(io) : (await import('./program.js')).runCli;
+process.exitCode = await run(argv, {
   out: (text) => process.stdout.write(text),
   outRaw: (text) => process.stdout.write(process.stdout.isTTY ? printable(text) : text),
   err: (text) => process.stderr.write(text),

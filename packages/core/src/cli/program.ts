@@ -19,17 +19,12 @@ import { registerRetry } from './commands/retry.js';
 import { registerInit } from './commands/init.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerTransfer } from './commands/transfer.js';
-import { exitCodeFor } from './exit-code.js';
 import { addHelpExamples } from './help-examples.js';
-import { readConfigTolerant } from '../config/config-file.js';
-import { processHost } from '../config/host.js';
-import { redactSecrets, secretValues } from '../text/redact.js';
-import { printable } from '../seam/printable.js';
 import { registerAgents } from './commands/agents.js';
+import { cliContext, failed } from './cli-run.js';
 import type { CliContext, CliIo } from './context.js';
 import { EXIT_OK, EXIT_USAGE } from './errors.js';
 import { coreVersion } from './version.js';
-import { cliTerminal } from './ui/cli-terminal.js';
 
 export type { CliIo } from './context.js';
 
@@ -97,29 +92,9 @@ export function buildProgram(ctx: CliContext, command?: string): Command {
   return program;
 }
 
-/**
- * `io` with every message on stderr passed through the secret redactor: errors quote provider answers,
- * commands' output and paths, and stderr ends up in logs and agents' transcripts. stdout is data a
- * person asked for (`agentm config get providers.chat.api_key` must print the key).
- */
-async function redactingIo(io: CliIo): Promise<CliIo & { readonly secrets: readonly string[] }> {
-  const secrets = secretValues(io.env, await readConfigTolerant(processHost(io.env)));
-  return { ...io, err: (text) => io.err(redactSecrets(text, secrets)), secrets };
-}
-
 /** Runs the CLI and returns the exit code; never throws. */
 export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<number> {
-  // Everything printed passes `printable` (a file name, a note or a model's text never sends a terminal
-  // escape sequence) and stderr the secret redactor too. Only `outRaw` (data printed byte for byte) is
-  // left to the caller.
-  const redacted = await redactingIo(rawIo);
-  const io: CliIo = {
-    ...redacted,
-    out: (text) => rawIo.out(printable(text)),
-    err: (text) => redacted.err(printable(text)),
-    outRaw: rawIo.outRaw ?? rawIo.out,
-  };
-  const ctx: CliContext = { io, term: cliTerminal(rawIo, redacted.secrets), exitCode: EXIT_OK };
+  const ctx = await cliContext(rawIo);
   const program = buildProgram(ctx, argv[0]);
   try {
     // Bare `agentm` is a request for help, not a mistake: the help on stdout, exit 0 (as git and cargo).
@@ -134,7 +109,6 @@ export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<num
       // --help and --version exit 0; every other parse failure is a usage error.
       return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
-    io.err(`agentm: ${(error as Error)?.message ?? String(error)}\n`);
-    return exitCodeFor(error);
+    return failed(ctx, error);
   }
 }
