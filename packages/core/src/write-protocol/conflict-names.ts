@@ -30,6 +30,11 @@ interface Rule {
   readonly family: ConflictFamily;
   readonly tool: string;
   readonly ambiguous: boolean;
+  /**
+   * Whether the name holds what `match` needs, by a substring test (`lower`: the name in lower case): a
+   * walk asks every rule of every file, and most names hold none of it — the regexes are not run then.
+   */
+  readonly hint: (name: string, lower: string) => boolean;
   /** Returns the original name, or undefined when the rule does not apply. */
   readonly match: (name: string) => string | undefined;
   /** Adjusts the matched original, given the sibling check (when the caller has one). */
@@ -48,11 +53,13 @@ function byRegex(pattern: RegExp, build: (m: RegExpExecArray) => string): (name:
   };
 }
 
-const RULES: readonly Rule[] = [
+/** The patterns, most specific first (exported for the test that holds each rule's hint to its match). */
+export const RULES: readonly Rule[] = [
   {
     family: 'agentm',
     tool: 'AgentM (a write that lost its compare-and-swap)',
     ambiguous: false,
+    hint: (name) => name.includes(' (agentm conflict '),
     match: byRegex(
       new RegExp(String.raw`^(.+?) \(agentm conflict [^()]+ \d{14}\)${EXT}$`),
       (m) => m[1]! + (m[2] ?? ''),
@@ -62,6 +69,7 @@ const RULES: readonly Rule[] = [
     family: 'syncthing',
     tool: 'Syncthing',
     ambiguous: false,
+    hint: (name) => name.includes('.sync-conflict-'),
     match: byRegex(
       new RegExp(String.raw`^(.+?)\.sync-conflict-\d{8}-\d{6}(?:-[A-Za-z0-9]+)?${EXT}$`),
       (m) => m[1]! + (m[2] ?? ''),
@@ -73,6 +81,7 @@ const RULES: readonly Rule[] = [
     family: 'conflicted-copy',
     tool: 'Dropbox, Nextcloud, Obsidian Sync or Google Drive',
     ambiguous: false,
+    hint: (_, lower) => lower.includes('conflicted copy'),
     match: byRegex(
       new RegExp(
         String.raw`^(.+?)\s*\([^()]*\bconflicted copy\b[^()]*(?:\([^()]*\)[^()]*)?\)(?:\s+(?:-|from)\s+[^.]*)?${EXT}$`,
@@ -85,12 +94,14 @@ const RULES: readonly Rule[] = [
     family: 'bracket-conflict',
     tool: 'Google Drive',
     ambiguous: false,
+    hint: (_, lower) => lower.includes('[conflict'),
     match: byRegex(new RegExp(String.raw`^(.+?)\s*\[conflict(?:\s*\d+)?\]${EXT}$`, 'i'), (m) => m[1]! + (m[2] ?? '')),
   },
   {
     family: 'copy-of',
     tool: 'Google Drive',
     ambiguous: false,
+    hint: (_, lower) => lower.startsWith('copy of '),
     match: byRegex(/^copy of (.+)$/i, (m) => m[1]!),
     // Drive copies a numbered copy as "Copy of PLAN (1).md": agentm's base inference strips the " (N)"
     // before "Copy of", so the original is PLAN.md, unless "PLAN (1).md" itself sits beside the copy.
@@ -105,6 +116,7 @@ const RULES: readonly Rule[] = [
     family: 'resilio',
     tool: 'Resilio Sync',
     ambiguous: false,
+    hint: (name) => name.includes('.Conflict'),
     match: byRegex(new RegExp(String.raw`^(.+?)\.Conflict(?: ?\d+)?${EXT}$`), (m) => m[1]! + (m[2] ?? '')),
   },
   {
@@ -113,6 +125,7 @@ const RULES: readonly Rule[] = [
     family: 'rclone',
     tool: 'rclone bisync',
     ambiguous: false,
+    hint: (name) => name.includes('..path') || name.includes('.conflict'),
     match: (name) => {
       const old = /^(.+)\.\.path[12]$/.exec(name);
       if (old) return old[1];
@@ -124,12 +137,14 @@ const RULES: readonly Rule[] = [
     family: 'numbered',
     tool: 'Google Drive',
     ambiguous: true,
+    hint: (name) => name.includes('('),
     match: byRegex(new RegExp(String.raw`^(.+?)\s+\(\d+\)${EXT}$`), (m) => m[1]! + (m[2] ?? '')),
   },
   {
     family: 'icloud',
     tool: 'iCloud Drive',
     ambiguous: true,
+    hint: (name) => name.includes(' '),
     match: byRegex(new RegExp(String.raw`^(.+?) (?:[2-9]|[1-9]\d+)${EXT}$`), (m) => m[1]! + (m[2] ?? '')),
   },
   {
@@ -138,6 +153,7 @@ const RULES: readonly Rule[] = [
     family: 'onedrive',
     tool: 'OneDrive',
     ambiguous: true,
+    hint: (name) => name.includes('-') && /[A-Z]/.test(name),
     match: byRegex(
       new RegExp(String.raw`^(.+?)-((?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{0,62})${EXT}$`),
       (m) => m[1]! + (m[3] ?? ''),
@@ -154,7 +170,9 @@ export function recognizeConflictName(
   name: string,
   hasSibling?: (original: string) => boolean,
 ): ConflictMatch | undefined {
+  const lower = name.toLowerCase();
   for (const rule of RULES) {
+    if (!rule.hint(name, lower)) continue;
     const matched = rule.match(name);
     if (matched === undefined) continue;
     const original = rule.refine ? rule.refine(matched, hasSibling) : matched;

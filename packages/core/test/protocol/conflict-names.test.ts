@@ -1,5 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { agentmConflictName, isConflictName, recognizeConflictName } from '../../src/write-protocol/conflict-names.js';
+import {
+  agentmConflictName,
+  isConflictName,
+  recognizeConflictName,
+  RULES,
+} from '../../src/write-protocol/conflict-names.js';
 
 describe('recognizeConflictName: unambiguous patterns', () => {
   it.each([
@@ -94,5 +100,54 @@ describe('Google Drive copies of a numbered copy', () => {
       'report (2026).md',
     );
     expect(recognizeConflictName('Copy of report (2026).md', (n) => n === 'report.md')?.original).toBe('report.md');
+  });
+});
+
+describe("recognizeConflictName's hints", () => {
+  // A walk asks every rule of every file name; a rule runs its regex only when its hint holds. A hint
+  // that missed a name its regex matches would index a conflict copy as a note.
+  const FRAGMENTS = [
+    'notes',
+    'PLAN',
+    '.md',
+    ' ',
+    '-',
+    '(',
+    ')',
+    '[',
+    ']',
+    '1',
+    '7',
+    '2026-11-25',
+    '20261125143005',
+    '20261125-143005',
+    ' (agentm conflict laptop ',
+    '.sync-conflict-',
+    'conflicted copy',
+    'CONFLICTED Copy',
+    '[conflict',
+    '[CONFLICT',
+    'copy of ',
+    'Copy Of ',
+    '.Conflict',
+    '.conflict',
+    '..path',
+    'DESKTOP',
+    'é',
+    'İ',
+  ];
+  it('never skips a rule whose pattern matches', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 3 })), { maxLength: 8 }),
+        (parts) => {
+          const name = parts.join('');
+          for (const rule of RULES)
+            if (rule.match(name) !== undefined)
+              expect(rule.hint(name, name.toLowerCase()), `${rule.family}: ${name}`).toBe(true);
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });
