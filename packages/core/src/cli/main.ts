@@ -73,10 +73,7 @@ process.stderr.on('error', (error: NodeJS.ErrnoException) => {
   if (!isEpipe(error)) throw error;
 });
 
-// Imported here, not statically: a hook must not load every command first; nor a plain `agentm recall`.
-const plain = argv[0] === 'recall' ? (await import('./recall-argv.js')).plainRecall(argv.slice(1)) : undefined;
-const run = plain ? (_: readonly string[], io: CliIo) => plain(io) : (await import('./program.js')).runCli;
-process.exitCode = await run(argv, {
+const io: CliIo = {
   out: (text) => process.stdout.write(text),
   outRaw: (text) => process.stdout.write(process.stdout.isTTY ? printable(text) : text),
   err: (text) => process.stderr.write(text),
@@ -93,7 +90,11 @@ process.exitCode = await run(argv, {
   ...(process.stdin.isTTY && process.stderr.isTTY
     ? { ask: async (question: string) => (await import('./terminal-question.js')).askOnTerminal(question) }
     : {}),
-});
+};
+
+// Imported here, not statically: a hook must not load every command first; nor a plain `agentm recall`.
+const plain = argv[0] === 'recall' ? (await import('./recall-argv.js')).plainRecall(argv.slice(1)) : undefined;
+process.exitCode = plain ? await plain(io) : await (await import('./program.js')).runCli(argv, io);
 
 // A one-shot read has nothing left to do once its answer is out: it starts the background refresh it asked
 // for and exits, not after V8 has finished the compiles it queued in the background and freed a heap that

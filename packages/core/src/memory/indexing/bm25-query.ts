@@ -107,14 +107,6 @@ export class SearchScratch {
     this.conceptTouched = new Int32Array(n);
   }
 
-  /** The place of `slot`, handed out when the query meets it first. */
-  place(slot: number): number {
-    const at = this.at[slot]!;
-    if (at !== 0) return at - 1;
-    this.at[slot] = ++this.placed;
-    return this.placed - 1;
-  }
-
   /** Zeroes what the query wrote for `slot` (listed, at `place`), for the next query. */
   release(slot: number, place: number): void {
     this.acc[place] = 0;

@@ -135,7 +135,7 @@ export function searchConcepts(
           const norm = 1 - b + (b * lengths[slot]!) / avgLength;
           const t = (value & TF_MASK) * (norm > 0 ? 1 / norm : 0) + boosts[value >>> FIELD_SHIFT]!;
           const s = (weight * t) / (k1 + t);
-          // The document's place (inlined `scratch.place`: this loop runs once per posting entry).
+          // The document's place, handed out when the query meets it first.
           let p = at[slot]! - 1;
           if (p < 0) {
             p = scratch.placed++;
