@@ -10,7 +10,7 @@ import type { Info } from '../../seam/info.js';
 import { KeyFeed } from './feed.js';
 import type { IndexProgress } from './index-types.js';
 import { infosOf } from './probe-sources.js';
-import { walkSources, type SourceFile, type WalkOptions, type WalkResult } from './walk.js';
+import { sourceFile, walkSources, type SourceFile, type WalkOptions, type WalkResult } from './walk.js';
 
 /**
  * For stores with a change feed (a database): the index follows the store's change cursor instead of
@@ -77,7 +77,7 @@ export function sourcesOfListing(changes: readonly StoreChange[], layout: Memory
       continue;
     }
     const cls = classifySource(locator.key, layout);
-    if (cls.role !== 'ignored') files.push({ ...cls, locator, mtimeMs: change.info!.mtimeMs, size: change.info!.size });
+    if (cls.role !== 'ignored') files.push(sourceFile(cls, locator, change.info!.mtimeMs, change.info!.size));
   }
   return { files, conflictCopies, skipped: [], folders: [] }; // a database lists no folders: its cursor, not folder marks, says what changed
 }
