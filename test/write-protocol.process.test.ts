@@ -151,7 +151,11 @@ describe('crash safety', () => {
             ),
         ),
       );
-      for (const w of writers) expect((await w.exited).signal).toBe('SIGKILL');
+      for (const w of writers) {
+        const exit = await w.exited;
+        // A writer that stopped by itself failed a write: say how, not only that it did.
+        expect(exit.signal, `a writer exited by itself (code ${exit.code}): ${exit.stderr}`).toBe('SIGKILL');
+      }
       if (await exists(target)) {
         const text = await readFile(target, 'utf8');
         expect(complete(text), `batch ${batch}: torn target`).toBe(true);
