@@ -44,6 +44,20 @@ describe('tokenize', () => {
     expect(stem('v2')).toBe('v2');
   });
 
+  it("stems as Snowball English does where Porter2 implementations part: a y after a vowel, Snowball's invariants", () => {
+    // A y after a vowel is a consonant, so -er is in R2 and goes: the doer finds the deed.
+    expect(tokenize('naysayers naysayer naysay waylayer waylay')).toEqual([
+      'naysay',
+      'naysay',
+      'naysay',
+      'waylay',
+      'waylay',
+    ]);
+    // Snowball's exceptional forms keep their spelling (not how → how).
+    expect(tokenize('howe news atlas cosmos bias')).toEqual(['howe', 'news', 'atlas', 'cosmos', 'bias']);
+    expect(tokenize('skies dying lying early gently')).toEqual(['sky', 'die', 'lie', 'earli', 'gentl']);
+  });
+
   it.each([
     ['configure configuring configuration configured', ['configur', 'configur', 'configur', 'configur']],
     ['retry retries retried retrying', ['retri', 'retri', 'retri', 'retri']],

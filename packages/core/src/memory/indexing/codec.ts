@@ -26,7 +26,9 @@ import { TermTable } from './term-table.js';
 //    slug, tags, headings) beside the text's term frequency; a made-up title is no field.
 // 5: source marks (change-log cursor, folder mtimes, last walk) in the header and `marks` journal ops.
 // 6: the terms' order (`terms.order`), for prefix matches without reading the whole dictionary.
-export const INDEX_SCHEMA_VERSION = 6;
+// 7: the stemmer is the `porter2` package (Snowball English, as before; it stems a handful of words the
+//    earlier package got wrong, e.g. naysayer → naysay, and keeps Snowball's invariant `howe`).
+export const INDEX_SCHEMA_VERSION = 7;
 const MAGIC = Buffer.from('AGMIDX\n\0', 'latin1');
 const PREFIX = MAGIC.length + 8;
 
