@@ -274,6 +274,33 @@ describe('the command gate (shell)', () => {
     expect(!no.allowed && no.reason).toContain('was declined');
   });
 
+  it('asks in the order the steps asked, one question at a time, whatever order the file reads finish in', async () => {
+    const origins = Array.from({ length: 8 }, (_, i) => `step "s${i}"`);
+    for (let round = 0; round < 5; round += 1) {
+      const home = await tempDir();
+      const asked: string[] = [];
+      let open = 0;
+      let mostOpen = 0;
+      const gate = createCommandGate({
+        projectRoot: home,
+        file: join(home, 'approvals.json'),
+        lockRoot: join(home, 'locks'),
+        now: () => AT,
+        ask: async (p) => {
+          asked.push(p.origin);
+          mostOpen = Math.max(mostOpen, ++open);
+          await new Promise((r) => setImmediate(r));
+          open -= 1;
+          return true;
+        },
+      });
+      const verdicts = await Promise.all(origins.map((origin, i) => gate.check({ argv: ['make', `t${i}`], origin })));
+      expect(verdicts.every((v) => v.allowed)).toBe(true);
+      expect(asked).toEqual(origins);
+      expect(mostOpen).toBe(1);
+    }
+  });
+
   it('a corrupt approvals file refuses (naming it) rather than running or resetting', async () => {
     const home = await tempDir();
     const file = join(home, 'approvals.json');

@@ -48,51 +48,61 @@ export interface CommandGateOptions {
 
 /**
  * The shell around `decideCommandTrust`: reads the approvals file fresh for each command (another run
- * may have approved it meanwhile), asks one question at a time (concurrent steps wait their turn and
- * then look again: the previous answer may have approved them too), and records a yes.
+ * may have approved it meanwhile), asks one question at a time and in the order the commands were
+ * checked (each check takes its place in line before its first read, whose completion order the
+ * filesystem does not keep; concurrent steps wait their turn and then look again: the previous answer
+ * may have approved them too), and records a yes.
  */
 export function createCommandGate(options: CommandGateOptions): CommandGate {
   const repo = repoKey(options.projectRoot);
-  let queue: Promise<unknown> = Promise.resolve();
+  let line: Promise<void> = Promise.resolve();
+  /** A place in line, taken now; `leave` lets the next one ask (at once, if this one needs no question). */
+  const takePlace = (): { turn: Promise<void>; leave: () => void } => {
+    const turn = line;
+    let leave!: () => void;
+    const left = new Promise<void>((resolve) => (leave = resolve));
+    line = turn.then(() => left);
+    return { turn, leave };
+  };
   const decide = async (argv: readonly string[], canAsk: boolean) =>
     decideCommandTrust({ argv, repo, approvals: await readApprovals(options.file), yes: options.yes === true, canAsk });
-  const askInTurn = (request: CommandRequest): Promise<GateVerdict> => {
-    const turn = queue.then(async (): Promise<GateVerdict> => {
-      const again = await decide(request.argv, true);
-      if (again.action === 'run') return { allowed: true, basis: again.basis };
-      if (again.action === 'refuse') return { allowed: false, reason: again.reason };
-      const yes = await options.ask!({
-        command: formatArgv(request.argv),
-        argv: request.argv,
-        repo,
-        origin: request.origin,
-      });
-      if (!yes) return { allowed: false, reason: declinedReason(request.argv, repo) };
-      await updateApprovals(
-        options.file,
-        (current) => ({
-          approvals: withApproval(current, repo, request.argv, (options.now ?? (() => new Date()))()),
-          result: undefined,
-        }),
-        { env: options.env, home: options.home, lockRoot: options.lockRoot },
-      );
-      return { allowed: true, basis: 'asked' };
+  const askInTurn = async (request: CommandRequest): Promise<GateVerdict> => {
+    const again = await decide(request.argv, true);
+    if (again.action === 'run') return { allowed: true, basis: again.basis };
+    if (again.action === 'refuse') return { allowed: false, reason: again.reason };
+    const yes = await options.ask!({
+      command: formatArgv(request.argv),
+      argv: request.argv,
+      repo,
+      origin: request.origin,
     });
-    queue = turn.catch(() => undefined);
-    return turn;
+    if (!yes) return { allowed: false, reason: declinedReason(request.argv, repo) };
+    await updateApprovals(
+      options.file,
+      (current) => ({
+        approvals: withApproval(current, repo, request.argv, (options.now ?? (() => new Date()))()),
+        result: undefined,
+      }),
+      { env: options.env, home: options.home, lockRoot: options.lockRoot },
+    );
+    return { allowed: true, basis: 'asked' };
   };
   return {
     async check(request) {
+      const place = takePlace();
       try {
         const decision = await decide(request.argv, options.ask !== undefined);
         if (decision.action === 'run') return { allowed: true, basis: decision.basis };
         if (decision.action === 'refuse') return { allowed: false, reason: decision.reason };
+        await place.turn;
         return await askInTurn(request);
       } catch (error) {
         return {
           allowed: false,
           reason: `command \`${formatArgv(request.argv)}\` did not run: its approval could not be checked (${(error as Error).message})`,
         };
+      } finally {
+        place.leave();
       }
     },
   };
