@@ -178,13 +178,14 @@ export function decodeSnapshot(
  * them (see snapshot-pages.ts). The checks are `decodeSnapshot`'s; the checksum (unless `verify:
  * false`, an answer's open, where the background refresh verifies the file whole) is computed by
  * streaming the file through one small buffer, so verifying costs no memory the size of the index.
+ * `uncounted`: the sections' memory is not counted by V8 (a short-lived process's; see `SnapshotFile`).
  * Throws `SnapshotDecodeError`, or the file system's error (ENOENT when there is no snapshot).
  */
 export function openSnapshot(
   path: string,
-  options: { readonly verify?: boolean } = {},
+  options: { readonly verify?: boolean; readonly uncounted?: boolean } = {},
 ): { state: IndexState; meta: SnapshotMeta } {
-  const file = new SnapshotFile(path);
+  const file = new SnapshotFile(path, options.uncounted === true);
   try {
     const size = file.size;
     const first = Buffer.alloc(Math.min(size, HEAD_BYTES));

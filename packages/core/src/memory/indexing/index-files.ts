@@ -61,7 +61,9 @@ export class IndexFiles {
 
   /** Loads the snapshot and its journal; the state to use (empty when there is no usable index). */
   async load(): Promise<IndexState> {
-    const loaded = await this.store.load(this.root, { verify: this.verify });
+    // An unverified open is a short-lived process's answer (`MemoryIndexOptions.verify`): it exits soon,
+    // so the snapshot's region need not press V8's collector (see `SnapshotFile`).
+    const loaded = await this.store.load(this.root, { verify: this.verify, uncounted: !this.verify });
     this.#stamp = await this.store.stamp();
     this.#journal = [];
     this.#journalBytes = 0;

@@ -39,9 +39,13 @@ export class IndexStore {
 
   /**
    * Loads the snapshot and the journal that extends it; never throws for a bad index, reports it.
-   * `verify: false`: the snapshot's structure is checked, not its checksum (see `decodeSnapshot`).
+   * `verify: false`: the snapshot's structure is checked, not its checksum (see `decodeSnapshot`);
+   * `uncounted`: its sections' memory is not counted by V8 (see `openSnapshot`).
    */
-  async load(root: string, options: { readonly verify?: boolean } = {}): Promise<LoadResult> {
+  async load(
+    root: string,
+    options: { readonly verify?: boolean; readonly uncounted?: boolean } = {},
+  ): Promise<LoadResult> {
     let opened: ReturnType<typeof openSnapshot>;
     try {
       // Synchronous, and paged: the header now, a section's pages when recall reads them (snapshot-pages.ts).
