@@ -142,6 +142,14 @@ module.exports = {
       },
     },
     {
+      name: 'crypto-loads-lazily',
+      comment:
+        "node:crypto costs a new process ~7 ms to load: core reaches it through write-protocol/content-hash.ts's nodeCrypto(), on first use",
+      severity: 'error',
+      from: { path: '^packages/core/src/', pathNot: '^packages/core/src/write-protocol/content-hash\\.ts$' },
+      to: { dependencyTypes: ['core'], path: '^(node:)?crypto$' },
+    },
+    {
       name: 'text-is-pure',
       comment: 'text holds pure string functions: no filesystem, process or network I/O',
       severity: 'error',

@@ -159,6 +159,8 @@ describe('what a command loads at start-up', () => {
     expect(code).toBe(0);
     expect(families(loaded).has('yaml'), 'the answer loaded yaml').toBe(false);
     expect(builtins.has('node:child_process'), 'the answer loaded child_process').toBe(false);
+    // ~7 ms of seventeen internal modules; the few names the answer hashes need none of them.
+    expect(builtins.has('node:crypto'), 'the answer loaded crypto').toBe(false);
   });
 
   it('a prompt hook skips the command table and loads neither the harness, the MCP SDK nor the prompts', async () => {
@@ -194,6 +196,7 @@ describe('what a command loads at start-up', () => {
     expect(code).toBe(0);
     expect(builtins.has('node:fs')).toBe(true);
     expect(builtins.has('node:net'), 'the hook loaded net (a socket for a pipe)').toBe(false);
+    expect(builtins.has('node:crypto'), 'the hook loaded crypto').toBe(false);
   });
 
   it('the postgres driver is loaded by a command on a postgres store, and only there', async () => {

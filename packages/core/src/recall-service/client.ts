@@ -15,7 +15,6 @@
  * ends: owner and mode), next to the lock root, never in the vault. A directory that fails the check is
  * not used: recall runs in-process rather than trust an answer another account could forge.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,6 +22,7 @@ import type { ConfigData } from '../config/config-file.js';
 import { defaultIndexRoot, indexDirFor } from '../memory/indexing/location.js';
 import { memorySettingsFromConfig } from '../memory/memory-config.js';
 import type { RecallQuery, RecallResult } from '../memory/recall/recall.js';
+import { contentHash } from '../write-protocol/content-hash.js';
 
 /** Bumped when the request or answer changes shape: an old server and a new client then miss each other. */
 export const RECALL_SERVICE_PROTOCOL = 2;
@@ -132,7 +132,7 @@ export function recallServiceDir(env: NodeJS.ProcessEnv, home: string): string {
  * Undefined when the path would be too long for a Unix socket (a very deep home): no service then.
  */
 export function recallServiceAddress(dir: string, key: RecallServiceKey): string | undefined {
-  const hash = createHash('sha256').update(JSON.stringify(key)).digest('hex').slice(0, 24);
+  const hash = contentHash(JSON.stringify(key)).slice(0, 24);
   if (process.platform === 'win32') return `\\\\?\\pipe\\agentm-recall-${hash}`;
   // Short: sun_path is small, and a home under a temp directory is already long.
   const path = join(dir, `${hash}.sock`);

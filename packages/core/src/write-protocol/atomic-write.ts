@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { renameSync } from 'node:fs';
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { AgentMError } from '../seam/errors.js';
 import { FileWriteError, WriteNotDurableError } from './errors.js';
 import { chownFixFor } from './ownership-fix.js';
+import { nodeCrypto } from './content-hash.js';
 
 /** How long a contended rename is retried (Windows reports a busy destination as EPERM/EBUSY/EACCES). */
 export const RENAME_RETRY_MS = 2_000;
@@ -34,7 +34,7 @@ export interface AtomicWriteOptions {
  * `<name>.tmp` made concurrent agentm writers fail).
  */
 export function tempNameFor(name: string): string {
-  return `.${name.slice(0, TEMP_STEM_MAX)}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
+  return `.${name.slice(0, TEMP_STEM_MAX)}.${process.pid}.${nodeCrypto().randomBytes(8).toString('hex')}.tmp`;
 }
 
 const OUR_TEMP = /^\..+\.(\d+)\.[0-9a-f]{16}\.tmp$/;

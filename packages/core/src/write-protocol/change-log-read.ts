@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { contentHash } from './content-hash.js';
 
 /**
  * Reading the store's change log (see change-log.ts for what it is and how it is written): the keys
@@ -11,7 +11,7 @@ export const PREVIOUS_CHANGE_LOG_FILE = 'changes.1.log';
 export const MAGIC = 'AGMLOG';
 
 /** A record's or the header's checksum: the first 8 hex of the sha256 of what precedes its tab. */
-export const sum = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
+export const sum = (text: string) => contentHash(text).slice(0, 8);
 /** `body` as it is written: `<body>\t<sum>`. */
 export const record = (body: string) => `${body}\t${sum(body)}`;
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -16,6 +15,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MAGIC, PREVIOUS_CHANGE_LOG_FILE, readHeader, record } from './change-log-read.js';
+import { nodeCrypto } from './content-hash.js';
 
 /**
  * The store's change log: every AgentM writer on this machine (the CLI, `agentm mcp`, the hooks, VS Code,
@@ -105,8 +105,10 @@ function openLog(path: string): number {
 /** A complete log (header only, fresh id) in a temp file beside `path`; the caller links or renames it into place. */
 function newLogFile(path: string, prev: string | undefined): string {
   mkdirSync(dirname(path), { recursive: true });
-  const header = record(`${MAGIC}\t${JSON.stringify({ id: randomBytes(8).toString('hex'), prev: prev ?? null })}`);
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const header = record(
+    `${MAGIC}\t${JSON.stringify({ id: nodeCrypto().randomBytes(8).toString('hex'), prev: prev ?? null })}`,
+  );
+  const temp = `${path}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`;
   writeFileSync(temp, header);
   return temp;
 }

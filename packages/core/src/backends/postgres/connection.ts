@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { isTransient, mapPgError } from './errors-map.js';
 import { migrate } from './migrations.js';
 import { lookupPassword } from './password.js';
 import type { PostgresSettings } from './settings.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
 
 /** How long a store that answered before is given to come back (a `pg_ctl restart`, a fail-over) before a call fails. */
 export const RECONNECT_WINDOW_MS = 20_000;
@@ -200,7 +200,7 @@ const names = new Map<string, string>();
 function statementName(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
-    name = `agentm_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+    name = `agentm_${contentHash(text).slice(0, 16)}`;
     names.set(text, name);
   }
   return name;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { contentHash } from '../../write-protocol/content-hash.js';
 
 const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
 
@@ -20,5 +20,5 @@ export function formatArgv(argv: readonly string[]): string {
 
 /** The approval key of a command: sha256 hex of its argv (as JSON), so only the exact same program and arguments match. */
 export function commandDigest(argv: readonly string[]): string {
-  return createHash('sha256').update(JSON.stringify(argv), 'utf8').digest('hex');
+  return contentHash(JSON.stringify(argv));
 }

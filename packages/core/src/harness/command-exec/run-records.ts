@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { endProcessGroup, processStartFingerprint, type GroupEnd } from './process-groups.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
 
 /**
  * Device-local records of the commands a step has running: one small file per process group, under a
@@ -39,7 +39,7 @@ export class StepRunRecords {
   readonly dir: string;
 
   constructor(root: string, scope: string) {
-    this.dir = join(root, createHash('sha256').update(scope, 'utf8').digest('hex').slice(0, 32));
+    this.dir = join(root, contentHash(scope).slice(0, 32));
   }
 
   /** Records a group just spawned (synchronous on purpose: no await between the spawn and this). */

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { callSignature } from './loop-detector.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
 
 /**
  * The idempotency key of one tool call: lower-case hex of the first 16 bytes of sha256 over the
@@ -7,11 +7,7 @@ import { callSignature } from './loop-detector.js';
  * an empty step key still contributes the leading NUL. Argument key order does not change it.
  */
 export function idempotencyKeyFor(stepKey: string, toolName: string, rawArgs: string): string {
-  return createHash('sha256')
-    .update(`${stepKey.trim()}\u0000${callSignature(toolName, rawArgs)}`, 'utf8')
-    .digest()
-    .subarray(0, 16)
-    .toString('hex');
+  return contentHash(`${stepKey.trim()}\u0000${callSignature(toolName, rawArgs)}`).slice(0, 32);
 }
 
 /** Where successful tool results are remembered by idempotency key. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { PlanValidationError } from '../errors.js';
 import { backoffMs, DEFAULT_RETRY_POLICY } from '../inner-loop/retry.js';
 import { makeObservation, type ObservationInput } from '../observations/observation.js';
@@ -22,6 +21,7 @@ import { planObservationId, type PlanFiles } from './plan-files.js';
 import { recordOutcome, releaseInterrupted } from './record.js';
 import { claimUnderLease, nextExpiryMs, StepGuard, stillRunningUnder, takeOverExpired } from './lease-claims.js';
 import type { StepLease } from '../../seam/step-leases.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
 
 export const DEFAULT_MAX_CONCURRENT = 4;
 /** Tries to record a finished step before giving up (its claim then waits for this process to end). */
@@ -58,7 +58,7 @@ export interface TickReport {
 
 /** The step's idempotency key when the plan does not carry one: 16 bytes of sha256 over `plan:<name>|<id>`, hex. */
 export function defaultStepKey(planName: string, stepId: string): string {
-  return createHash('sha256').update(`plan:${planName}|${stepId}`, 'utf8').digest().subarray(0, 16).toString('hex');
+  return contentHash(`plan:${planName}|${stepId}`).slice(0, 32);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { endianness } from 'node:os';
 import type { PackedRows } from './columns.js';
 import type { FrozenDocs } from './doc-store.js';
@@ -9,6 +8,7 @@ import { marksFromJson, type SourceMarks } from './source-marks.js';
 import { pageIn, SnapshotFile } from './snapshot-pages.js';
 import type { FrozenTerms } from './term-table.js';
 import { TermTable } from './term-table.js';
+import { nodeCrypto } from '../../write-protocol/content-hash.js';
 
 /**
  * The snapshot file format. Bump SCHEMA whenever the layout, the analyzer (tokenize.ts, the searchable
@@ -136,7 +136,7 @@ export function encodeSnapshot(state: IndexState, meta: SnapshotMeta): Iterable<
 }
 
 function* chunks(head: Uint8Array, sections: readonly [string, SectionData][]): Generator<Uint8Array> {
-  const hash = createHash('sha256');
+  const hash = nodeCrypto().createHash('sha256');
   const emit = (chunk: Uint8Array) => (hash.update(chunk), chunk);
   yield emit(head);
   for (const [, data] of sections) {
@@ -167,7 +167,7 @@ export function decodeSnapshot(
   const end = data.length - 32;
   if (
     options.verify !== false &&
-    !createHash('sha256').update(data.subarray(0, end)).digest().equals(data.subarray(end))
+    !nodeCrypto().createHash('sha256').update(data.subarray(0, end)).digest().equals(data.subarray(end))
   )
     throw new SnapshotDecodeError('corrupt', 'checksum mismatch (a torn or damaged file)');
   return assemble(head, end, (position, length) => data.subarray(position, position + length));
@@ -214,7 +214,7 @@ const HEAD_BYTES = 64 * 1024;
 
 /** The checksum of bytes `0..end` against the 32 after them, read 4 MiB at a time. */
 function verifyStreaming(file: SnapshotFile, end: number): void {
-  const hash = createHash('sha256');
+  const hash = nodeCrypto().createHash('sha256');
   // 4 MiB: reading 1 MiB at a time cost as much as hashing (page-cache copies in small reads), 16 MiB more.
   const chunk = Buffer.allocUnsafe(Math.min(end, 4 << 20));
   for (let at = 0; at < end; at += chunk.length) {

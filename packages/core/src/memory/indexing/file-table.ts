@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { Column, StringRows } from './columns.js';
 import { lookup, type PackedStrings } from './string-table.js';
+import { nodeCrypto } from '../../write-protocol/content-hash.js';
 
 /** What the index remembers of a source file, to tell next time whether it changed. */
 export interface FileEntry {
@@ -138,5 +138,7 @@ export class FileTable {
 
 /** A content hash as 32 bytes: sha256 hex as is; anything else (a label) by its own sha256. */
 function hashBytes(hash: string): Uint8Array {
-  return /^[0-9a-f]{64}$/.test(hash) ? Buffer.from(hash, 'hex') : createHash('sha256').update(hash).digest();
+  return /^[0-9a-f]{64}$/.test(hash)
+    ? Buffer.from(hash, 'hex')
+    : nodeCrypto().createHash('sha256').update(hash).digest();
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { encodeSnapshot, INDEX_SCHEMA_VERSION, openSnapshot, SnapshotDecodeError
 import type { IndexState } from './index-state.js';
 import type { SourceMarks } from './source-marks.js';
 import { journalHeader, journalLines, parseJournal, type JournalOp, type ParsedJournal } from './journal.js';
+import { nodeCrypto } from '../../write-protocol/content-hash.js';
 
 export const SNAPSHOT_FILE = 'index.snap';
 export const JOURNAL_FILE = 'journal.log';
@@ -81,7 +81,7 @@ export class IndexStore {
 
   /** Writes a new snapshot of `state`, then clears the journal it supersedes. Returns its metadata. */
   async writeSnapshot(state: IndexState, root: string, builtMs: number, marks: SourceMarks): Promise<SnapshotMeta> {
-    const meta: SnapshotMeta = { root, snapshotId: randomBytes(8).toString('hex'), builtMs, marks };
+    const meta: SnapshotMeta = { root, snapshotId: nodeCrypto().randomBytes(8).toString('hex'), builtMs, marks };
     // Durable before it replaces the old one: a power cut leaves one snapshot or the other, whole, never
     // a torn one that an answer (which checks the structure, not the checksum) would read.
     await atomicWrite(this.snapshotPath, encodeSnapshot(state, meta));

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { IndexDocument } from '../documents/document.js';
 import type { FileEntry } from './index-state.js';
 import type { MarksDelta } from './source-marks.js';
+import { contentHash } from '../../write-protocol/content-hash.js';
 
 /**
  * Changes made since the last snapshot, so a one-note update appends a few kilobytes instead of
@@ -25,7 +25,7 @@ export interface ParsedJournal {
   readonly clean: boolean;
 }
 
-const sum = (json: string) => createHash('sha256').update(json).digest('hex').slice(0, 16);
+const sum = (json: string) => contentHash(json).slice(0, 16);
 
 export function journalHeader(schema: number, snapshotId: string): string {
   return `${JSON.stringify({ schema, snapshotId })}\n`;

@@ -1,5 +1,4 @@
 import { isUtf8 } from 'node:buffer';
-import { createHash } from 'node:crypto';
 import type { Info } from '../../seam/info.js';
 import { Locator } from '../../seam/locator.js';
 import type { IndexDocument, ToDocument } from '../documents/document.js';
@@ -11,6 +10,7 @@ import type { DocColumns } from './index-state.js';
 import { postingValue } from './postings.js';
 import { previewOf, searchableFields } from './searchable.js';
 import { TermScanner } from './term-scanner.js';
+import { nodeCrypto } from '../../write-protocol/content-hash.js';
 
 /** File status in a batch. */
 export const FILE_OK = 0;
@@ -154,7 +154,9 @@ export class BatchBuilder {
       this.#errors[this.#files.keys.length] = (e as Error).message ?? String(e);
     }
     for (const d of docs) this.#prepare(d.locator ? d : { ...d, locator: key }, text);
-    const hash = createHash('sha256').update(bytes && isUtf8(bytes) ? bytes : text);
+    const hash = nodeCrypto()
+      .createHash('sha256')
+      .update(bytes && isUtf8(bytes) ? bytes : text);
     this.#file(key, FILE_OK, info.mtimeMs, info.size, hash.digest());
   }
 

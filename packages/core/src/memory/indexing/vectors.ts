@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWrite } from '../../write-protocol/atomic-write.js';
+import { nodeCrypto } from '../../write-protocol/content-hash.js';
 
 export const VECTORS_FILE = 'vectors.bin';
 const MAGIC = Buffer.from('AGMVEC\n\0', 'latin1');
@@ -59,7 +59,8 @@ export class VectorCache {
       const payload = bytes.subarray(0, bytes.length - 32);
       if (
         !bytes.subarray(0, MAGIC.length).equals(MAGIC) ||
-        !createHash('sha256')
+        !nodeCrypto()
+          .createHash('sha256')
           .update(payload)
           .digest()
           .equals(bytes.subarray(bytes.length - 32))
@@ -105,7 +106,7 @@ export class VectorCache {
     const payload = Buffer.concat([MAGIC, len, header, Buffer.from(data.buffer)]);
     await atomicWrite(
       join(dir, VECTORS_FILE),
-      Buffer.concat([payload, createHash('sha256').update(payload).digest()]),
+      Buffer.concat([payload, nodeCrypto().createHash('sha256').update(payload).digest()]),
       { fsync: false },
     );
     this.#dirty = false;
