@@ -4,7 +4,7 @@
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { DeviceLocalBackend } from '../../src/backends/device-local.js';
 import { EPISODE_KIND, type IndexDocument } from '../../src/memory/documents/document.js';
 import { decodeSnapshot, encodeSnapshot, openSnapshot } from '../../src/memory/indexing/codec.js';
@@ -68,7 +68,6 @@ async function sharedMadeBy<T>(open: () => T | Promise<T>): Promise<{ value: T; 
     vi.unstubAllGlobals();
   }
 }
-afterEach(() => vi.unstubAllGlobals());
 
 const answers = async (state: IndexState) =>
   Promise.all(

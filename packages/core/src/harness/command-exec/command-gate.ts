@@ -66,7 +66,8 @@ export function createCommandGate(options: CommandGateOptions): CommandGate {
   };
   const decide = async (argv: readonly string[], canAsk: boolean) =>
     decideCommandTrust({ argv, repo, approvals: await readApprovals(options.file), yes: options.yes === true, canAsk });
-  const askInTurn = async (request: CommandRequest): Promise<GateVerdict> => {
+  /** Once its turn has come: looks again (the previous answer may have approved it), then asks. */
+  const lookAgainAndAsk = async (request: CommandRequest): Promise<GateVerdict> => {
     const again = await decide(request.argv, true);
     if (again.action === 'run') return { allowed: true, basis: again.basis };
     if (again.action === 'refuse') return { allowed: false, reason: again.reason };
@@ -95,7 +96,7 @@ export function createCommandGate(options: CommandGateOptions): CommandGate {
         if (decision.action === 'run') return { allowed: true, basis: decision.basis };
         if (decision.action === 'refuse') return { allowed: false, reason: decision.reason };
         await place.turn;
-        return await askInTurn(request);
+        return await lookAgainAndAsk(request);
       } catch (error) {
         return {
           allowed: false,
