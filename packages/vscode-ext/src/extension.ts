@@ -61,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): TestingApi | undefin
   const recallTree = new RecallTreeProvider(sources.recall, funnel);
   const runStatus = new RunStatusItem(wired.runner, sources.plans);
   const doctorDocument = new DoctorDocument();
-  const recallPick = { open: false, value: '', items: [], searches: 0 };
+  const recallPick = { open: false, value: '', items: [], searches: 0, active: undefined };
   const savePrompt = { step: 0, kinds: [], suggestedSlug: '', where: '' };
   wired.runner.onLog = (plan, line) => output.info(`run ${plan}: ${line}`);
   const tools = agentmTools({

@@ -169,6 +169,11 @@ export interface RecallPickState {
   value: string;
   items: readonly string[];
   searches: number;
+  /**
+   * The item the window shows active, as the window last reported it (undefined until it has shown the
+   * latest items): Enter takes this one. The items go to the window a moment after they are set.
+   */
+  active: string | undefined;
 }
 
 /** Recall…: a quick pick that searches as the user types (debounced); the chosen note opens, the results go to the view. */
@@ -193,6 +198,7 @@ export async function recall(ctx: CommandContext, query?: unknown): Promise<stri
       alwaysShow: true,
     }));
     state.items = hits.map((h) => h.title);
+    state.active = undefined;
   };
   const search = (value: string) => {
     clearTimeout(timer);
@@ -217,6 +223,7 @@ export async function recall(ctx: CommandContext, query?: unknown): Promise<stri
     timer = setTimeout(() => void run(), SEARCH_DEBOUNCE_MS);
   };
   pick.onDidChangeValue(search);
+  pick.onDidChangeActive((active) => (state.active = active[0]?.label));
   // The index changed while the pick is open (a background embedding run ended, a note was saved): search again.
   const changed = source.onDidChange(() => search(pick.value));
   pick.onDidHide(() => changed.dispose());

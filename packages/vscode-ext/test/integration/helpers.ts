@@ -74,6 +74,7 @@ export interface Inspection {
     readonly value: string;
     readonly items: readonly string[];
     readonly searches: number;
+    readonly active: string | undefined;
   };
 }
 
@@ -115,8 +116,9 @@ export async function waitFor<T>(
 
 /**
  * Opens the Recall… quick pick on `query` and waits until it lists `expected` (from a search that ran
- * after it opened). VS Code hides a quick pick that loses focus, and a view that takes focus just
- * then (a tree refreshing after the world changed) can close it before its first search: then it is
+ * after it opened) and the window has shown those items: it reports an active one. The extension host
+ * sends items to the window a moment after they are set, and an Enter sent in between finds none.
+ * VS Code hides a quick pick that loses focus, and a view that takes focus just then (a tree refreshing after the world changed) can close it before its first search: then it is
  * opened again, up to three times. Resolves with what the pick shows and the command's outcome, which
  * settles once the pick is accepted or closed.
  */
@@ -133,7 +135,8 @@ export async function openRecallPick(
         `the quick pick to list ${JSON.stringify(expected)}; it shows ${JSON.stringify((await inspect()).recallPick)}`,
       async () => {
         const p = (await inspect()).recallPick;
-        if (p.open && p.value === query && p.searches > before && p.items.includes(expected)) return p;
+        if (p.open && p.value === query && p.searches > before && p.items.includes(expected) && p.active !== undefined)
+          return p;
         if (settled && !p.open && attempt < 3) return null; // closed before it searched: open it again
         return undefined;
       },

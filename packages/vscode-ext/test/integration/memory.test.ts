@@ -415,7 +415,7 @@ suite('memory: save selection, recall, maintenance', () => {
     const calls: string[][] = [];
     let down = false;
     const embed = (text: string) =>
-      [/car|automobile|vehicle/i, /lock/i, /watcher/i, /library/i].map((re) => (re.test(text) ? 1 : 0));
+      [/sedan|automobile|vehicle/i, /lock/i, /watcher/i, /library/i].map((re) => (re.test(text) ? 1 : 0));
     const server = await providerEndpoint(({ url, body }) => {
       const input = (body as { input: string[] }).input;
       calls.push(input);
@@ -430,11 +430,12 @@ suite('memory: save selection, recall, maintenance', () => {
     try {
       await config.update('providers.baseUrl', server.baseUrl, vscode.ConfigurationTarget.Global);
       await config.update('providers.embeddingModel', 'itest-embed', vscode.ConfigurationTarget.Global);
-      // No note holds the word "car": only the vectors can find the automobile.
-      await openRecallPick('car', 'Automobile parked outside');
+      // No note holds the word "sedan" and the thesaurus links it to none ("car" it links to "automobile"):
+      // only the vectors can find the automobile.
+      await openRecallPick('sedan', 'Automobile parked outside');
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       assert.ok(
-        calls.some((input) => input.includes('car')),
+        calls.some((input) => input.includes('sedan')),
         `the query was not embedded: ${JSON.stringify(calls)}`,
       );
       down = true;
