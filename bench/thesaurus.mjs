@@ -40,7 +40,7 @@ const table = statSync(join(CORE, 'src/memory/recall/thesaurus-table.ts')).size;
 const lines = readFileSync(join(CORE, 'src/memory/recall/thesaurus-table.ts'), 'utf8').split('\n').length;
 const bundle = join(CORE, 'dist/cli-bundle');
 const bundleBytes = readdirSync(bundle)
-  .filter((f) => f.endsWith('.js'))
+  .filter((f) => f.endsWith('.cjs'))
   .reduce((s, f) => s + statSync(join(bundle, f)).size, 0);
 const row = (name, xs) => `${name.padEnd(34)} p50 ${fmtMs(median(xs))}  p95 ${fmtMs(percentile(xs, 95))}`;
 console.log(`thesaurus: ${RUNS} new processes`);

@@ -8,8 +8,8 @@ const CLI_FILES = [
   'LICENSE',
   'README.md',
   'bin/agentm.js',
-  'dist/cli-bundle/chunk-Ab12.js',
-  'dist/cli-bundle/main.js',
+  'dist/cli-bundle/chunk-Ab12.cjs',
+  'dist/cli-bundle/main.cjs',
   'dist/memory/indexing/read-worker.js',
   'package.json',
 ];
@@ -21,7 +21,7 @@ describe('what the npm package may hold', () => {
   });
 
   it.each([
-    ['dist/cli-bundle/main.js.map', 'dist/cli-bundle/main.js.map is a source map'],
+    ['dist/cli-bundle/main.cjs.map', 'dist/cli-bundle/main.cjs.map is a source map'],
     ['src/cli/main.ts', 'src/cli/main.ts is TypeScript source'],
     ['test/helpers/cli.js', 'test/helpers/cli.js is a source or test folder'],
     ['dist/cli-bundle/meta.json', 'dist/cli-bundle/meta.json is build bookkeeping'],

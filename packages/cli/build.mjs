@@ -15,12 +15,12 @@ const CORE_DIST = '../core/dist';
 const BUNDLE = 'dist/cli-bundle';
 
 const sources = await readdir(join(CORE_DIST, 'cli-bundle')).catch(() => []);
-if (!sources.includes('main.js'))
-  throw new Error(`${CORE_DIST}/cli-bundle/main.js is missing: build @agentm/core first (npx pnpm@10.34.8 run build)`);
+if (!sources.includes('main.cjs'))
+  throw new Error(`${CORE_DIST}/cli-bundle/main.cjs is missing: build @agentm/core first (npx pnpm@10.34.8 run build)`);
 
 await rm('dist', { recursive: true, force: true });
 await mkdir(BUNDLE, { recursive: true });
-for (const file of sources.filter((f) => f.endsWith('.js')))
+for (const file of sources.filter((f) => f.endsWith('.cjs')))
   await copyFile(join(CORE_DIST, 'cli-bundle', file), join(BUNDLE, file));
 await build({
   entryPoints: [join(CORE_DIST, 'memory/indexing/read-worker.js')],

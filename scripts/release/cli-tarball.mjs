@@ -41,7 +41,7 @@ export function npmEnv(extra = {}) {
  */
 export function packCli(outDir, { repo = REPO } = {}) {
   const cliDir = join(repo, 'packages', 'cli');
-  if (!existsSync(join(cliDir, 'dist', 'cli-bundle', 'main.js')))
+  if (!existsSync(join(cliDir, 'dist', 'cli-bundle', 'main.cjs')))
     throw new ReleaseError(`${cliDir}/dist is not built; run \`npx --yes pnpm@10.34.8 run build\` first`);
   const stage = mkdtempSync(join(tmpdir(), 'agentm-cli-pack-'));
   try {

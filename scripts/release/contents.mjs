@@ -34,7 +34,7 @@ export function cliProblems(files, manifest) {
         'README.md',
         'LICENSE',
         'bin/agentm.js',
-        'dist/cli-bundle/main.js',
+        'dist/cli-bundle/main.cjs',
         'dist/memory/indexing/read-worker.js',
       ],
       'the npm package',
@@ -42,7 +42,7 @@ export function cliProblems(files, manifest) {
     ...unwanted(files),
   ];
   for (const file of files)
-    if (!/^(package\.json|README\.md|LICENSE|bin\/agentm\.js|dist\/.+\.js)$/.test(file))
+    if (!/^(package\.json|README\.md|LICENSE|bin\/agentm\.js|dist\/.+\.c?js)$/.test(file))
       problems.push(`the npm package holds ${file}, which is neither the bin, the bundle nor the package's docs`);
   if (manifest.bin?.agentm !== 'bin/agentm.js')
     problems.push('package.json must name bin/agentm.js as the `agentm` bin');
