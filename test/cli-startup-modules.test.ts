@@ -178,6 +178,30 @@ describe('what a command loads at start-up', () => {
     expect(builtins.has('node:crypto'), 'the answer loaded crypto').toBe(false);
   });
 
+  it("a recall over an index whose journal holds a note saved since the build checks the journal's lines without node:crypto", async () => {
+    const v = await vault();
+    await mkdir(join(v.home, '.harness'), { recursive: true });
+    await writeFile(join(v.home, '.harness', 'project.json'), JSON.stringify({ vault_project: 'demo' }));
+    expect((await runAgentm(['config', 'set', 'memory.index.revalidate_after', '1h'], v)).code).toBe(0);
+    await settle(v);
+    expect((await runAgentm(['reindex'], v)).code).toBe(0);
+    // A long note saved through AgentM: the next answer reads it and appends it to the index's journal.
+    const body = `# Cold caches\n\n${'The build is flaky when the cache is cold; warm it first. '.repeat(120)}\n`;
+    const saved = await runAgentm(['save', 'fix', 'cold-cache', '--global', '--body-file', '-'], { ...v, stdin: body });
+    expect(saved.code, saved.stderr).toBe(0);
+    expect((await runAgentm(['recall', 'cold cache'], v)).code).toBe(0);
+    const journals = (await readdir(join(v.home, '.cache'), { recursive: true })).filter((f) =>
+      f.endsWith('journal.log'),
+    );
+    expect(journals).toHaveLength(1);
+    const lines = (await readFile(join(v.home, '.cache', journals[0]!), 'utf8')).split('\n');
+    expect(Math.max(...lines.map((line) => line.length)), 'no journal line as long as the note').toBeGreaterThan(4096);
+
+    const { code, builtins } = await modulesLoaded(['recall', 'flaky build'], v);
+    expect(code).toBe(0);
+    expect(builtins.has('node:crypto'), 'the answer loaded crypto to check the journal').toBe(false);
+  });
+
   it('a prompt hook skips the command table and loads neither the harness, the MCP SDK nor the prompts', async () => {
     const v = await vault();
     const stdin = JSON.stringify({
