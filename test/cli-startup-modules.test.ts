@@ -116,6 +116,20 @@ async function settle(v: { env: { MEMORY_VAULT_PATH: string } }): Promise<void> 
   for (const entry of [...entries.map((e) => join(root, e)), root]) await utimes(entry, hourAgo, hourAgo);
 }
 
+/**
+ * A vault with its index built an hour after its files, the project bound (no `git remote` asked) and no
+ * walk due for an hour: an answer over it starts no other process and has nothing to write.
+ */
+async function builtIndex() {
+  const v = await vault();
+  await mkdir(join(v.home, '.harness'), { recursive: true });
+  await writeFile(join(v.home, '.harness', 'project.json'), JSON.stringify({ vault_project: 'demo' }));
+  expect((await runAgentm(['config', 'set', 'memory.index.revalidate_after', '1h'], v)).code).toBe(0);
+  await settle(v);
+  expect((await runAgentm(['reindex'], v)).code).toBe(0);
+  return v;
+}
+
 describe('what a command loads at start-up', () => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -162,13 +176,7 @@ describe('what a command loads at start-up', () => {
   });
 
   it('a recall over an index built before, with nothing changed since, reads no note and loads no YAML parser', async () => {
-    const v = await vault();
-    // No walk due (the next in an hour), and the project bound (no `git remote` asked): nothing starts a process.
-    await mkdir(join(v.home, '.harness'), { recursive: true });
-    await writeFile(join(v.home, '.harness', 'project.json'), JSON.stringify({ vault_project: 'demo' }));
-    expect((await runAgentm(['config', 'set', 'memory.index.revalidate_after', '1h'], v)).code).toBe(0);
-    await settle(v);
-    expect((await runAgentm(['reindex'], v)).code).toBe(0);
+    const v = await builtIndex();
     const { code, loaded, builtins } = await modulesLoaded(['recall', 'flaky build'], v);
     expect(code).toBe(0);
     expect(families(loaded).has('yaml'), 'the answer loaded yaml').toBe(false);
@@ -179,12 +187,7 @@ describe('what a command loads at start-up', () => {
   });
 
   it("a recall over an index whose journal holds a note saved since the build checks the journal's lines without node:crypto", async () => {
-    const v = await vault();
-    await mkdir(join(v.home, '.harness'), { recursive: true });
-    await writeFile(join(v.home, '.harness', 'project.json'), JSON.stringify({ vault_project: 'demo' }));
-    expect((await runAgentm(['config', 'set', 'memory.index.revalidate_after', '1h'], v)).code).toBe(0);
-    await settle(v);
-    expect((await runAgentm(['reindex'], v)).code).toBe(0);
+    const v = await builtIndex();
     // A long note saved through AgentM: the next answer reads it and appends it to the index's journal.
     const body = `# Cold caches\n\n${'The build is flaky when the cache is cold; warm it first. '.repeat(120)}\n`;
     const saved = await runAgentm(['save', 'fix', 'cold-cache', '--global', '--body-file', '-'], { ...v, stdin: body });
@@ -218,14 +221,7 @@ describe('what a command loads at start-up', () => {
   });
 
   it('a prompt hook over a built index makes no socket for its input and answer (fds 0 and 1 directly)', async () => {
-    const v = await vault();
-    // No walk due (one ran just now, the next in an hour), and the project bound (no `git remote` asked):
-    // nothing else starts a process either.
-    await mkdir(join(v.home, '.harness'), { recursive: true });
-    await writeFile(join(v.home, '.harness', 'project.json'), JSON.stringify({ vault_project: 'demo' }));
-    expect((await runAgentm(['config', 'set', 'memory.index.revalidate_after', '1h'], v)).code).toBe(0);
-    await settle(v);
-    expect((await runAgentm(['reindex'], v)).code).toBe(0);
+    const v = await builtIndex();
     const stdin = JSON.stringify({
       hook_event_name: 'UserPromptSubmit',
       session_id: 's1',
