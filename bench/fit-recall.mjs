@@ -13,7 +13,9 @@
 //      that leave ≥ 93 % of unanswerable dev prompts empty-handed and ≥ 93 % of answerable ones with a
 //      right note (a margin over the 90 % goals, for what test holds that dev did not), and no source
 //      below 90 % on either, the one injecting the most right notes and fewest wrong (lib/fit-floor.mjs).
-// Run: node bench/fit-recall.mjs (about 15 minutes on 2 idle cores). Same environment as the bench, and
+// Dev asks four times test's questions of the agent, conversation and vocabulary sources
+// (QUALITY_DEV_SCALE, lib/quality-sources.mjs). Run: node bench/fit-recall.mjs (about 15 minutes on 2
+// idle cores at QUALITY_DEV_SCALE=1). Same environment as the bench, and
 // FIT_STAGES (default lexical,rm3,fusion,floor), FIT_START (a JSON point of the grid to start from,
 // e.g. what an earlier run chose), FIT_PASSES (default 2) and FIT_ONLY (comma-separated names of the
 // grid: search only those, the rest held where they start) to redo a part.

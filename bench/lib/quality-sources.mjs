@@ -32,20 +32,29 @@ export const SOURCES = ['agent', 'chat-turn', 'chat-session', 'vocabulary', 'fie
 /** The names of the sources a run writes (QUALITY_SOURCES, default all), in SOURCES' order. */
 export const enabledSources = () => SOURCES.filter((name) => settings().sources.has(name));
 
-const settings = () => ({
-  background: Number(process.env.QUALITY_NOTES ?? 3000),
-  perClass: Number(process.env.QUALITY_PER_CLASS ?? 20),
-  chats: Number(process.env.QUALITY_CHATS ?? 6),
-  fieldNotes: Number(process.env.QUALITY_FIELD_NOTES ?? 3000),
-  fieldPerClass: Number(process.env.QUALITY_FIELD_PER_CLASS ?? 30),
-  talks: Number(process.env.QUALITY_TALKS ?? 6),
-  sources: new Set((process.env.QUALITY_SOURCES ?? SOURCES.join(',')).split(',').map((s) => s.trim())),
-});
+/**
+ * The dev split asks QUALITY_DEV_SCALE (default 4) times the questions of the agent, conversation and
+ * vocabulary sources: at 20 per class a failure that one question in twenty shows (agent/log-answers)
+ * can be absent from dev and the fit never sees it. The proxy sources keep their size (the field generator
+ * did not finish in five minutes at twice its size).
+ */
+const settings = (split = 'test') => {
+  const scale = split === 'dev' ? Number(process.env.QUALITY_DEV_SCALE ?? 4) : 1;
+  return {
+    background: Number(process.env.QUALITY_NOTES ?? 3000),
+    perClass: Number(process.env.QUALITY_PER_CLASS ?? 20) * scale,
+    chats: Number(process.env.QUALITY_CHATS ?? 6) * scale,
+    fieldNotes: Number(process.env.QUALITY_FIELD_NOTES ?? 3000),
+    fieldPerClass: Number(process.env.QUALITY_FIELD_PER_CLASS ?? 30),
+    talks: Number(process.env.QUALITY_TALKS ?? 6),
+    sources: new Set((process.env.QUALITY_SOURCES ?? SOURCES.join(',')).split(',').map((s) => s.trim())),
+  };
+};
 
 /** Writes the vaults of a split under `dir`; returns `[{ name, root, queries, prompts }]`. */
 export function writeSources(dir, split) {
   const seed = SEEDS[split];
-  const { background, perClass, chats, sources } = settings();
+  const { background, perClass, chats, sources } = settings(split);
   const unknown = [...sources].filter((s) => !SOURCES.includes(s));
   if (unknown.length > 0)
     throw new Error(`QUALITY_SOURCES names ${unknown.join(', ')}: the sources are ${SOURCES.join(', ')}`);
