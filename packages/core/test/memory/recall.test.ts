@@ -148,10 +148,16 @@ describe('recall', () => {
       doc('log.md#1', '', { owner: 'p', kind: 'episode', locator: 'log.md' }),
       doc('global.md', ''),
     ];
-    const matches = { slots: Int32Array.of(0, 1, 2), scores: Float64Array.of(2, 2, 2), count: 3 };
+    // The episode holds half of the query's words (its score already counts for that: 2 × 0.5).
+    const matches = {
+      slots: Int32Array.of(0, 1, 2),
+      scores: Float64Array.of(1, 2, 1),
+      coverage: Float64Array.of(1, 0.5, 1),
+      count: 3,
+    };
     const options = { k: 3, window: 0, halfLife: 0, wSem: 1, wRec: 0, params: RANKING_DEFAULTS, now: NOW };
-    const rank = (extra: object) =>
-      rankDocuments(docs, matches, undefined, { ...options, ...extra }).map((r) => [r.doc.id, r.similarity]);
+    const rank = (extra: object, m = matches) =>
+      rankDocuments(docs, m, undefined, { ...options, ...extra }).map((r) => [r.doc.id, r.similarity]);
     expect(rank({ project: 'p', logWeight: 0.8, globalWeight: 0.85 })).toEqual([
       ['note.md', 1],
       ['global.md', 0.85],
@@ -159,6 +165,17 @@ describe('recall', () => {
     ]);
     // Unscoped, no note is "global" to anything: only the episode weighs less.
     expect(rank({ logWeight: 0.8, globalWeight: 0.85 }).map(([, similarity]) => similarity)).toEqual([1, 1, 0.8]);
+    // An episode holding every word of the query is an answer in its own right: weighed as a note.
+    const full = {
+      slots: Int32Array.of(0, 1),
+      scores: Float64Array.of(1, 2),
+      coverage: Float64Array.of(1, 1),
+      count: 2,
+    };
+    expect(rank({ project: 'p', logWeight: 0.8 }, full)).toEqual([
+      ['log.md#1', 1],
+      ['note.md', 0.5],
+    ]);
   });
 
   it('ranks the note holding every query word above a fresher, shorter one holding one of them', async () => {

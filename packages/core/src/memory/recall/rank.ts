@@ -11,7 +11,7 @@ export interface RankOptions extends ScopeOptions {
   readonly halfLife: number;
   /** Recency half-life of notes (default: `halfLife`). */
   readonly noteHalfLife?: number | undefined;
-  /** Relevance weight of an episode against a note (default 1). */
+  /** Relevance weight of an episode missing some of the query's words, against a note (default 1). */
   readonly logWeight?: number | undefined;
   /** Relevance weight of a global note in a recall scoped to a project (default 1). */
   readonly globalWeight?: number | undefined;
@@ -56,6 +56,8 @@ export interface MatchSet {
 
 /** Candidates kept for the final stages (phrase credit, revisions) beyond the k returned. */
 const REFINE_MARGIN = 20;
+/** Coverage from which a match holds every word of the query (rounding aside). */
+const FULL = 1 - 1e-9;
 /** Depth of each list reciprocal rank fusion reads. */
 const FUSION_DEPTH = 200;
 
@@ -127,8 +129,9 @@ const pools: { lexical?: Candidates; fused?: Candidates } = {};
  * vector: no calibration of BM25 against cosines is needed), or every in-scope document (no words, no
  * vector: recency alone). A match's lexical score is its field-aware BM25 times coverage^γ (a memory
  * holding half of what the query asks counts for less than one holding all of it); relevance is that
- * over the best in-scope score, weighted: an episode by `logWeight`, a global note by `globalWeight`
- * when the recall is scoped to a project. The score is relevance × (1 + β·recency) — recency orders
+ * over the best in-scope score, weighted: an episode by `logWeight` unless it holds every word of the
+ * query (then the entry is an answer as a note is, and density decides between them), a global note by
+ * `globalWeight` when the recall is scoped to a project. The score is relevance × (1 + β·recency) — recency orders
  * near-equal matches and never lifts a weak one over a clearly better one — or memQL's
  * `wSem·relevance + wRec·recency` (formula `memql`). The best k + 20 then get the phrase credit and
  * the revision rule (rank-stages.ts). Returns the top k by score, ties broken by the more recent update.
@@ -161,7 +164,9 @@ export function rankDocuments<D extends RankDoc & StageDoc>(
     const slot = c.slots[i]!;
     if (!heap.admits(ceiling(c.relevance[i]!), Infinity)) continue;
     const episode = view.episode(slot);
-    const similarity = c.relevance[i]! * (episode ? logWeight : view.global(slot) ? globalWeight : 1);
+    // An episode yields to notes (logWeight) unless it holds every word of the question.
+    const weight = episode ? (c.coverage[i]! >= FULL ? 1 : logWeight) : view.global(slot) ? globalWeight : 1;
+    const similarity = c.relevance[i]! * weight;
     if (!heap.admits(ceiling(similarity), Infinity)) continue;
     const updatedMs = view.updatedMs(slot);
     const recency = recencyOf(options.now - updatedMs, episode ? options.halfLife : noteHalfLife);

@@ -16,8 +16,9 @@ export const RECALL_DEFAULTS = Object.freeze({
    */
   noteHalfLife: 30 * 86_400_000,
   /**
-   * Relevance weight of an episode against a note: a raw log entry that repeats a subject's words
-   * yields to the note written about it, unless it matches clearly better.
+   * Relevance weight of an episode against a note: a raw log entry that repeats some of a subject's
+   * words yields to the note written about it, unless it matches clearly better. An entry holding
+   * every word of the question is not weighed down (rank.ts).
    */
   logWeight: 0.7,
   /**
