@@ -64,7 +64,7 @@ export const RANKING_DEFAULTS: RankingParams = Object.freeze({
   coverage: 1,
   prefix: 0.7,
   synonym: 0.85,
-  names: 3,
+  names: 5,
   phrase: 0.2,
   recencyBoost: 0.05,
   revisionDecay: 1,
