@@ -42,9 +42,10 @@ suite("plan steps: live output, a run's claims, updates by hand", () => {
     );
     await waitForView('plan', 'the live plan', (v) => findItem(v.items, 'Say it') !== undefined, 5_000);
     const running = run<string>('agentm.runPlan', 'live');
+    // The output's own line: the command echoed above it holds the same words.
     const during = await waitFor('the first line while the step still runs', async () => {
       const state = await inspect();
-      return state.runLog.includes('first-line') ? state : undefined;
+      return /^first-line$/m.test(state.runLog) ? state : undefined;
     });
     assert.ok(during.running.includes('live'), 'the output came only after the run');
     assert.doesNotMatch(during.runLog, /^last-line$/m, 'the output came only after the step');
