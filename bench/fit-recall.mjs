@@ -2,7 +2,7 @@
 // Fits the recall ranking's parameters (issue 19) on the DEV split of bench/recall-quality.mjs — never
 // on test — and prints what it chose, for packages/core/src/memory/recall/ranking.ts and score.ts:
 //   1. the lexical ranking (BM25 k1 and b, the title/slug/tags/headings weights, coverage, prefix,
-//      synonym, the weight of names, phrase, the recency prior, revision decay, the episode and global-note weights): coordinate
+//      synonym, irregular forms, the weight of names, phrase, the recency prior, revision decay, the episode and global-note weights): coordinate
 //      ascent, two passes over a grid, maximizing the mean over the sources of nDCG@10 (each generator
 //      counts the same, whatever its number of questions) less half the sum of the classes' shortfalls
 //      against FTS5 on dev;
@@ -37,6 +37,7 @@ const GRID = {
   coverage: [0, 0.5, 1, 1.5, 2, 3],
   prefix: [0, 0.2, 0.35, 0.5, 0.7],
   synonym: [0, 0.2, 0.35, 0.5, 0.7, 0.85],
+  inflection: [0, 0.5, 0.85, 1],
   names: [1, 1.5, 2, 3, 4, 5],
   phrase: [0, 0.05, 0.1, 0.2, 0.3],
   recencyBoost: [0, 0.02, 0.05, 0.1, 0.2],

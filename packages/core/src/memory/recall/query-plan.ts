@@ -8,7 +8,7 @@ import { idf } from '../indexing/bm25-search.js';
 import { tokenize } from '../indexing/tokenize.js';
 import { isFunctionTerm } from './function-words.js';
 import type { RankingParams } from './ranking.js';
-import { THESAURUS, type Thesaurus } from './thesaurus.js';
+import { IRREGULAR_FORMS, THESAURUS, type Thesaurus } from './thesaurus.js';
 
 /** A prefix shared by more terms than this says nothing about the word (`con`). */
 const PREFIX_LIMIT = 16;
@@ -44,11 +44,12 @@ export function queryWords(text: string): string[] {
 }
 
 /**
- * The concepts of a query's terms: each term, (with a prefix weight) the indexed terms it is a prefix
- * of, at that weight — a short word finds the longer one it abbreviates (`auth` → authent) — and (with
- * a synonym weight) its synonyms in `thesaurus`, at that weight, marked as synonyms (they rank, they
- * never count toward the injection floor). Only terms of 3 to 6 letters are prefix-expanded, to at
- * most 16 longer terms; a term lends at most SYNONYM_LIMIT synonyms, none the query's own terms or
+ * The concepts of a query's terms: each term, (with an inflection weight) its irregular forms in `forms`
+ * at that weight, as spellings of the word (`feel` finds felt; a name is not expanded), (with a prefix
+ * weight) the indexed terms it is a prefix of, at that weight — a short word finds the longer one it
+ * abbreviates (`auth` → authent) — and (with a synonym weight) its synonyms in `thesaurus`, at that
+ * weight, marked as synonyms (they rank, they never count toward the injection floor). Only terms of 3
+ * to 6 letters are prefix-expanded, to at most 16 longer terms (a form already there stays at its weight); a term lends at most SYNONYM_LIMIT synonyms, none the query's own terms or
  * spellings (a query saying both `stop` and `halt` holds each once). A function word or chatter
  * (function-words.ts) ranks like any word but is no content word: the injection floor does not count it.
  */
@@ -58,13 +59,22 @@ export function queryConcepts(
   params: RankingParams,
   thesaurus: Thesaurus = THESAURUS,
   names: ReadonlySet<string> = new Set(),
+  forms: Thesaurus = IRREGULAR_FORMS,
 ): QueryConcept[] {
   const own = new Set(terms);
   return terms.map((term) => {
     const variants: QueryVariant[] = [{ term, weight: 1 }];
+    if (params.inflection > 0 && !names.has(term))
+      for (const form of forms.synonyms(term))
+        if (!own.has(form)) variants.push({ term: form, weight: params.inflection });
     if (params.prefix > 0 && term.length >= PREFIX_MIN && term.length <= PREFIX_MAX && LETTERS.test(term)) {
       const ids = index.terms.withPrefix(term, PREFIX_LIMIT);
-      if (ids) for (const id of ids) variants.push({ term: index.terms.term(id), weight: params.prefix });
+      const formed = new Set(variants.map((v) => v.term));
+      if (ids)
+        for (const id of ids) {
+          const longer = index.terms.term(id);
+          if (!formed.has(longer)) variants.push({ term: longer, weight: params.prefix });
+        }
     }
     if (params.synonym > 0) {
       const spelled = new Set(variants.map((v) => v.term));

@@ -26,6 +26,12 @@ export interface RankingParams {
    */
   readonly synonym: number;
   /**
+   * Weight of an irregular form of a query word (`felt` for feel, `took` for take, `children` for
+   * child: the same word, which the stemmer cannot join); 0 turns them off. A form counts as the word
+   * itself, toward the injection floor too. Names are not expanded (`Rose` is no form of rise).
+   */
+  readonly inflection: number;
+  /**
    * Weight of a name in the query (a capitalized word that does not open a sentence, or one in
    * capitals: a person, a place, a tool) against its other words: 1 weighs it as any word.
    */
@@ -64,6 +70,7 @@ export const RANKING_DEFAULTS: RankingParams = Object.freeze({
   coverage: 1,
   prefix: 0.7,
   synonym: 0.85,
+  inflection: 1,
   names: 5,
   phrase: 0.2,
   recencyBoost: 0.05,
@@ -87,6 +94,7 @@ const BOUNDS: Readonly<Record<keyof Omit<RankingParams, 'fields'>, readonly [num
   coverage: [0, 10],
   prefix: [0, 1],
   synonym: [0, 1],
+  inflection: [0, 1],
   names: [0, 5],
   phrase: [0, 1],
   recencyBoost: [0, 0.5],

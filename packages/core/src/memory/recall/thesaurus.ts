@@ -2,8 +2,10 @@
  * The thesaurus a query's words are expanded with: for a term of the index's analyzer, the terms of its
  * synonyms and close equivalents, best first. The shipped one (thesaurus-table.ts) is derived at build
  * time from WordNet's frequent senses and a hand-written list of software-engineering equivalences
- * (scripts/thesaurus/build-thesaurus.mjs). Pure.
+ * (scripts/thesaurus/build-thesaurus.mjs); the irregular forms (`felt` → feel), read the same way, from
+ * wink-lexicon's lists of irregular verbs and nouns by the same script. Pure.
  */
+import { INFLECTION_TABLE } from './inflection-table.js';
 import { THESAURUS_TABLE } from './thesaurus-table.js';
 
 export interface Thesaurus {
@@ -44,3 +46,6 @@ function lookup(text: string, term: string): readonly string[] {
 
 /** The shipped thesaurus (WordNet's frequent senses and software-engineering equivalences). */
 export const THESAURUS: Thesaurus = thesaurusFrom(THESAURUS_TABLE);
+
+/** The irregular forms of English verbs and nouns: for a form's term, the terms of its word's other forms. */
+export const IRREGULAR_FORMS: Thesaurus = thesaurusFrom(INFLECTION_TABLE);
