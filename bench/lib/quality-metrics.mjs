@@ -46,7 +46,10 @@ export function evaluate(query, keys) {
   };
 }
 
-/** Mean metrics per class and overall: `{ [cls | 'overall']: { mrr, ndcg, recall, forbidden, n } }`. */
+/**
+ * Mean metrics per class and overall: `{ [cls | 'overall']: { mrr, ndcg, recall, forbidden, n } }`, each
+ * also holding its queries' nDCGs (`ndcgs`, not enumerable).
+ */
 export function summarize(queries, results) {
   const groups = new Map([['overall', []]]);
   queries.forEach((q, i) => {
@@ -65,6 +68,8 @@ export function summarize(queries, results) {
       forbidden: list.filter((m) => m.forbidden).length,
       n: list.length,
     };
+    // Each query's nDCG, in the queries' order, for paired intervals; not part of the printed JSON record.
+    Object.defineProperty(out[name], 'ndcgs', { value: list.map((m) => m.ndcg), enumerable: false });
   }
   return out;
 }

@@ -3,6 +3,7 @@
  * in brackets) and every goal beside its figure, met or missed.
  */
 import { SOURCES } from './quality-sources.mjs';
+import { pairedInterval } from './stats.mjs';
 
 const f = (x) => (x === undefined ? '  —  ' : x.toFixed(3));
 const met = (ok) => (ok ? 'met' : 'MISSED');
@@ -62,9 +63,14 @@ export function printQuality(main, side) {
   const ours = main.agentm.summary;
   const fts = main.references.fts5;
   const lift = ours.all.overall.ndcg - fts.all.overall.ndcg;
+  // With each shortfall, its 95 % paired bootstrap interval: whether other questions like these could
+  // as well put AgentM above (the goal is read on the figure itself, not on the interval).
   const lower = rows(ours)
     .filter(([s, c]) => ours[s][c].ndcg < fts[s][c].ndcg)
-    .map(([s, c]) => `${s}/${c} (${signed(ours[s][c].ndcg - fts[s][c].ndcg)})`);
+    .map(([s, c]) => {
+      const [lo, hi] = pairedInterval(ours[s][c].ndcgs, fts[s][c].ndcgs);
+      return `${s}/${c} (${signed(ours[s][c].ndcg - fts[s][c].ndcg)}, ${ours[s][c].n} queries, 95 % interval ${signed(lo)} … ${signed(hi)})`;
+    });
   const recency = main.references.recency.all.overall.ndcg;
   const random = main.references.random.all.overall.ndcg;
   console.log('\ngoals');
