@@ -177,11 +177,16 @@ function tableLines(curated, wn) {
   return lines;
 }
 
-function render(lines) {
-  const license = readFileSync(join(wordnet.path, '..', 'LICENSE'), 'utf8')
+/** A license file as the lines of a legal comment (` * …`), which the bundles keep. */
+function licenseComment(file) {
+  return readFileSync(file, 'utf8')
     .split('\n')
     .map((l) => ` * ${l.trimEnd()}`.trimEnd())
     .join('\n');
+}
+
+function render(lines) {
+  const license = licenseComment(join(wordnet.path, '..', 'LICENSE'));
   return `/*!
  * Derived in part from WordNet 3.1 (Princeton University), under its license:
  *
@@ -229,10 +234,7 @@ function irregularLines(totals) {
 
 function renderForms(lines) {
   const pkg = require('wink-lexicon/package.json');
-  const license = readFileSync(require.resolve('wink-lexicon/LICENSE'), 'utf8')
-    .split('\n')
-    .map((l) => ` * ${l.trimEnd()}`.trimEnd())
-    .join('\n');
+  const license = licenseComment(require.resolve('wink-lexicon/LICENSE'));
   return `/*!
  * Derived from wink-lexicon ${pkg.version}'s lists of irregular verbs and nouns, under its license:
  *
