@@ -10,6 +10,7 @@ import {
   type BeliefStore,
 } from '../../src/memory/consolidation/belief-store.js';
 import { type IndexDocument } from '../../src/memory/documents/document.js';
+import { IndexState } from '../../src/memory/indexing/index-state.js';
 import { classifySource } from '../../src/memory/documents/layout.js';
 import { noteDefaults } from '../../src/memory/documents/source-documents.js';
 import { parseTimestamp } from '../../src/memory/documents/timestamps.js';
@@ -95,4 +96,35 @@ export class MapBeliefStore implements BeliefStore {
     this.writes++;
     return next;
   }
+}
+
+/** The time the ranking tests' memories were written (and recalled at). */
+export const RANKING_NOW = Date.UTC(2026, 5, 1, 12);
+
+/** A memory `id` saying `text`, written at RANKING_NOW: a fix, active, its title its id and no field. */
+export function indexDoc(id: string, text: string, over: Partial<IndexDocument> = {}): IndexDocument {
+  return {
+    id,
+    locator: id,
+    owner: '',
+    kind: 'fix',
+    status: 'active',
+    tags: [],
+    alwaysLoad: false,
+    createdMs: RANKING_NOW,
+    updatedMs: RANKING_NOW,
+    title: id,
+    untitled: true,
+    text,
+    fingerprint: id,
+    derivedFrom: [],
+    ...over,
+  };
+}
+
+/** An index holding `docs`, each a file of its own. */
+export function indexStateOf(...docs: IndexDocument[]): IndexState {
+  const state = new IndexState();
+  for (const d of docs) state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: d.id }, [d]);
+  return state;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type IndexDocument } from '../../src/memory/documents/document.js';
-import { IndexState } from '../../src/memory/indexing/index-state.js';
+import { type IndexState } from '../../src/memory/indexing/index-state.js';
 import { tokenize } from '../../src/memory/indexing/tokenize.js';
 import { memoriesToInject } from '../../src/memory/recall/injection.js';
 import { queryConcepts, queryWords } from '../../src/memory/recall/query-plan.js';
@@ -8,35 +7,11 @@ import { RANKING_DEFAULTS } from '../../src/memory/recall/ranking.js';
 import { recall } from '../../src/memory/recall/recall.js';
 import { IRREGULAR_FORMS } from '../../src/memory/recall/thesaurus.js';
 import { INFLECTION_TABLE } from '../../src/memory/recall/inflection-table.js';
+import { indexDoc, indexStateOf, RANKING_NOW } from './helpers.js';
 
-const NOW = Date.UTC(2026, 5, 1, 12);
+const NOW = RANKING_NOW;
 /** Words no table knows: documents padded with them differ only where a test says. */
 const FILLER = ['zorp', 'quix', 'blem', 'frab', 'twell', 'gronk', 'vusk', 'plim'];
-
-function doc(id: string, text: string): IndexDocument {
-  return {
-    id,
-    locator: id,
-    owner: '',
-    kind: 'reference',
-    status: 'active',
-    tags: [],
-    alwaysLoad: false,
-    createdMs: NOW,
-    updatedMs: NOW,
-    title: id,
-    untitled: true,
-    text,
-    fingerprint: id,
-    derivedFrom: [],
-  };
-}
-
-function stateOf(...docs: IndexDocument[]): IndexState {
-  const state = new IndexState();
-  for (const d of docs) state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: d.id }, [d]);
-  return state;
-}
 
 const term = (word: string) => tokenize(word)[0]!;
 const ranking = (inflection: number) => ({ ...RANKING_DEFAULTS, inflection });
@@ -47,16 +22,16 @@ const search = async (state: IndexState, text: string, inflection: number) =>
  * Notes that say a thing in one tense (or number), each beside one that repeats the question's other
  * words more often: only the form tells them apart.
  */
-const vault = stateOf(
-  doc('felt', 'After the surgery I felt lighter than I have in years.'),
-  doc('surgery-date', 'Surgery after surgery: the surgery date moved again.'),
-  doc('took', 'She took the night train to Lisbon.'),
-  doc('lisbon-train', 'Train to Lisbon: the Lisbon train is late.'),
-  doc('men', 'The men started swimming lessons on Saturdays.'),
-  doc('saturdays', 'Saturdays, always Saturdays: the market opens on Saturdays.'),
-  doc('risen', 'Prices have risen every spring since the merger.'),
-  doc('rose-call', 'Rose called about the garden on Monday.'),
-  ...Array.from({ length: 12 }, (_, i) => doc(`other-${i}`, `${FILLER.join(' ')} note ${i}`)),
+const vault = indexStateOf(
+  indexDoc('felt', 'After the surgery I felt lighter than I have in years.'),
+  indexDoc('surgery-date', 'Surgery after surgery: the surgery date moved again.'),
+  indexDoc('took', 'She took the night train to Lisbon.'),
+  indexDoc('lisbon-train', 'Train to Lisbon: the Lisbon train is late.'),
+  indexDoc('men', 'The men started swimming lessons on Saturdays.'),
+  indexDoc('saturdays', 'Saturdays, always Saturdays: the market opens on Saturdays.'),
+  indexDoc('risen', 'Prices have risen every spring since the merger.'),
+  indexDoc('rose-call', 'Rose called about the garden on Monday.'),
+  ...Array.from({ length: 12 }, (_, i) => indexDoc(`other-${i}`, `${FILLER.join(' ')} note ${i}`)),
 );
 
 describe('the irregular forms', () => {
@@ -121,7 +96,7 @@ describe('a question in another tense or number than the note', () => {
   });
 
   it('lists each spelling once: a form the prefix expansion also finds keeps its own weight', () => {
-    const state = stateOf(doc('t', 'taken takeover take took'));
+    const state = indexStateOf(indexDoc('t', 'taken takeover take took'));
     const [take] = queryConcepts(queryWords('take'), state.bm25, RANKING_DEFAULTS);
     const terms = take!.variants.map((v) => v.term);
     expect(new Set(terms).size).toBe(terms.length);

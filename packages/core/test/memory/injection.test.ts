@@ -8,6 +8,7 @@ import { memoriesToInject } from '../../src/memory/recall/injection.js';
 import { INJECTION_FLOOR } from '../../src/memory/recall/ranking.js';
 import { recall, type RecallItem } from '../../src/memory/recall/recall.js';
 import { tokenize } from '../../src/memory/indexing/tokenize.js';
+import { indexDoc } from './helpers.js';
 
 const NOW = Date.UTC(2026, 5, 1, 12);
 
@@ -111,23 +112,9 @@ const SYMPTOMS = [
 ];
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-function note(id: string, title: string, text: string): IndexDocument {
-  return {
-    id,
-    locator: id,
-    owner: '',
-    kind: 'fix',
-    status: 'active',
-    tags: [],
-    alwaysLoad: false,
-    createdMs: NOW,
-    updatedMs: NOW,
-    title,
-    text: `# ${title}\n\n${text}`,
-    fingerprint: id,
-    derivedFrom: [],
-  };
-}
+/** A note titled by its heading. */
+const note = (id: string, title: string, text: string): IndexDocument =>
+  indexDoc(id, `# ${title}\n\n${text}`, { title, untitled: false });
 
 function vault(): IndexState {
   const docs: IndexDocument[] = [];

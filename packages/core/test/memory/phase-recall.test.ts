@@ -6,6 +6,7 @@ import { phaseRecall } from '../../src/memory/recall/phase-recall-shell.js';
 import { renderPhaseRecall, type PhaseCandidate } from '../../src/memory/recall/phase-recall.js';
 import { kindWeight, OTHER_KIND_WEIGHT } from '../../src/memory/recall/phases.js';
 import { normalizePhase, phaseBudget } from '../../src/memory/recall/budget.js';
+import { indexDoc } from './helpers.js';
 
 const c = (id: string, kind: string, score: number, body = `${id} body`, alwaysLoad = false): PhaseCandidate => ({
   id,
@@ -103,22 +104,8 @@ describe('renderPhaseRecall', () => {
 describe('phaseRecall over an index', () => {
   it("includes the project's always-load notes and ranks the rest for the query, through readBody", async () => {
     const state = new IndexState();
-    const d = (id: string, over: Partial<IndexDocument>): IndexDocument => ({
-      id,
-      locator: id,
-      owner: '',
-      kind: 'fix',
-      status: 'active',
-      tags: [],
-      alwaysLoad: false,
-      createdMs: 0,
-      updatedMs: 0,
-      title: id,
-      text: `${id} text`,
-      fingerprint: id,
-      derivedFrom: [],
-      ...over,
-    });
+    const d = (id: string, over: Partial<IndexDocument>): IndexDocument =>
+      indexDoc(id, `${id} text`, { createdMs: 0, updatedMs: 0, untitled: false, ...over });
     for (const doc of [
       d('always.md', { alwaysLoad: true, kind: 'preference', text: 'always text' }),
       d('other-always.md', { alwaysLoad: true, owner: 'other' }),

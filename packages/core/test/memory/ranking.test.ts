@@ -1,43 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type IndexDocument } from '../../src/memory/documents/document.js';
-import { IndexState } from '../../src/memory/indexing/index-state.js';
+import { type IndexState } from '../../src/memory/indexing/index-state.js';
 import { tokenize } from '../../src/memory/indexing/tokenize.js';
 import { rankDocuments } from '../../src/memory/recall/rank.js';
 import { phraseShare, revisionFamily } from '../../src/memory/recall/rank-stages.js';
 import { nameTerms, queryWords } from '../../src/memory/recall/query-plan.js';
 import { RANKING_DEFAULTS } from '../../src/memory/recall/ranking.js';
 import { recall } from '../../src/memory/recall/recall.js';
+import { indexDoc, indexStateOf as stateOf, RANKING_NOW } from './helpers.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const NOW = Date.UTC(2026, 5, 1, 12);
+const NOW = RANKING_NOW;
 
-function doc(id: string, text: string, over: Partial<IndexDocument> = {}): IndexDocument {
-  return {
-    id,
-    locator: id,
-    owner: '',
-    kind: 'fix',
-    status: 'active',
-    tags: [],
-    alwaysLoad: false,
-    createdMs: NOW,
-    updatedMs: NOW,
-    title: id.replace(/^.*\//, '').replace(/\.md$/, ''),
-    untitled: true,
-    text,
-    fingerprint: id,
-    derivedFrom: [],
-    ...over,
-  };
-}
-
-function stateOf(...docs: IndexDocument[]): IndexState {
-  const state = new IndexState();
-  for (const d of docs) state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: d.id }, [d]);
-  return state;
-}
+/** A memory titled by its file name. */
+const doc = (id: string, text: string, over: Partial<IndexDocument> = {}): IndexDocument =>
+  indexDoc(id, text, { title: id.replace(/^.*\//, '').replace(/\.md$/, ''), ...over });
 
 const ids = async (state: IndexState, text: string, extra: object = {}) =>
   (await recall({ state }, { text, now: NOW, ...extra })).items.map((i) => i.id);

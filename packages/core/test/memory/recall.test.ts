@@ -1,39 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { type IndexDocument } from '../../src/memory/documents/document.js';
 import { MemoryArgumentError } from '../../src/memory/errors.js';
-import { IndexState } from '../../src/memory/indexing/index-state.js';
 import { rankDocuments } from '../../src/memory/recall/rank.js';
 import { recall } from '../../src/memory/recall/recall.js';
 import { RANKING_DEFAULTS } from '../../src/memory/recall/ranking.js';
 import { recencyOf, recallScore } from '../../src/memory/recall/score.js';
+import { indexDoc, indexStateOf as stateOf, RANKING_NOW } from './helpers.js';
 
 const HOUR = 3_600_000;
-const NOW = Date.UTC(2026, 5, 1, 12);
+const NOW = RANKING_NOW;
 
-function doc(id: string, text: string, over: Partial<IndexDocument> = {}): IndexDocument {
-  return {
-    id,
-    locator: id,
-    owner: '',
-    kind: 'fix',
-    status: 'active',
-    tags: [],
-    alwaysLoad: false,
-    createdMs: NOW,
-    updatedMs: NOW,
-    title: id,
-    text,
-    fingerprint: id,
-    derivedFrom: [],
-    ...over,
-  };
-}
-
-function stateOf(...docs: IndexDocument[]): IndexState {
-  const state = new IndexState();
-  for (const d of docs) state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: d.id }, [d]);
-  return state;
-}
+/** A memory whose title was written as one (ranked as a title). */
+const doc = (id: string, text: string, over: Partial<IndexDocument> = {}): IndexDocument =>
+  indexDoc(id, text, { untitled: false, ...over });
 
 describe('scoring (pure)', () => {
   it.each([

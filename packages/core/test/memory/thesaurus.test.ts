@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type IndexDocument } from '../../src/memory/documents/document.js';
-import { IndexState } from '../../src/memory/indexing/index-state.js';
+import { type IndexState } from '../../src/memory/indexing/index-state.js';
 import { tokenize } from '../../src/memory/indexing/tokenize.js';
 import { memoriesToInject } from '../../src/memory/recall/injection.js';
 import { queryConcepts, queryWords, SYNONYM_LIMIT } from '../../src/memory/recall/query-plan.js';
@@ -9,35 +8,11 @@ import { RANKING_DEFAULTS } from '../../src/memory/recall/ranking.js';
 import { recall } from '../../src/memory/recall/recall.js';
 import { THESAURUS, thesaurusFrom } from '../../src/memory/recall/thesaurus.js';
 import { THESAURUS_TABLE } from '../../src/memory/recall/thesaurus-table.js';
+import { indexDoc as doc, indexStateOf as stateOf, RANKING_NOW } from './helpers.js';
 
-const NOW = Date.UTC(2026, 5, 1, 12);
+const NOW = RANKING_NOW;
 /** Words no thesaurus knows: documents padded with them differ only where a test says. */
 const FILLER = ['zorp', 'quix', 'blem', 'frab', 'twell', 'gronk', 'vusk', 'plim'];
-
-function doc(id: string, text: string): IndexDocument {
-  return {
-    id,
-    locator: id,
-    owner: '',
-    kind: 'fix',
-    status: 'active',
-    tags: [],
-    alwaysLoad: false,
-    createdMs: NOW,
-    updatedMs: NOW,
-    title: id,
-    untitled: true,
-    text,
-    fingerprint: id,
-    derivedFrom: [],
-  };
-}
-
-function stateOf(...docs: IndexDocument[]): IndexState {
-  const state = new IndexState();
-  for (const d of docs) state.putFile({ key: d.id, mtimeMs: 0, size: 0, hash: d.id }, [d]);
-  return state;
-}
 
 const term = (word: string) => tokenize(word)[0]!;
 const ranking = (synonym: number) => ({ ...RANKING_DEFAULTS, synonym });
