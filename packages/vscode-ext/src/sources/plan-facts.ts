@@ -1,7 +1,58 @@
-// Pure: what the views say about a step beyond its status — its latest failure and how its reason reads.
-// No vscode import, so both are table-tested without an editor.
-import type { Observation } from '@agentm/core/harness';
-import type { StepFailure } from './types';
+// Pure: what the views say about a plan read once, and about a step beyond its status — its latest
+// failure and how its reason reads. No vscode import, so all are table-tested without an editor.
+import { parsePlan, parseProgress } from '@agentm/core';
+import { effectiveStatus, planTitle, type Observation } from '@agentm/core/harness';
+import { contentHash } from '@agentm/core/write-protocol';
+import type { PlanView, ProgressEntryView, StepFailure } from './types';
+
+/** Progress entries shown under a plan, newest first. */
+export const PROGRESS_ENTRIES = 8;
+
+function entryView(o: Observation): ProgressEntryView {
+  return {
+    id: contentHash(`${o.time}|${o.kind}|${o.step}|${o.attempt}|${o.actor}|${o.text}`).slice(0, 16),
+    when: o.time,
+    kind: o.kind,
+    step: o.step,
+    text: o.text,
+  };
+}
+
+/**
+ * What the view says about plan `name`, all from one read of its plan and progress files: its title,
+ * goal and status beside its steps and newest entries. Nothing comes from the plan listing, which read
+ * the files earlier: a write between the two reads showed a plan "open" with every step done.
+ */
+export function planFacts(
+  name: string,
+  planText: string,
+  progressText: string,
+): Omit<PlanView, 'active' | 'planUri' | 'progressUri'> {
+  const doc = parsePlan(planText);
+  const log = parseProgress(progressText);
+  const failures = lastFailures(log);
+  const steps = doc.steps.map((step) => {
+    const status = effectiveStatus(doc, step);
+    return {
+      id: step.id,
+      title: step.title,
+      status: status === 'unknown' ? ('pending' as const) : status,
+      after: step.after,
+      attempt: step.attempt,
+      line: step.line,
+      cmd: step.cmd,
+      lastFailure: failures.get(step.id),
+    };
+  });
+  return {
+    name,
+    goal: doc.meta.goal,
+    title: planTitle(doc, name),
+    status: doc.meta.status ?? 'open',
+    steps,
+    progress: log.slice(-PROGRESS_ENTRIES).reverse().map(entryView),
+  };
+}
 
 /**
  * Each step's latest failure as the progress log records it: the last `error` entry about the step

@@ -1,32 +1,10 @@
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { effectiveStatus, type Observation } from '@agentm/core/harness';
-import {
-  parsePlan,
-  parseProgress,
-  type ListedPlan,
-  type StepUpdateOutcome,
-  type Workspace,
-  type WorkspaceStepUpdate,
-} from '@agentm/core';
-import { contentHash } from '@agentm/core/write-protocol';
+import { type ListedPlan, type StepUpdateOutcome, type Workspace, type WorkspaceStepUpdate } from '@agentm/core';
 import { ExtensionError, NothingToDoError } from '../errors';
-import { lastFailures } from './plan-facts';
+import { planFacts } from './plan-facts';
 import type { ProjectTracker } from './project-tracker';
-import type { PlanSource, PlanState, PlanView, ProgressEntryView } from './types';
-
-/** Progress entries shown under a plan, newest first. */
-export const PROGRESS_ENTRIES = 8;
-
-function entryView(o: Observation): ProgressEntryView {
-  return {
-    id: contentHash(`${o.time}|${o.kind}|${o.step}|${o.attempt}|${o.actor}|${o.text}`).slice(0, 16),
-    when: o.time,
-    kind: o.kind,
-    step: o.step,
-    text: o.text,
-  };
-}
+import type { PlanSource, PlanState, PlanView } from './types';
 
 const exists = (path: string) =>
   stat(path).then(
@@ -34,34 +12,13 @@ const exists = (path: string) =>
     () => false,
   );
 
-/** One listed plan with its steps and latest progress, read through the workspace's routed plan files. */
+/** One listed plan with its steps and latest progress, read once through the workspace's routed plan files. */
 async function planView(workspace: Workspace, listed: ListedPlan): Promise<PlanView> {
   const { files } = await workspace.planFiles(listed.name);
   const [plan, progress] = await Promise.all([files.readPlan(), files.readProgress()]);
-  const doc = parsePlan(plan?.text ?? '');
-  const log = parseProgress(progress);
-  const failures = lastFailures(log);
-  const steps = doc.steps.map((step) => {
-    const status = effectiveStatus(doc, step);
-    return {
-      id: step.id,
-      title: step.title,
-      status: status === 'unknown' ? ('pending' as const) : status,
-      after: step.after,
-      attempt: step.attempt,
-      line: step.line,
-      cmd: step.cmd,
-      lastFailure: failures.get(step.id),
-    };
-  });
   return {
-    name: listed.name,
+    ...planFacts(listed.name, plan?.text ?? '', progress),
     active: listed.active,
-    goal: listed.goal,
-    title: listed.title,
-    status: listed.status ?? 'open',
-    steps,
-    progress: log.slice(-PROGRESS_ENTRIES).reverse().map(entryView),
     planUri: vscode.Uri.file(listed.planFile),
     progressUri: (await exists(listed.progressFile)) ? vscode.Uri.file(listed.progressFile) : undefined,
   };

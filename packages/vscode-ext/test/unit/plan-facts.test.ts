@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeObservation } from '@agentm/core/harness';
-import { failureHeadline, failureReason, lastFailures } from '../../src/sources/plan-facts';
+import { appendObservations, makeObservation } from '@agentm/core/harness';
+import { failureHeadline, failureReason, lastFailures, planFacts } from '../../src/sources/plan-facts';
 
 describe("a step's last failure", () => {
   const entry = (kind: 'error' | 'note' | 'transition', step: string, text: string, attempt = 0) =>
@@ -37,5 +37,44 @@ describe("a step's last failure", () => {
     expect(failureHeadline(long, 50)).toHaveLength(50);
     expect(failureHeadline(long, 50).endsWith('…')).toBe(true);
     expect(failureReason(long)).toHaveLength(1000);
+  });
+});
+
+describe('a plan as the view shows it', () => {
+  const plan = (status: string, box: string) =>
+    `---\ngoal: make a file\nstatus: ${status}\n---\n\n- [${box}] Make the file [id:: make] [cmd:: touch ran.txt]\n`;
+
+  // The view once took the plan's status from the listing's earlier read and its steps from a later
+  // one: a run finishing between them showed "open · 1/1 done".
+  it('takes its status, title and steps from the one text it is given', () => {
+    const facts = planFacts('build', plan('done', 'x'), '');
+    expect(facts).toMatchObject({ name: 'build', title: 'make a file', goal: 'make a file', status: 'done' });
+    expect(facts.steps.map((s) => [s.id, s.status, s.cmd])).toEqual([['make', 'done', 'touch ran.txt']]);
+    expect(planFacts('build', plan('open', ' '), '')).toMatchObject({ status: 'open' });
+  });
+
+  it('is open when the plan says no status, and lists the newest progress entries first', () => {
+    const log = [
+      makeObservation({
+        kind: 'note',
+        step: 'make',
+        attempt: 0,
+        actor: 'a@b',
+        text: 'first',
+        time: '2026-11-26T08:00:00.000Z',
+      }),
+      makeObservation({
+        kind: 'note',
+        step: 'make',
+        attempt: 0,
+        actor: 'a@b',
+        text: 'second',
+        time: '2026-11-26T09:00:00.000Z',
+      }),
+    ];
+    const progress = appendObservations('', log);
+    const facts = planFacts('PLAN', '- [ ] Make the file [id:: make]\n', progress);
+    expect(facts.status).toBe('open');
+    expect(facts.progress.map((e) => e.text)).toEqual(['second', 'first']);
   });
 });
