@@ -77,6 +77,22 @@ export class IndexService implements vscode.Disposable {
     return this.#opened.index;
   }
 
+  /**
+   * The index caught up for an answer someone waits on (a model's tool call, a search): what the store's
+   * change log and the folders whose mtime moved say changed since its marks (core's `refreshChanges`,
+   * the catch-up every short-lived answer makes). So the bound the CLI and the hooks keep holds here
+   * too: a note another program created, deleted or renamed is in (or out of) the next answer, without
+   * waiting for the watcher (~150 ms) or for a build that listed its folder before it was written.
+   */
+  async current(): Promise<MemoryIndex> {
+    const index = await this.index();
+    const opened = this.#opened;
+    const report = await this.#enqueue(() => index.refreshChanges());
+    if (report.indexed + report.removed > 0 && opened !== undefined && this.#opened === opened)
+      this.#ready(index, opened.root);
+    return index;
+  }
+
   /** Opens another handle on the index directory (e.g. over a cancellable backend); the main one catches up with `sync()`. */
   async openSibling(backend: StorageBackend): Promise<MemoryIndex> {
     return (await this.tracker.current()).workspace.openIndex({ backend });

@@ -67,7 +67,7 @@ export class CoreRecallSource implements RecallSource {
 
   async search(query: string, token: vscode.CancellationToken): Promise<readonly RecallHit[]> {
     const ws = await this.tracker.current();
-    await this.indexes.index();
+    await this.indexes.current();
     if (token.isCancellationRequested) return [];
     const settings = readSettings();
     const result = await ws.workspace.recall(
@@ -81,7 +81,7 @@ export class CoreRecallSource implements RecallSource {
 
   async query(request: RecallRequest, token: vscode.CancellationToken): Promise<RecallAnswer> {
     const ws = await this.tracker.current();
-    await this.indexes.index();
+    await this.indexes.current();
     if (token.isCancellationRequested) throw new vscode.CancellationError();
     const settings = readSettings();
     const project = request.scope === 'all' ? undefined : ws.project?.slug;

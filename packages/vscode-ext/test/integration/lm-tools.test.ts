@@ -105,6 +105,18 @@ suite('language model tools and the MCP server definition', () => {
     );
   });
 
+  // The bound every front end answers within (docs/memory.md): a note another program created is in the
+  // next answer. The watcher reports it ~150 ms later; the tool is asked at once.
+  test('a note another program wrote a moment ago is in the next recall, before any watcher reports it', async () => {
+    world.file(
+      `desk/projects/${world.slug}/reference/ferry-timetable.md`,
+      '---\ntype: reference\nstatus: active\n---\n\n# Ferry timetable\n\nThe quokka ferry leaves the zeppelin pier at nine.\n',
+    );
+    const text = await invoke('agentm_recall', { query: 'quokka zeppelin ferry' });
+    assert.match(text, /^1 memory for "quokka zeppelin ferry"/);
+    assert.match(text, /1\. Ferry timetable — reference/);
+  });
+
   test('save asks the person first: the confirmation names the kind, the name, where it goes and the body', async () => {
     const save = testing.tools.find((t) => t.name === 'agentm_save_memory')!;
     const input = {
