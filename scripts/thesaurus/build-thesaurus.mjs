@@ -103,10 +103,9 @@ function readSenseCounts(dict) {
   return { senses, totals };
 }
 
-/** WordNet's pairs: term → Map(synonym term → strength), both ways. */
-function wordnetPairs(dict) {
+/** WordNet's pairs: term → Map(synonym term → strength), both ways (`counts`: readSenseCounts's). */
+function wordnetPairs(dict, { senses, totals }) {
   const synsets = readSynsets(dict);
-  const { senses, totals } = readSenseCounts(dict);
   /** The share of a lemma's tagged uses that a synset has, when frequent enough to count; else 0. */
   const share = (lemma, synset) => {
     const total = totals.get(lemma) ?? 0;
@@ -249,9 +248,10 @@ export const INFLECTION_TABLE = \`${lines.join('\n')}\`;
 `;
 }
 
+const counts = readSenseCounts(wordnet.path);
 const outputs = [
-  [OUT, render(tableLines(curatedPairs(readFileSync(CURATED, 'utf8')), wordnetPairs(wordnet.path)))],
-  [FORMS_OUT, renderForms(irregularLines(readSenseCounts(wordnet.path).totals))],
+  [OUT, render(tableLines(curatedPairs(readFileSync(CURATED, 'utf8')), wordnetPairs(wordnet.path, counts)))],
+  [FORMS_OUT, renderForms(irregularLines(counts.totals))],
 ];
 if (process.argv.includes('--check')) {
   for (const [out, text] of outputs) {

@@ -49,8 +49,9 @@ export function queryWords(text: string): string[] {
  * weight) the indexed terms it is a prefix of, at that weight — a short word finds the longer one it
  * abbreviates (`auth` → authent) — and (with a synonym weight) its synonyms in `thesaurus`, at that
  * weight, marked as synonyms (they rank, they never count toward the injection floor). Only terms of 3
- * to 6 letters are prefix-expanded, to at most 16 longer terms (a form already there stays at its weight); a term lends at most SYNONYM_LIMIT synonyms, none the query's own terms or
- * spellings (a query saying both `stop` and `halt` holds each once). A function word or chatter
+ * to 6 letters are prefix-expanded, to at most 16 longer terms (a form already there stays at its
+ * weight); a term lends at most SYNONYM_LIMIT synonyms, none the query's own terms or spellings (a query
+ * saying both `stop` and `halt` holds each once). A function word or chatter
  * (function-words.ts) ranks like any word but is no content word: the injection floor does not count it.
  */
 export function queryConcepts(
