@@ -31,8 +31,8 @@ export class ProviderRestingError extends ProviderError {
 
 /**
  * The phrase each HTTP status carries in provider error messages, so that a reader of the text alone
- * (the harness's error classifier: ordered substring buckets) types it: 429/5xx retryable, 401/403
- * permission, 400 and 404 for the caller to fix.
+ * types it: 429/5xx retryable, 401/403 permission, 400 and 404 for the caller to fix. The harness's
+ * classifier reads the status's phrase, not the message, which also names the endpoint and quotes its body.
  */
 export const HTTP_STATUS_PHRASES: Readonly<Record<number, string>> = Object.freeze({
   400: 'invalid argument',

@@ -2,6 +2,13 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/seam/errors.js';
 import {
+  ProviderError,
+  ProviderHttpError,
+  ProviderMalformedError,
+  ProviderTimeoutError,
+  ProviderUnreachableError,
+} from '../../src/providers/errors.js';
+import {
   budgetExceeded,
   estimateTokens,
   planContextTrim,
@@ -56,6 +63,34 @@ describe('tool error classification (ordered substring buckets)', () => {
     expect(classifyToolError(new NotFoundError('a.md'))!.type).toBe('not_found');
     expect(classifyToolError(null)).toBeNull();
     expect(classifyToolError('plain string timeout')!.type).toBe('timeout');
+  });
+
+  // A provider's message names its endpoint and quotes what it answered: a port such as :45030 reads as
+  // "503", a body as anything. What happened (the status, the kind of failure) decides, never that text.
+  const endpoint = 'http://127.0.0.1:45030/v1/not-found/validation';
+  it.each([
+    ['malformed', new ProviderMalformedError(endpoint, 'the body is not JSON (<html>)'), 'internal'],
+    ['timeout', new ProviderTimeoutError(endpoint, 2000), 'timeout'],
+    [
+      'unreachable',
+      new ProviderUnreachableError(endpoint, Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })),
+      'unavailable',
+    ],
+    ['HTTP 400', new ProviderHttpError(endpoint, 400, 'rate limit on this key'), 'validation'],
+    ['HTTP 401', new ProviderHttpError(endpoint, 401, 'model overloaded'), 'permission'],
+    ['HTTP 404', new ProviderHttpError(endpoint, 404, 'permission denied'), 'not_found'],
+    ['HTTP 429', new ProviderHttpError(endpoint, 429, 'not found'), 'unavailable'],
+    ['HTTP 500', new ProviderHttpError(endpoint, 500, 'request timed out'), 'internal'],
+    ['HTTP 504', new ProviderHttpError(endpoint, 504, ''), 'timeout'],
+    ['HTTP 529', new ProviderHttpError(endpoint, 529, 'validation'), 'unavailable'],
+  ] as const)('a provider failure (%s) → %s, whatever its URL and body say', (_, error, type) => {
+    expect(classifyToolError(error)).toMatchObject({ type, message: error.message });
+  });
+
+  it('a provider failure of no known kind is read by its text, as any error is', () => {
+    expect(classifyToolError(new ProviderError('copilot', 'copilot: the model was not found (NotFound)'))!.type).toBe(
+      'not_found',
+    );
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { ProviderError, ProviderHttpError, httpStatusPhrase } from '../../providers/errors.js';
 import { AgentMError } from '../../seam/errors.js';
 import { HarnessError } from '../errors.js';
 
@@ -120,6 +121,25 @@ const CODE_TYPES: Readonly<Record<string, ToolErrorType>> = {
   ECONFLICT: 'unavailable',
 };
 
+/**
+ * Provider failures of a known kind map by what happened, never by their text: the text names the
+ * endpoint and quotes its answer, and a port such as `:45030` reads as "503", a body as anything.
+ */
+const PROVIDER_CODE_TYPES: Readonly<Record<string, ToolErrorType>> = {
+  EPROVIDERTIMEOUT: 'timeout',
+  EPROVIDERUNREACHABLE: 'unavailable',
+  EPROVIDERRESTING: 'unavailable',
+  EPROVIDERMALFORMED: 'internal',
+  EPROVIDERTOOLARGE: 'internal',
+  EEMBEDDIM: 'internal',
+};
+
+/** An HTTP failure's type is its status's phrase's (`httpStatusPhrase`), classified as a message would be. */
+function providerErrorType(error: ProviderError): ToolErrorType | undefined {
+  if (error instanceof ProviderHttpError) return classifyMessage(httpStatusPhrase(error.status));
+  return PROVIDER_CODE_TYPES[error.code];
+}
+
 /** The type a message's text implies (ordered buckets over the lower-cased text; else internal). */
 export function classifyMessage(message: string): ToolErrorType {
   const lower = message.toLowerCase();
@@ -129,14 +149,17 @@ export function classifyMessage(message: string): ToolErrorType {
 
 /**
  * Maps any thrown value to a structured error. A `ToolError` (anywhere in the `cause` chain) keeps its
- * type and its own message; an AgentM error with a known code maps by code; anything else is classified
- * by its message. The message is kept verbatim. `null`/`undefined` → null.
+ * type and its own message; an AgentM error with a known code, or a provider failure of a known kind,
+ * maps by code (an HTTP failure by its status); anything else is classified by its message. The message
+ * is kept verbatim. `null`/`undefined` → null.
  */
 export function classifyToolError(error: unknown): StructuredToolError | null {
   if (error === null || error === undefined) return null;
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++) {
     if (e instanceof ToolError) return structuredToolError(e.type, e.message, 1, e.details);
     if (e instanceof AgentMError && CODE_TYPES[e.code]) return structuredToolError(CODE_TYPES[e.code]!, e.message);
+    const providerType = e instanceof ProviderError ? providerErrorType(e) : undefined;
+    if (providerType) return structuredToolError(providerType, e.message);
   }
   const message = error instanceof Error ? error.message : String(error);
   return structuredToolError(classifyMessage(message), message);
