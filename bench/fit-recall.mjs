@@ -13,8 +13,8 @@
 //      that leave ≥ 93 % of unanswerable dev prompts empty-handed and ≥ 93 % of answerable ones with a
 //      right note (a margin over the 90 % goals, for what test holds that dev did not), and no source
 //      below 90 % on either, the one injecting the most right notes and fewest wrong (lib/fit-floor.mjs).
-// Dev asks four times test's questions of the agent, conversation and vocabulary sources
-// (QUALITY_DEV_SCALE, lib/quality-sources.mjs). Run: node bench/fit-recall.mjs (about 15 minutes on 2
+// Dev asks four times the default 20 questions a class of the agent, conversation and vocabulary sources
+// (QUALITY_DEV_SCALE, lib/quality-sources.mjs; test is as large). Run: node bench/fit-recall.mjs (about 15 minutes on 2
 // idle cores at QUALITY_DEV_SCALE=1). Same environment as the bench, and
 // FIT_STAGES (default lexical,rm3,fusion,floor), FIT_START (a JSON point of the grid to start from,
 // e.g. what an earlier run chose), FIT_PASSES (default 2) and FIT_ONLY (comma-separated names of the
