@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentmWorld, vaultConfig, type AgentmWorld } from './helpers/agentm-world.js';
@@ -102,6 +102,28 @@ describe('how fresh an answer is without a running agentm mcp', { timeout: 120_0
     );
     // A prompt only the new note answers (the hook injects strong matches only).
     expect(await hookIds(w, 'why does the gnu proxy drop idle sockets?')).toContain('okapi-mcp.md');
+  });
+
+  it('the journal an answer appends to is folded into the snapshot in the background: later answers replay nothing', async () => {
+    const w = await world('1h'); // no walk is due: the journal's changes alone start the background refresh
+    const walked = (await persistedIndex(w)).marks.walkedMs;
+    const saved = await runAgentm(['save', 'fix', 'okapi-folded', '--group', 'memory', '--body-file', '-'], {
+      home: w.home,
+      stdin: 'The okapi queue drains once the tapir worker restarts.\n',
+    });
+    expect(saved.code, saved.stderr).toBe(0);
+    // This answer catches up (a journal entry) and asks for the background refresh, which folds it.
+    expect(await recallIds(w, 'tapir')).toEqual(['memory/fix/okapi-folded.md']);
+    const journal = join((await persistedIndex(w)).dir, 'journal.log');
+    await until(
+      async () => !(await readFile(journal, 'utf8').catch(() => '')).includes('"op":"put"'),
+      'the journal folded into the snapshot',
+    );
+    const folded = await persistedIndex(w);
+    expect(folded.changesPending).toBe(false);
+    expect(folded.state.docs.has('memory/fix/okapi-folded.md')).toBe(true);
+    expect(folded.marks.walkedMs).toBe(walked); // folded, not walked
+    expect(await recallIds(w, 'tapir')).toEqual(['memory/fix/okapi-folded.md']);
   });
 
   it('a note another program adds is in the next answer, and one it deletes is gone from it', async () => {

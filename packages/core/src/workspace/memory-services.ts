@@ -73,7 +73,8 @@ export async function upToDate(ws: WorkspaceContext, index: MemoryIndex, options
   }
   const report = await index.refreshChanges(refreshOptions);
   const after = memorySettingsFromConfig(ws.config).revalidateAfterMs ?? DEFAULT_REVALIDATE_AFTER_MS;
-  const due = index.revalidationDue(after) || index.embeddings?.behind() === true;
+  // Due: a walk, the missing vectors, or the journal's changes to fold into the snapshot (`compact`).
+  const due = index.revalidationDue(after) || index.embeddings?.behind() === true || index.changesPending;
   if (due && !(await backgroundRefresherRunning(index))) options.revalidate();
   return report;
 }

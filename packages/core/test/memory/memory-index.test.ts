@@ -226,6 +226,42 @@ describe('MemoryIndex: persistence', () => {
     expect(ids(again)).toEqual(ids(index));
   });
 
+  it('compact folds the journal into a new snapshot: the next process replays nothing and finds everything', async () => {
+    const v = await vault(BASE);
+    const { index } = await open(v);
+    await index.refresh();
+    expect(index.changesPending).toBe(false);
+    expect(await index.compact()).toBe(false); // nothing to fold: the snapshot stays
+    const snap = await readFile(join(index.dir, 'index.snap'));
+    await v.write('memory/reference/new.md', note('Folded into the snapshot.'));
+    await index.update([new Locator('memory/reference/new.md')]);
+    await rm(join(v.root, 'memory/convention/pick-stdlib.md'));
+    await index.update([new Locator('memory/convention/pick-stdlib.md')]);
+    expect(await readFile(join(index.dir, 'journal.log'), 'utf8')).toContain('"op":"put"');
+    expect(index.changesPending).toBe(true);
+
+    expect(await index.compact()).toBe(true);
+    expect(index.changesPending).toBe(false);
+    expect((await readFile(join(index.dir, 'index.snap'))).equals(snap)).toBe(false);
+    await expect(readFile(join(index.dir, 'journal.log'))).rejects.toMatchObject({ code: 'ENOENT' });
+    const { index: again } = await open(v);
+    expect(ids(again)).toEqual(ids(index));
+    expect(ids(again)).toContain('memory/reference/new.md');
+    expect(ids(again)).not.toContain('memory/convention/pick-stdlib.md');
+    expect((await recall(again, { text: 'folded snapshot' })).items[0]!.id).toBe('memory/reference/new.md');
+    expect(await again.compact()).toBe(false);
+  });
+
+  it('a journal of marks only is not compacted (replaying marks reads no column)', async () => {
+    const v = await vault(BASE);
+    const { index } = await open(v);
+    await index.refresh();
+    await index.refresh(); // a second walk: its marks are journaled
+    expect(await readFile(join(index.dir, 'journal.log'), 'utf8')).toContain('"op":"marks"');
+    expect(index.changesPending).toBe(false);
+    expect(await index.compact()).toBe(false);
+  });
+
   it("two open indexes (two editor windows) see each other's updates", async () => {
     const v = await vault(BASE);
     const { index: a } = await open(v);

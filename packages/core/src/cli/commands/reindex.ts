@@ -62,9 +62,10 @@ export function registerReindex(program: Command, ctx: CliContext): void {
 
 /**
  * `agentm reindex --background`, started detached by an answer that did not walk: at a low priority, the
- * full walk when one is due (finding the edits other programs made in place), then the embeddings the
- * notes lack — unless another background refresh of the index is running. Prints nothing (nobody reads
- * it); the index says what it did (its marks, its vectors; a failing endpoint, shown by the next answer).
+ * full walk when one is due (finding the edits other programs made in place), the journal folded into a
+ * new snapshot when it holds changes (`MemoryIndex.compact`), then the embeddings the notes lack —
+ * unless another background refresh of the index is running. Prints nothing (nobody reads it); the
+ * index says what it did (its marks, its vectors; a failing endpoint, shown by the next answer).
  */
 async function backgroundRefresh(ctx: CliContext): Promise<void> {
   try {
@@ -80,6 +81,8 @@ async function backgroundRefresh(ctx: CliContext): Promise<void> {
   await asBackgroundRefresher(index, async () => {
     // The walk when it is due (or the index is not built yet), then the vectors the notes still lack.
     if (index.loadStatus !== 'loaded' || index.revalidationDue(after)) await index.refresh();
+    // The changes answers appended to the journal, folded into the snapshot: the next answer replays none.
+    await index.compact();
     if (index.embeddings?.behind()) await index.embeddings.run({ background: true });
   });
   ctx.exitCode = EXIT_OK;

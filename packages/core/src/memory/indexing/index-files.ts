@@ -54,6 +54,14 @@ export class IndexFiles {
     return this.#meta?.snapshotId;
   }
 
+  /**
+   * Whether the journal holds changes to documents (not only marks): what a process that opens the index
+   * replays into the snapshot's columns, reading whole each one it appends to (see `MemoryIndex.compact`).
+   */
+  get changesPending(): boolean {
+    return this.#journal.some((op) => op.op !== 'marks');
+  }
+
   /** What the persisted index knows of its sources (`{}` before a build). */
   get marks(): SourceMarks {
     return this.#marks;

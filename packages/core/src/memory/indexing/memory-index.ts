@@ -200,6 +200,30 @@ export class MemoryIndex extends DerivedMaintenance {
     }
   }
 
+  /** Whether the journal holds changes `compact` would fold into a snapshot (a background refresh is due). */
+  get changesPending(): boolean {
+    return this.#files.changesPending;
+  }
+
+  /**
+   * Folds the journal's changes into a new snapshot, so that a process opening the index replays none:
+   * the background refresh's last step. Replaying is cheap in a long-lived process, not in an answer's:
+   * the first change a new process replays reads whole every column it appends to (~140 ms at 100 000
+   * notes, where opening the snapshot alone takes ~15 ms), and the journal grows to 1 MiB before a
+   * write folds it. Writes nothing when the journal holds marks only. A store's change cursor moves to
+   * the new snapshot with it (it describes the same state). Returns whether a snapshot was written.
+   */
+  compact(): Promise<boolean> {
+    return this.#locked(async () => {
+      if (this.loadStatus !== 'loaded' || !this.#files.changesPending) return false;
+      const cursor = await readCursor(this.dir, this.#files.snapshotId);
+      await this.#files.persist(this.#state, [], { snapshot: true });
+      const snapshotId = this.#files.snapshotId;
+      if (cursor !== undefined && snapshotId !== undefined) await writeCursor(this.dir, snapshotId, cursor);
+      return true;
+    });
+  }
+
   /**
    * Whether a full walk in the background is due (see `revalidationDue`): the last one began more than
    * `afterMs` ago (or ten walks' time on a large store). Always false for an index that is not built.
