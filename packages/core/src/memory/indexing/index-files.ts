@@ -1,5 +1,6 @@
 import type { SnapshotMeta } from './codec.js';
 import { IndexState } from './index-state.js';
+import { readCursor, writeCursor } from './change-cursor.js';
 import { IndexStore } from './index-store.js';
 import type { LoadStatus } from './index-types.js';
 import { opWeight, type JournalOp } from './journal.js';
@@ -56,10 +57,26 @@ export class IndexFiles {
 
   /**
    * Whether the journal holds changes to documents (not only marks): what a process that opens the index
-   * replays into the snapshot's columns, reading whole each one it appends to (see `MemoryIndex.compact`).
+   * replays into the snapshot's columns, reading whole each one it appends to (see `compact`).
    */
   get changesPending(): boolean {
     return this.#journal.some((op) => op.op !== 'marks');
+  }
+
+  /**
+   * Folds the journal's changes into a new snapshot of `state` (under the lock), so that a process
+   * opening the index replays none. Replaying is cheap in a long-lived process, not in an answer's: the
+   * first change a new process replays reads whole every column it appends to (~140 ms at 100 000 notes,
+   * where opening the snapshot alone takes ~15 ms), and the journal grows to 1 MiB before a write folds
+   * it. Writes nothing when the journal holds marks only. A store's change cursor moves to the new
+   * snapshot (it describes the same state). Returns whether a snapshot was written.
+   */
+  async compact(state: IndexState): Promise<boolean> {
+    if (!this.#meta || !this.changesPending) return false;
+    const cursor = await readCursor(this.store.dir, this.snapshotId);
+    await this.persist(state, [], { snapshot: true });
+    if (cursor !== undefined) await writeCursor(this.store.dir, this.snapshotId!, cursor);
+    return true;
   }
 
   /** What the persisted index knows of its sources (`{}` before a build). */

@@ -205,23 +205,9 @@ export class MemoryIndex extends DerivedMaintenance {
     return this.#files.changesPending;
   }
 
-  /**
-   * Folds the journal's changes into a new snapshot, so that a process opening the index replays none:
-   * the background refresh's last step. Replaying is cheap in a long-lived process, not in an answer's:
-   * the first change a new process replays reads whole every column it appends to (~140 ms at 100 000
-   * notes, where opening the snapshot alone takes ~15 ms), and the journal grows to 1 MiB before a
-   * write folds it. Writes nothing when the journal holds marks only. A store's change cursor moves to
-   * the new snapshot with it (it describes the same state). Returns whether a snapshot was written.
-   */
+  /** Folds the journal's changes into a new snapshot (see `IndexFiles.compact`): the background refresh's last step. */
   compact(): Promise<boolean> {
-    return this.#locked(async () => {
-      if (this.loadStatus !== 'loaded' || !this.#files.changesPending) return false;
-      const cursor = await readCursor(this.dir, this.#files.snapshotId);
-      await this.#files.persist(this.#state, [], { snapshot: true });
-      const snapshotId = this.#files.snapshotId;
-      if (cursor !== undefined && snapshotId !== undefined) await writeCursor(this.dir, snapshotId, cursor);
-      return true;
-    });
+    return this.#locked(async () => this.loadStatus === 'loaded' && (await this.#files.compact(this.#state)));
   }
 
   /**
